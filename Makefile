@@ -1,0 +1,54 @@
+# vgiw — entry points (README.md). `make help` lists them.
+#
+#   make deps          install every tool (Debian 12: apt + pinned pip into .venv)
+#   make test          the whole suite: gates, unit tests; ends with "N passed, N failed"
+
+SHELL    := /bin/bash
+CONFIG   ?= small
+BUILD    := build
+GEN      := $(BUILD)/gen
+Q        ?= @
+PYTHON   ?= python3
+JOBS     ?= 2
+export PATH := $(CURDIR)/.venv/bin:$(PATH)
+
+RTL_PKGS := $(GEN)/fu_pkg.sv $(GEN)/$(CONFIG)/vgiw_cfg_pkg.sv $(sort $(wildcard rtl/*/*_pkg.sv))
+ARCH_SRC := $(wildcard arch/*.toml arch/presets/*.toml) tools/archgen.py
+
+.PHONY: all help deps gen lint synth-check area test fpu-vectors clean
+all: help
+
+help:
+	@sed -n 's/^#   //p' Makefile README.md 2>/dev/null | head -40
+
+deps:
+	$(Q)bash tools/deps.sh
+
+# Generated SV packages and C headers from the architecture description (arch/).
+gen: $(GEN)/.stamp
+$(GEN)/.stamp: $(ARCH_SRC)
+	$(Q)$(PYTHON) tools/archgen.py --out $(GEN)
+	@touch $@
+
+lint: gen
+	$(Q)$(PYTHON) tools/rtl_gates.py lint --config $(CONFIG) --jobs $(JOBS)
+
+synth-check: gen
+	$(Q)$(PYTHON) tools/rtl_gates.py synth-check --config $(CONFIG) --jobs $(JOBS)
+
+area: gen
+	$(Q)$(PYTHON) tools/rtl_gates.py area --config $(CONFIG) --jobs $(JOBS)
+
+test: gen
+	$(Q)$(PYTHON) tools/run_tests.py --jobs $(JOBS) $(if $(ONLY),--only $(ONLY))
+
+# Check the FP datapaths against a file of TestFloat (testfloat_gen) vectors.
+fpu-vectors: gen
+	@test -n "$(OP)" -a -n "$(VECTORS)" || { echo "usage: make fpu-vectors OP=<f32_add|...> VECTORS=<file>"; exit 2; }
+	$(Q)$(MAKE) -s tb-fpu_vectors_tb CONFIG=$(CONFIG)
+	$(Q)$(BUILD)/tb/$(CONFIG)/fpu_vectors_tb/sim --op $(OP) --vectors $(VECTORS) --quiet
+
+clean:
+	rm -rf $(BUILD)
+
+include tb/tb.mk

