@@ -52,3 +52,4 @@ clean:
 	rm -rf $(BUILD)
 
 include tb/tb.mk
+-include $(wildcard sw/*.mk)
