@@ -53,3 +53,15 @@ $(foreach t,$(TESTBENCHES),$(eval $(call tb_rules,$(t))))
 
 .PHONY: testbenches
 testbenches: $(foreach t,$(TESTBENCHES),tb-$(t))
+
+# Host-only C tests (tb/host/*.c): built twice, with ASan+UBSan and plain for valgrind.
+HOST_TEST_LIBS := tb/common/mem_model.c tb/common/stats.c sw/lib/vgiw_arith.c
+HOST_CFLAGS    := -std=c11 -O1 -g -Wall -Wextra -Werror -ffp-contract=off -Itb/common -Itb/host -Isw/lib -I$(GEN)
+
+$(BUILD)/host/%.asan: tb/host/%.c $(HOST_TEST_LIBS) $(TB_COMMON_H) $(wildcard tb/host/*.h) | gen
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< $(HOST_TEST_LIBS) -lm
+
+$(BUILD)/host/%.plain: tb/host/%.c $(HOST_TEST_LIBS) $(TB_COMMON_H) $(wildcard tb/host/*.h) | gen
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $< $(HOST_TEST_LIBS) -lm

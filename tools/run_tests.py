@@ -8,9 +8,13 @@ Tests are declared in *.tests.toml files anywhere in the tree (tb/, sw/, tools/ 
   bench   = "int_alu_tb"                # a testbench from tb/*/*.mk ...
   config  = "small"                     #   ... built for this preset (default: small)
   args    = ["--count", "1000000"]      #   ... run as build/tb/<config>/<bench>/sim ARGS
-  # or, instead of bench/config/args:
-  cmd     = ["make", "-s", "lint"]      # any command, run from the repository root
+  # or, instead of args:
+  cmd     = ["make", "-s", "lint"]      # any command, run from the repository root;
+                                        # "{sim}" in it stands for the bench's binary
+  build   = ["build/host/x.asan"]       # make targets built before any test runs
   timeout = 600                         # seconds (default 900)
+
+Everything is built up front (one make, -j) so tests never build concurrently.
 
 Each test passes when its command exits 0. The runner first builds every testbench the
 selected tests need (make -j), then runs the tests --jobs at a time, prints one line per
@@ -60,19 +64,22 @@ def load_tests():
                 errors.append(f"{where}: duplicate test name '{name}'")
                 continue
             names.add(name)
+            bench = None
+            if "bench" in t:
+                config = t.get("config", "small")
+                bench = (t["bench"], config)
+                sim = f"build/tb/{config}/{t['bench']}/sim"
             if "cmd" in t:
                 if not isinstance(t["cmd"], list) or not t["cmd"]:
                     errors.append(f"{where}: 'cmd' must be a non-empty list")
                     continue
-                cmd, bench = t["cmd"], None
-            elif "bench" in t:
-                config = t.get("config", "small")
-                bench = (t["bench"], config)
-                cmd = [f"build/tb/{config}/{t['bench']}/sim"] + [str(a) for a in t.get("args", [])]
+                cmd = [c.replace("{sim}", sim) if bench else c for c in t["cmd"]]
+            elif bench:
+                cmd = [sim] + [str(a) for a in t.get("args", [])]
             else:
                 errors.append(f"{where}: needs 'bench' or 'cmd'")
                 continue
-            tests.append({"name": name, "cmd": cmd, "bench": bench,
+            tests.append({"name": name, "cmd": cmd, "bench": bench, "build": list(t.get("build", [])),
                           "timeout": t.get("timeout", 900), "file": rel})
     return tests, errors
 
@@ -98,6 +105,19 @@ def build_benches(benches, jobs):
                 failed.update((n, config) for n in names)
         print(f"  built in {time.time() - t0:.0f} s", flush=True)
     return failed
+
+
+def build_targets(targets, jobs):
+    """Builds plain make targets; returns those that failed."""
+    if not targets:
+        return set()
+    print(f"building {len(targets)} other target(s)", flush=True)
+    r = subprocess.run(["make", f"-j{jobs}", "-s", "-k"] + sorted(targets), cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode == 0:
+        return set()
+    print(r.stdout[-4000:])
+    return {t for t in targets if not os.path.exists(os.path.join(ROOT, t))} or set(targets)
 
 
 def run_one(t, logdir):
@@ -143,12 +163,15 @@ def main():
     os.makedirs(logdir, exist_ok=True)
     t_start = time.time()
     broken = build_benches({t["bench"] for t in tests if t["bench"]}, args.jobs)
+    broken |= build_targets({b for t in tests for b in t["build"]}, args.jobs)
 
     passed, failed = 0, len(errors)
     runnable = []
     for t in tests:
-        if t["bench"] in broken:
-            print(f"FAIL {t['name']:48s} (testbench {t['bench'][0]} did not build)")
+        bad = [b for b in [t["bench"]] + t["build"] if b and b in broken]
+        if bad:
+            what = bad[0][0] if isinstance(bad[0], tuple) else bad[0]
+            print(f"FAIL {t['name']:48s} ({what} did not build)")
             failed += 1
         else:
             runnable.append(t)
