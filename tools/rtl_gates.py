@@ -183,17 +183,20 @@ def area_one(unit, pkgs, mods, outdir):
     if chparam:
         base.append(f"chparam {chparam} {top}")
     base.append(f"hierarchy -check -top {top}")
-    generic = "; ".join(base + [f"synth -top {top} -flatten", "tee -q -o /dev/null stat",
-                                "stat -tech cmos -json"])
-    ecp5 = "; ".join(base + [f"synth_ecp5 -top {top}", "stat -json"])
+    gjson, ejson = (os.path.join(outdir, f"{name}.{k}.json") for k in ("generic", "ecp5"))
+    generic = "; ".join(base + [f"synth -top {top} -flatten", f"tee -q -o {rel(gjson)} stat -tech cmos -json"])
+    ecp5 = "; ".join(base + [f"synth_ecp5 -top {top}", f"tee -q -o {rel(ejson)} stat -json"])
+    os.makedirs(outdir, exist_ok=True)
     rc1, out1, dt1 = run([yosys_bin(), "-q", "-p", generic], os.path.join(outdir, name + ".generic.log"))
     rc2, out2, dt2 = run([yosys_bin(), "-q", "-p", ecp5], os.path.join(outdir, name + ".ecp5.log"))
     row = {"unit": name, "top": top, "params": unit.get("params", {}), "seconds": round(dt1 + dt2, 1)}
     if rc1 != 0 or rc2 != 0:
-        row["error"] = "yosys failed; see build/area logs"
+        row["error"] = f"yosys failed; see build/area/{os.path.basename(outdir)}/{name}.*.log"
         return row
-    g = parse_stat_json(out1)["design"]
-    e = parse_stat_json(out2)["design"]
+    with open(gjson) as f:
+        g = parse_stat_json(f.read())["design"]
+    with open(ejson) as f:
+        e = parse_stat_json(f.read())["design"]
     row["cells"] = g.get("num_cells", 0)
     row["transistors"] = g.get("estimated_num_transistors", 0)
     cells = e.get("num_cells_by_type", {})
