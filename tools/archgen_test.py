@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Tests of tools/archgen.py: the generated SV and C agree with the description, and
+every kind of mistake in a description is reported with its place, never generated."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+passed = failed = 0
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAILED: {what}")
+
+
+def gen(arch, out):
+    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "archgen.py"), "--arch", arch,
+                           "--out", out], capture_output=True, text=True)
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "gen")
+        r = gen(os.path.join(ROOT, "arch"), out)
+        check(r.returncode == 0, f"real description generates: {r.stderr}")
+        # Every enum value appears with the same number in SV and C.
+        with open(os.path.join(ROOT, "arch", "ops.toml"), "rb") as f:
+            ops = tomllib.load(f)["enum"]
+        sv = open(os.path.join(out, "fu_pkg.sv")).read()
+        c = open(os.path.join(out, "vgiw_ops.h")).read()
+        for e in ops.values():
+            for i, (name, _doc) in enumerate(e["values"]):
+                full = f"{e['prefix']}_{name}"
+                check(re.search(rf"\b{full} = {e['width']}'d{i}\b", sv), f"SV {full} = {i}")
+                check(re.search(rf"\b{full} = {i},", c), f"C {full} = {i}")
+        # Every preset key appears with the same value in SV and C.
+        for preset in ("tiny", "small", "paper"):
+            svp = open(os.path.join(out, preset, "vgiw_cfg_pkg.sv")).read()
+            ch = open(os.path.join(out, preset, "vgiw_cfg.h")).read()
+            pairs = re.findall(r"localparam int unsigned (\w+) = (\d+);", svp)
+            check(len(pairs) > 10, f"{preset}: parameters generated")
+            for k, v in pairs:
+                check(f"#define VGIW_{k} {v}u" in ch, f"{preset}: {k} = {v} in C header")
+        paper = open(os.path.join(out, "paper", "vgiw_cfg.h")).read()
+        check("#define VGIW_UNITS_TOTAL 108u" in paper, "paper preset has the 108 units of VGIW Table 1")
+
+        # Broken descriptions: each must fail with a message naming the problem.
+        cases = [
+            ("presets/small.toml", lambda s: s.replace("[lvc]", "[lvc]\nbyts = 3"), "unknown key"),
+            ("presets/tiny.toml", lambda s: s.replace("token_buffer_depth = 4", "token_buffer_depth = 6"),
+             "power of two"),
+            ("presets/tiny.toml", lambda s: s.replace("scu_instances = 2", "scu_instances = 0"), "at least 1"),
+            ("ops.toml", lambda s: s.replace("width  = 2\nprefix = \"FMA\"", "width  = 1\nprefix = \"FMA\""),
+             "do not fit"),
+            ("ops.toml", lambda s: s.replace('["SUB",', '["ADD",', 1), "duplicate value"),
+            ("base.toml", lambda s: s.replace("[fu]", "[fu"), "base.toml"),
+            ("presets/paper.toml", lambda s: s.replace('base = "base"', 'base = "nope"'), "no such file"),
+        ]
+        for fname, edit, expect in cases:
+            arch = os.path.join(tmp, "arch-" + str(cases.index((fname, edit, expect))))
+            shutil.copytree(os.path.join(ROOT, "arch"), arch)
+            p = os.path.join(arch, fname)
+            text = open(p).read()
+            broken = edit(text)
+            check(broken != text, f"case edit applies to {fname}")
+            open(p, "w").write(broken)
+            r = gen(arch, os.path.join(tmp, "out-bad"))
+            check(r.returncode == 1 and expect in r.stderr and "Traceback" not in r.stderr,
+                  f"broken {fname} -> error containing '{expect}' (got rc={r.returncode}: {r.stderr.strip()})")
+    print(f"archgen_test: {'PASSED' if failed == 0 else 'FAILED'}")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
