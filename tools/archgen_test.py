@@ -52,6 +52,21 @@ def main():
                 check(f"#define VGIW_{k} {v}u" in ch, f"{preset}: {k} = {v} in C header")
         paper = open(os.path.join(out, "paper", "vgiw_cfg.h")).read()
         check("#define VGIW_UNITS_TOTAL 108u" in paper, "paper preset has the 108 units of VGIW Table 1")
+        for k, v in {"CU": 32, "SCU": 12, "LVU": 16, "LDST": 16, "SJU": 16, "CVU": 16}.items():
+            check(f"#define VGIW_UNITS_{k} {v}u" in paper, f"paper: {v} {k} as in VGIW Table 1")
+        # The interconnect tables pair up, and every unit reaches its neighbours and switches.
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        import fabric_topology as topo
+        for preset in ("tiny", "small", "paper"):
+            with open(os.path.join(ROOT, "arch", "presets", preset + ".toml"), "rb") as f:
+                t = topo.Topology(tomllib.load(f)["grid"]["rows"])
+            check(t.check() is None, f"{preset}: topology tables consistent: {t.check()}")
+            interior = t.unit(1, 1)
+            connected = [k for k in range(topo.UNIT_SLOTS) if t.slot_src[t.unit_slot(interior, k)] != t.NONE_LINK]
+            check(len(connected) == 12, f"{preset}: interior unit has 12 incoming slots")
+            for sw in range(t.S):
+                hops = [k for k in range(8, 12) if t.slot_src[t.switch_slot(sw, k)] != t.NONE_LINK]
+                check(len(hops) == 4, f"{preset}: switch {sw} keeps 4 switch links (folding)")
 
         # Broken descriptions: each must fail with a message naming the problem.
         cases = [
@@ -64,6 +79,8 @@ def main():
             ("ops.toml", lambda s: s.replace('["SUB",', '["ADD",', 1), "duplicate value"),
             ("base.toml", lambda s: s.replace("[fu]", "[fu"), "base.toml"),
             ("presets/paper.toml", lambda s: s.replace('base = "base"', 'base = "nope"'), "no such file"),
+            ("presets/tiny.toml", lambda s: s.replace('"LS LV SJ LS"', '"LS LV XX LS"'), "unknown unit code"),
+            ("presets/tiny.toml", lambda s: s.replace('"LS LV SJ LS"', '"LS LV SJ"'), "different lengths"),
         ]
         for fname, edit, expect in cases:
             arch = os.path.join(tmp, "arch-" + str(cases.index((fname, edit, expect))))
