@@ -13,7 +13,7 @@ JOBS     ?= 2
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
 RTL_PKGS := $(GEN)/fu_pkg.sv $(GEN)/$(CONFIG)/vgiw_cfg_pkg.sv $(sort $(wildcard rtl/*/*_pkg.sv))
-ARCH_SRC := $(wildcard arch/*.toml arch/presets/*.toml) tools/archgen.py
+ARCH_SRC := $(wildcard arch/*.toml arch/presets/*.toml) tools/archgen.py tools/fabric_topology.py
 
 .PHONY: all help deps gen lint synth-check area test fpu-vectors clean
 all: help

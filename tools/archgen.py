@@ -5,6 +5,7 @@ The architecture description (arch/) is the single source of truth for every con
 that hardware and software must agree on:
 
   arch/ops.toml            operation encodings  -> fu_pkg.sv, vgiw_ops.h   (preset-independent)
+  arch/formats.toml        token and configuration bit layouts (per preset widths)
   arch/base.toml           parameter defaults
   arch/presets/NAME.toml   one preset's overrides -> NAME/vgiw_cfg_pkg.sv, NAME/vgiw_cfg.h
 
@@ -144,6 +145,7 @@ def load_preset(name):
                                 f" (not in arch/{base_name}.toml)")
     cfg = merge(base, p, f"arch/presets/{name}.toml")
     derive(cfg, name)
+    cfg["_formats"] = load_formats(cfg, name)
     return cfg
 
 
@@ -191,9 +193,102 @@ def flatten(cfg):
     return items
 
 
+# ----------------------------------------------------------------------------- formats
+
+def load_formats(cfg, name):
+    """Records of arch/formats.toml with widths resolved against the preset."""
+    doc = load_toml(os.path.join(ARCH, "formats.toml"))
+    recs = []
+    for rname, r in doc.get("record", {}).items():
+        where = f"arch/formats.toml [record.{rname}]"
+        fields = []
+        for f in r.get("fields", []):
+            if not (isinstance(f, list) and len(f) == 3):
+                raise ArchError(f"{where}: each field must be [name, width, description]")
+            fname, width, fdoc = f
+            if isinstance(width, str):
+                sect, _, key = width.partition(".")
+                if sect not in cfg or key not in cfg[sect]:
+                    raise ArchError(f"{where}: field {fname}: unknown width '{width}' in preset {name}")
+                width = cfg[sect][key]
+            if not isinstance(width, int) or width < 1:
+                raise ArchError(f"{where}: field {fname}: width must be a positive integer")
+            fields.append((fname, width, fdoc))
+        total = sum(w for _, w, _ in fields)
+        words = r.get("words")
+        if words is not None and total != 32 * words:
+            raise ArchError(f"{where}: fields add up to {total} bits, not {words} words")
+        recs.append((rname, r.get("doc", rname), fields, total))
+    return recs
+
+
+def sv_records(recs):
+    out = ["", "  // ---- records of arch/formats.toml (docs/fabric.md) ----"]
+    for rname, rdoc, fields, total in recs:
+        out.append(f"  // {rdoc} ({total} bits)")
+        out.append("  typedef struct packed {")
+        for fname, w, fdoc in fields:
+            out.append(f"    logic [{w - 1}:0] {fname};  // {fdoc}")
+        out.append(f"  }} {rname}_t;")
+        out.append(f"  localparam int unsigned {rname.upper()}_BITS = {total};")
+    return out
+
+
+def c_records(recs):
+    out = ["", "/* records of arch/formats.toml (docs/fabric.md), packed little-endian into 32-bit words */",
+           "#include <stdint.h>"]
+    for rname, rdoc, fields, total in recs:
+        nwords = (total + 31) // 32
+        out.append(f"/* {rdoc} ({total} bits) */")
+        out.append(f"typedef struct {rname} {{")
+        for fname, w, fdoc in fields:
+            ctype = "uint32_t" if w <= 32 else "uint64_t"
+            out.append(f"    {ctype} {fname}; /* {w} bits: {fdoc} */")
+        out.append(f"}} {rname}_t;")
+        out.append(f"#define VGIW_{rname.upper()}_BITS {total}u")
+        out.append(f"#define VGIW_{rname.upper()}_WORDS {nwords}u")
+        # pack: fields LSB-first
+        out.append(f"static inline void {rname}_pack(const {rname}_t *r, uint32_t w[{nwords}])")
+        out.append("{")
+        out.append(f"    for (int i = 0; i < {nwords}; i++) w[i] = 0;")
+        lsb = 0
+        for fname, w, _ in reversed(fields):
+            for bit0 in range(0, w, 32):
+                chunk = min(32, w - bit0)
+                pos = lsb + bit0
+                word, off = divmod(pos, 32)
+                mask = (1 << chunk) - 1
+                val = f"(uint32_t)((r->{fname} >> {bit0}) & 0x{mask:X}u)" if w > 32 else f"(r->{fname} & 0x{mask:X}u)"
+                out.append(f"    w[{word}] |= {val} << {off};")
+                if off + chunk > 32:
+                    out.append(f"    w[{word + 1}] |= {val} >> {32 - off};")
+            lsb += w
+        out.append("}")
+        out.append(f"static inline void {rname}_unpack(const uint32_t w[{nwords}], {rname}_t *r)")
+        out.append("{")
+        lsb = 0
+        for fname, w, _ in reversed(fields):
+            ctype = "uint32_t" if w <= 32 else "uint64_t"
+            out.append(f"    r->{fname} = 0;")
+            for bit0 in range(0, w, 32):
+                chunk = min(32, w - bit0)
+                pos = lsb + bit0
+                word, off = divmod(pos, 32)
+                mask = (1 << chunk) - 1
+                expr = f"(w[{word}] >> {off})"
+                if off + chunk > 32:
+                    expr = f"((w[{word}] >> {off}) | (w[{word + 1}] << {32 - off}))"
+                out.append(f"    r->{fname} |= ({ctype})({expr} & 0x{mask:X}u) << {bit0};")
+            lsb += w
+        out.append("}")
+    return out
+
+
 def gen_cfg_pkg(name, cfg):
     out = [f"// {BANNER.format(src=f'arch/presets/{name}.toml')}", "",
            f"// Architecture parameters of preset '{name}': {cfg.get('doc', '')}",
+           "// Every module uses a few of these constants; none uses all of them.",
+           "/* verilator lint_off UNUSEDPARAM */",
            "package vgiw_cfg_pkg;", ""]
     for k, v in flatten(cfg):
         if isinstance(v, bool):
@@ -201,8 +296,10 @@ def gen_cfg_pkg(name, cfg):
         elif isinstance(v, int):
             out.append(f"  localparam int unsigned {k} = {v};")
     out += sv_topology(cfg["_topology"])
+    out += sv_records(cfg["_formats"])
     out.append("")
     out.append("endpackage")
+    out.append("/* verilator lint_on UNUSEDPARAM */")
     return "\n".join(out) + "\n"
 
 
@@ -254,6 +351,7 @@ def gen_cfg_h(name, cfg):
         elif isinstance(v, int):
             out.append(f"#define VGIW_{k} {v}u")
     out += c_topology(cfg["_topology"])
+    out += c_records(cfg["_formats"])
     out.append("")
     out.append("#endif")
     return "\n".join(out) + "\n"

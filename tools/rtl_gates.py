@@ -50,6 +50,19 @@ def module_name(path):
     return os.path.basename(path)[:-3]
 
 
+def needed_pkgs(files, pkgs):
+    """The packages referenced as `name::` by the files, transitively, in `pkgs` order."""
+    by_name = {os.path.basename(p)[:-3]: p for p in pkgs}
+    need, todo = set(), list(files)
+    while todo:
+        with open(todo.pop()) as f:
+            for name in set(re.findall(r"\b(\w+)::", f.read())):
+                if name in by_name and name not in need:
+                    need.add(name)
+                    todo.append(by_name[name])
+    return [p for p in pkgs if os.path.basename(p)[:-3] in need]
+
+
 def closure(path, mods):
     """The files a module needs: itself and, transitively, every module file whose name
     appears in it as a word (one module per file, file named after the module)."""
@@ -82,7 +95,8 @@ def run(cmd, log_path, timeout=1800):
 
 def lint_one(mod, pkgs, mods, outdir):
     name = module_name(mod)
-    cmd = ["verilator", "--lint-only", "-Wall", "--top-module", name] + pkgs + closure(mod, mods)
+    files = closure(mod, mods)
+    cmd = ["verilator", "--lint-only", "-Wall", "--top-module", name] + needed_pkgs(files, pkgs) + files
     rc, out, dt = run(cmd, os.path.join(outdir, name + ".log"))
     problems = [l for l in out.splitlines() if l.startswith("%Warning") or l.startswith("%Error")]
     ok = rc == 0 and not problems
@@ -101,7 +115,7 @@ def read_cmd(pkgs, mods):
 def synth_one(mod, pkgs, mods, outdir):
     name = module_name(mod)
     script = "; ".join([
-        read_cmd(pkgs, closure(mod, mods)),
+        read_cmd(needed_pkgs(closure(mod, mods), pkgs), closure(mod, mods)),
         f"hierarchy -check -top {name}",
         "proc",
         # a latch after proc means a combinational path that does not assign on every branch
@@ -179,7 +193,8 @@ def area_one(unit, pkgs, mods, outdir):
     top_file = [m for m in mods if module_name(m) == top]
     if not top_file:
         return {"unit": name, "top": top, "seconds": 0, "error": f"no rtl/*/{top}.sv"}
-    base = [read_cmd(pkgs, closure(top_file[0], mods))]
+    files = closure(top_file[0], mods)
+    base = [read_cmd(needed_pkgs(files, pkgs), files)]
     if chparam:
         base.append(f"chparam {chparam} {top}")
     base.append(f"hierarchy -check -top {top}")

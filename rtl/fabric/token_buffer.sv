@@ -1,0 +1,141 @@
+// Token buffer: the explicit token store of a unit (VGIW §3.5, SGMF §5.1).
+//
+// Entry e holds the operands of one thread whose ID has e as its low IDX_W bits (the
+// thread's virtual channel). A token is accepted when its entry is free or already
+// belongs to the same thread; a token whose entry is held by another thread is
+// back-pressured (never dropped or overwritten). When all used inputs of an entry are
+// present the entry is complete; the oldest complete entry (smallest thread ID) fires,
+// which keeps each unit's output in thread-epoch order (SGMF §4.1, docs/fabric.md).
+// Inputs 0..DATA_INS-1 store data; the others (the enable input) only presence.
+module token_buffer #(
+  parameter int unsigned DEPTH    = vgiw_cfg_pkg::FABRIC_TOKEN_BUFFER_DEPTH,
+  parameter int unsigned INS      = 4,     // in0..in2 operands, in3 enable
+  parameter int unsigned DATA_INS = 3
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+  input  logic                    clear_i,      // drop every entry (fabric reset)
+  input  logic [INS-1:0]          used_i,       // static: inputs that deliver tokens
+  input  logic [INS-1:0]          in_valid_i,
+  input  vgiw_cfg_pkg::token_t [INS-1:0] in_tok_i,
+  output logic [INS-1:0]          in_ready_o,
+  output logic                    out_valid_o,
+  input  logic                    out_ready_i,
+  output logic [vgiw_cfg_pkg::DATAPATH_TID_BITS-1:0] out_tid_o,
+  output logic [DATA_INS-1:0][vgiw_cfg_pkg::DATAPATH_WORD_BITS-1:0] out_data_o,
+  output logic                    busy_o
+);
+  localparam int unsigned TID_W  = vgiw_cfg_pkg::DATAPATH_TID_BITS;
+  localparam int unsigned DATA_W = vgiw_cfg_pkg::DATAPATH_WORD_BITS;
+  localparam int unsigned IW     = (DEPTH > 1) ? $clog2(DEPTH) : 1;
+
+  logic [DEPTH-1:0]            valid_q;
+  logic [DEPTH-1:0][TID_W-1:0] tid_q;
+  logic [DEPTH-1:0][INS-1:0]   present_q;
+
+  // ---- acceptance -------------------------------------------------------------------
+  logic [INS-1:0][IW-1:0]    in_idx;
+  logic [INS-1:0][TID_W-1:0] in_tid;
+  logic [INS-1:0]            accept;
+  // Member selects on an indexed struct array mis-synthesize in Yosys (docs/sv-subset.md):
+  // copy each token to a variable first; only some of its fields are read.
+  /* verilator lint_off UNUSEDSIGNAL */
+  vgiw_cfg_pkg::token_t      tok;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  always_comb begin
+    tok = '0;
+    for (int unsigned k = 0; k < INS; k++) begin
+      tok       = in_tok_i[k];
+      in_tid[k] = tok.tid;
+      in_idx[k] = IW'(tok.tid[IW-1:0]);   // DEPTH is a power of two
+    end
+  end
+
+  always_comb begin
+    for (int unsigned k = 0; k < INS; k++) begin
+      logic hit, claim;
+      hit   = valid_q[in_idx[k]] && tid_q[in_idx[k]] == in_tid[k] && !present_q[in_idx[k]][k];
+      // A free entry is claimed by the lowest-numbered input whose thread wants it.
+      claim = !valid_q[in_idx[k]];
+      for (int unsigned j = 0; j < k; j++) begin
+        if (in_valid_i[j] && used_i[j] && in_idx[j] == in_idx[k] && in_tid[j] != in_tid[k]) claim = 1'b0;
+      end
+      in_ready_o[k] = used_i[k] && (hit || claim);
+      accept[k]     = in_valid_i[k] && in_ready_o[k];
+    end
+  end
+
+  // ---- firing: oldest complete entry -----------------------------------------------
+  logic [DEPTH-1:0] complete;
+  logic             fire_found;
+  logic [IW-1:0]    fire_idx;
+  logic             fire;
+
+  always_comb begin
+    fire_found = 1'b0;
+    fire_idx   = '0;
+    for (int unsigned e = 0; e < DEPTH; e++) begin
+      complete[e] = valid_q[e] && ((present_q[e] & used_i) == used_i);
+      if (complete[e] && (!fire_found || tid_q[e] < tid_q[fire_idx])) begin
+        fire_found = 1'b1;
+        fire_idx   = IW'(e);
+      end
+    end
+  end
+
+  assign fire        = fire_found && out_ready_i;
+  assign out_valid_o = fire_found;
+  assign out_tid_o   = tid_q[fire_idx];
+  assign busy_o      = |valid_q;
+
+  // ---- operand storage: one memory per data input (maps to distributed RAM) ----------
+  for (genvar k = 0; k < DATA_INS; k++) begin : g_operand
+    logic [DATA_W-1:0] mem_q [DEPTH];
+    /* verilator lint_off UNUSEDSIGNAL */  // only the data field is stored here
+    vgiw_cfg_pkg::token_t wtok;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign wtok = in_tok_i[k];
+    always_ff @(posedge clk_i) begin
+      if (accept[k]) mem_q[in_idx[k]] <= wtok.data;
+    end
+    assign out_data_o[k] = mem_q[fire_idx];
+  end
+
+  // ---- entry state -----------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      valid_q   <= '0;
+      tid_q     <= '0;
+      present_q <= '0;
+    end else if (clear_i) begin
+      valid_q   <= '0;
+      present_q <= '0;
+    end else begin
+      if (fire) begin
+        valid_q[fire_idx]   <= 1'b0;
+        present_q[fire_idx] <= '0;
+      end
+      for (int unsigned k = 0; k < INS; k++) begin
+        if (accept[k]) begin
+          valid_q[in_idx[k]]      <= 1'b1;
+          tid_q[in_idx[k]]        <= in_tid[k];
+          present_q[in_idx[k]][k] <= 1'b1;
+        end
+      end
+    end
+  end
+
+`ifndef SYNTHESIS
+  // Invariants (docs/fabric.md): nothing arrives on an unused input, and a thread never
+  // delivers the same operand twice (it would wait forever: a token duplicated upstream).
+  for (genvar k = 0; k < INS; k++) begin : g_assert
+    a_unused_input: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
+        !(in_valid_i[k] && !used_i[k]))
+      else $error("token_buffer: token for thread %0d on unused input %0d", in_tid[k], k);
+    a_no_duplicate: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
+        !(in_valid_i[k] && valid_q[in_idx[k]] && tid_q[in_idx[k]] == in_tid[k] && present_q[in_idx[k]][k]))
+      else $error("token_buffer: thread %0d delivered input %0d twice", in_tid[k], k);
+  end
+`endif
+endmodule
