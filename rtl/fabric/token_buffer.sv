@@ -17,7 +17,7 @@ module token_buffer #(
   input  logic                    clear_i,      // drop every entry (fabric reset)
   input  logic [INS-1:0]          used_i,       // static: inputs that deliver tokens
   input  logic [INS-1:0]          in_valid_i,
-  input  vgiw_cfg_pkg::token_t [INS-1:0] in_tok_i,
+  input  logic [INS-1:0][vgiw_cfg_pkg::TOKEN_BITS-1:0] in_tok_i,
   output logic [INS-1:0]          in_ready_o,
   output logic                    out_valid_o,
   input  logic                    out_ready_i,
