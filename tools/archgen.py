@@ -316,6 +316,14 @@ def sv_topology(t):
     out = ["", "  // ---- interconnect tables (tools/fabric_topology.py; docs/fabric.md) ----"]
     out += sv_flat("UNIT_TYPE", 3, [topo.UNIT_TYPES.index(x) for x in t.types],
                    "unit type per unit index (fu_pkg::unit_type_e encoding), element u at [3*u +: 3]")
+    out += sv_flat("UNIT_INDEX", 8, t.type_index(),
+                   "index of each unit among the units of its type (its port on the core), [8*u +: 8]")
+    uoff, soff, lengths = t.cfg_layout()
+    out.append(f"  localparam int unsigned CFG_CHAINS = {len(lengths)};")
+    out.append(f"  localparam int unsigned CFG_CHAIN_WORDS = {max(lengths)};  // = configuration cycles")
+    out += sv_flat("UNIT_CFG_OFF", 16, uoff, "word offset of each unit's configuration in its row's chain")
+    out += sv_flat("SWITCH_CFG_OFF", 16, soff, "word offset of each switch's configuration in its row's chain")
+    out += sv_flat("CFG_CHAIN_LEN", 16, lengths, "words in each chain")
     out.append(f"  localparam int unsigned LINK_NONE = {t.NONE_LINK};")
     out.append(f"  localparam int unsigned SLOT_NONE = {t.NONE_SLOT};")
     out += sv_flat("SLOT_SRC", lb, t.slot_src, f"outgoing link feeding each incoming slot, [{lb}*slot +: {lb}]")
@@ -335,6 +343,13 @@ def c_topology(t):
     out = ["", "/* interconnect tables (tools/fabric_topology.py; docs/fabric.md) */",
            f"#define VGIW_LINK_NONE {t.NONE_LINK}u", f"#define VGIW_SLOT_NONE {t.NONE_SLOT}u"]
     out += c_table("vgiw_unit_type", "unsigned char", [topo.UNIT_TYPES.index(x) for x in t.types])
+    uoff, soff, lengths = t.cfg_layout()
+    out.append(f"#define VGIW_CFG_CHAINS {len(lengths)}u")
+    out.append(f"#define VGIW_CFG_CHAIN_WORDS {max(lengths)}u")
+    out += c_table("vgiw_unit_cfg_off", "unsigned short", uoff)
+    out += c_table("vgiw_switch_cfg_off", "unsigned short", soff)
+    out += c_table("vgiw_cfg_chain_len", "unsigned short", lengths)
+    out += c_table("vgiw_unit_index", "unsigned char", t.type_index())
     out += c_table("vgiw_slot_src", "unsigned short", t.slot_src)
     out += c_table("vgiw_link_dst", "unsigned short", t.link_dst)
     return out

@@ -131,6 +131,44 @@ class Topology:
                 connect(self.switch_link(t, 4 + (k + 2) % 4), self.switch_slot(s, 8 + k))
 
     # -- summaries ----------------------------------------------------------------
+    def type_index(self):
+        """Index of each unit among the units of its type, in grid order."""
+        seen, out = {}, []
+        for t in self.types:
+            out.append(seen.get(t, 0))
+            seen[t] = out[-1] + 1
+        return out
+
+    def chains(self):
+        """Configuration shift chains (docs/fabric.md): chain i lists its elements left to
+        right as ('X', s) switches and ('U', u) units; chain R holds switches only."""
+        out = []
+        for i in range(self.SR):
+            chain = []
+            for j in range(self.SC):
+                chain.append(("X", self.switch(i, j)))
+                if i < self.R and j < self.C:
+                    chain.append(("U", self.unit(i, j)))
+            out.append(chain)
+        return out
+
+    def cfg_layout(self, unit_words=4, switch_words=1):
+        """Where each element's configuration sits in its chain: word offset from the far
+        (right) end, since the first word shifted in travels farthest. Returns
+        (unit_off, switch_off, chain_words) with chain_words[i] the length of chain i."""
+        unit_off, switch_off, lengths = [0] * self.U, [0] * self.S, []
+        for chain in self.chains():
+            pos = 0
+            for kind, idx in reversed(chain):
+                if kind == "U":
+                    unit_off[idx] = pos
+                    pos += unit_words
+                else:
+                    switch_off[idx] = pos
+                    pos += switch_words
+            lengths.append(pos)
+        return unit_off, switch_off, lengths
+
     def counts(self):
         return {t: self.types.count(t) for t in UNIT_TYPES}
 

@@ -1,0 +1,234 @@
+// Load/store unit of the MT-CGRF fabric (SGMF §4.1, §5.1; VGIW §3.5; docs/fabric-units/ldst.md).
+//
+// A thread's operands wait in the token buffer: in0 = base address, in1 = store data,
+// in3 = optional enable (a control token that orders this access after an earlier one).
+// When complete it takes its reservation entry (tid mod DEPTH) and its request goes to
+// the memory port through a one-entry issue register (stable request, registered port);
+// the entry index is the request ID. Responses return in any order and fill the entry;
+// finished threads leave under the thread-epoch rule (reservation_buffer). Loads send the
+// value on out0; loads and stores send a control token on out1 when out1_en is set, after
+// the access has completed (its response arrived).
+//
+// op = cfg.op[2:0] (fu_pkg::ldst_op_e), address = in0 + cfg.imm (byte address; accesses
+// are naturally aligned). A misaligned access is not performed: error_o is set (sticky
+// until reset; clear_i does not drop it), the thread finishes at once with data 0 and
+// still sends its tokens.
+//
+// Memory port: size 0/1/2 = byte/half/word; wdata holds the store data in its low bits;
+// be = the accessed bytes within the aligned word (shifted by addr[1:0]), for loads too.
+// The response carries the whole aligned word; the unit extracts and extends the byte or
+// half itself. Every request, store included, gets exactly one response.
+module ldst_unit (
+  input  logic                       clk_i,
+  input  logic                       rst_ni,
+  input  logic                       clear_i,
+  input  vgiw_cfg_pkg::unit_cfg_t    cfg_i,
+  input  logic [3:0]                 in_valid_i,
+  input  vgiw_cfg_pkg::token_t [3:0] in_tok_i,
+  output logic [3:0]                 in_ready_o,
+  output logic [1:0]                 out_valid_o,
+  output vgiw_cfg_pkg::token_t [1:0] out_tok_o,
+  input  logic [1:0]                 out_ready_i,
+  output logic                       busy_o,
+  output logic                       fire_o,
+  // memory port
+  output logic                       mem_req_valid_o,
+  input  logic                       mem_req_ready_i,
+  output logic [31:0]                mem_req_addr_o,
+  output logic                       mem_req_write_o,
+  output logic [1:0]                 mem_req_size_o,
+  output logic [31:0]                mem_req_wdata_o,
+  output logic [3:0]                 mem_req_be_o,
+  output logic [vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS-1:0] mem_req_id_o,
+  input  logic                       mem_rsp_valid_i,
+  input  logic [vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS-1:0] mem_rsp_id_i,
+  input  logic [31:0]                mem_rsp_rdata_i,
+  output logic                       error_o
+);
+  localparam int unsigned DEPTH = vgiw_cfg_pkg::FABRIC_TOKEN_BUFFER_DEPTH;
+  localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS;
+  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS;
+  localparam int unsigned EW    = TID_W - IW;
+  // issue register payload: {addr, write, size, wdata, be, id}
+  localparam int unsigned ISS_W = 32 + 1 + 2 + 32 + 4 + IW;
+  localparam int unsigned META_W = 5;   // {size[1:0], signed, addr[1:0]}: shapes the load data
+
+  // ---- operands: token buffer + constants -------------------------------------------
+  logic [3:0]            used;
+  logic [2:0][31:0]      tb_data, operand;
+  logic                  tb_valid, tb_ready, tb_fire, tb_busy;
+  logic [TID_W-1:0]      tb_tid;
+
+  unit_operands u_operands (
+    .cfg_i     (cfg_i),
+    .tb_data_i (tb_data),
+    .used_o    (used),
+    .operand_o (operand)
+  );
+
+  token_buffer #(
+    .DEPTH    (DEPTH),
+    .INS      (4),
+    .DATA_INS (3)
+  ) u_token_buffer (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .clear_i     (clear_i),
+    .used_i      (used),
+    .in_valid_i  (in_valid_i),
+    .in_tok_i    (in_tok_i),
+    .in_ready_o  (in_ready_o),
+    .out_valid_o (tb_valid),
+    .out_ready_i (tb_ready),
+    .out_tid_o   (tb_tid),
+    .out_data_o  (tb_data),
+    .busy_o      (tb_busy)
+  );
+
+  logic [DEPTH-1:0]         tbe_valid;
+  logic [DEPTH-1:0][EW-1:0] tbe_epoch;
+
+  token_epochs #(
+    .DEPTH (DEPTH),
+    .INS   (4)
+  ) u_token_epochs (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .clear_i       (clear_i),
+    .accept_i      (in_valid_i & in_ready_o),
+    .tok_i         (in_tok_i),
+    .release_i     (tb_fire),
+    .release_tid_i (tb_tid),
+    .valid_o       (tbe_valid),
+    .epoch_o       (tbe_epoch)
+  );
+
+  // ---- decode and address ------------------------------------------------------------
+  fu_pkg::ldst_op_e op;
+  logic             is_store, is_signed, misaligned;
+  logic [1:0]       size;
+  logic [31:0]      addr, wdata;
+  logic [3:0]       be;
+
+  assign op   = fu_pkg::ldst_op_e'(cfg_i.op[2:0]);
+  assign addr = operand[0] + cfg_i.imm;
+
+  always_comb begin
+    is_store  = 1'b0;
+    is_signed = 1'b0;
+    size      = 2'd2;
+    unique case (op)
+      fu_pkg::LDST_LD8:   begin size = 2'd0; is_signed = 1'b1; end
+      fu_pkg::LDST_LD8U:  size = 2'd0;
+      fu_pkg::LDST_LD16:  begin size = 2'd1; is_signed = 1'b1; end
+      fu_pkg::LDST_LD16U: size = 2'd1;
+      fu_pkg::LDST_LD32:  size = 2'd2;
+      fu_pkg::LDST_ST8:   begin size = 2'd0; is_store = 1'b1; end
+      fu_pkg::LDST_ST16:  begin size = 2'd1; is_store = 1'b1; end
+      fu_pkg::LDST_ST32:  begin size = 2'd2; is_store = 1'b1; end
+      default:            size = 2'd2;
+    endcase
+    misaligned = (size == 2'd1 && addr[0]) || (size == 2'd2 && addr[1:0] != 2'd0);
+    unique case (size)
+      2'd0:    begin be = 4'b0001 << addr[1:0]; wdata = {24'd0, operand[1][7:0]};  end
+      2'd1:    begin be = 4'b0011 << addr[1:0]; wdata = {16'd0, operand[1][15:0]}; end
+      default: begin be = 4'b1111;              wdata = operand[1];                end
+    endcase
+    if (!is_store) wdata = '0;
+  end
+
+  // ---- issue: reservation entry + issue register -------------------------------------
+  logic             iss_in_ready, iss_valid;
+  logic [ISS_W-1:0] iss_payload;
+  logic             alloc_ready;
+  logic [IW-1:0]    iss_id;
+  logic [DEPTH-1:0] unsent;
+
+  // A thread leaves the token buffer when its reservation entry is free and the issue
+  // register can take its request (misaligned ones make no request but wait alike).
+  assign tb_ready = alloc_ready && iss_in_ready;
+  assign tb_fire  = tb_valid && tb_ready;
+  assign fire_o   = tb_fire;
+
+  stream_reg #(
+    .WIDTH (ISS_W),
+    .SPILL (1'b0)
+  ) u_issue_reg (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .clear_i (clear_i),
+    .valid_i (tb_fire && !misaligned),
+    .ready_o (iss_in_ready),
+    .data_i  ({addr, is_store, size, wdata, be, tb_tid[IW-1:0]}),
+    .valid_o (iss_valid),
+    .ready_i (mem_req_ready_i && !clear_i),
+    .data_o  (iss_payload)
+  );
+
+  // Nothing leaves during clear: the reservation buffer decides which entries become
+  // zombies from `unsent`, which must be exact in that cycle.
+  assign mem_req_valid_o = iss_valid && !clear_i;
+  assign {mem_req_addr_o, mem_req_write_o, mem_req_size_o, mem_req_wdata_o, mem_req_be_o, iss_id} = iss_payload;
+  assign mem_req_id_o = iss_id;
+
+  always_comb begin
+    unsent = '0;
+    if (iss_valid) unsent[iss_id] = 1'b1;
+  end
+
+  // ---- responses: extract and extend the accessed byte / half of the aligned word ------
+  logic [META_W-1:0] rsp_meta;
+  logic [31:0]       rsp_data;
+
+  always_comb begin
+    logic [1:0]  m_size, m_off;
+    logic        m_signed;
+    logic [31:0] shifted;
+    {m_size, m_signed, m_off} = rsp_meta;
+    shifted = mem_rsp_rdata_i >> {m_off, 3'b000};
+    unique case (m_size)
+      2'd0:    rsp_data = {{24{m_signed && shifted[7]}},  shifted[7:0]};
+      2'd1:    rsp_data = {{16{m_signed && shifted[15]}}, shifted[15:0]};
+      default: rsp_data = mem_rsp_rdata_i;
+    endcase
+  end
+
+  logic rb_busy;
+
+  reservation_buffer #(
+    .DEPTH  (DEPTH),
+    .META_W (META_W)
+  ) u_reservation_buffer (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .clear_i       (clear_i),
+    .tb_valid_i    (tbe_valid),
+    .tb_epoch_i    (tbe_epoch),
+    .alloc_valid_i (tb_valid && iss_in_ready),
+    .alloc_ready_o (alloc_ready),
+    .alloc_tid_i   (tb_tid),
+    .alloc_need_i  ({cfg_i.out1_en, !is_store}),
+    .alloc_done_i  (misaligned),
+    .alloc_data_i  (32'd0),
+    .alloc_meta_i  ({size, is_signed, addr[1:0]}),
+    .unsent_i      (unsent),
+    .rsp_valid_i   (mem_rsp_valid_i),
+    .rsp_idx_i     (mem_rsp_id_i),
+    .rsp_data_i    (rsp_data),
+    .rsp_meta_o    (rsp_meta),
+    .out_valid_o   (out_valid_o),
+    .out_tok_o     (out_tok_o),
+    .out_ready_i   (out_ready_i),
+    .busy_o        (rb_busy)
+  );
+
+  assign busy_o = tb_busy || rb_busy || iss_valid;
+
+  // ---- sticky error ------------------------------------------------------------------
+  logic error_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)                      error_q <= 1'b0;
+    else if (tb_fire && misaligned)   error_q <= 1'b1;
+  end
+  assign error_o = error_q;
+endmodule
