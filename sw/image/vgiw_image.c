@@ -1,0 +1,668 @@
+/* VGIW image writer, reader and checker. The byte layout is in docs/image-format.md. */
+#define _POSIX_C_SOURCE 200809L
+#include "vgiw_image.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgiw_ops.h"
+
+/* ---- errors ---- */
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* ---- CRC-32 (IEEE 802.3, reflected, as zlib) ---- */
+
+uint32_t vg_crc32(const uint8_t *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++)
+            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
+    }
+    return ~c;
+}
+
+/* ---- names and operation shapes ---- */
+
+static const char *const unit_names[VG_U_COUNT] = {
+    "?", "ALU", "FMA", "FCMP", "FCVT", "SCU", "LDST", "LVU", "CVU", "SJU"
+};
+static const char *const ldst_names[VG_LDST_COUNT] = {
+    "LD8S", "LD8U", "LD16S", "LD16U", "LD32", "ST8", "ST16", "ST32"
+};
+static const char *const lvu_names[VG_LVU_COUNT] = { "LVLD", "LVST" };
+static const char *const cvu_names[VG_CVU_COUNT] = { "IN", "END" };
+static const char *const sju_names[VG_SJU_COUNT] = { "SPLIT", "JOIN" };
+
+static unsigned op_count(unsigned unit)
+{
+    switch (unit) {
+    case VG_U_ALU:  return ALU_OP_COUNT;
+    case VG_U_FMA:  return FMA_OP_COUNT;
+    case VG_U_FCMP: return FCMP_OP_COUNT;
+    case VG_U_FCVT: return FCVT_OP_COUNT;
+    case VG_U_SCU:  return SCU_OP_COUNT;
+    case VG_U_LDST: return VG_LDST_COUNT;
+    case VG_U_LVU:  return VG_LVU_COUNT;
+    case VG_U_CVU:  return VG_CVU_COUNT;
+    case VG_U_SJU:  return VG_SJU_COUNT;
+    default:        return 0;
+    }
+}
+
+const char *vg_unit_name(unsigned unit)
+{
+    return unit < VG_U_COUNT ? unit_names[unit] : "?";
+}
+
+const char *vg_op_name(unsigned unit, unsigned op)
+{
+    if (op >= op_count(unit))
+        return "?";
+    switch (unit) {
+    case VG_U_ALU:  return alu_op_names[op];
+    case VG_U_FMA:  return fma_op_names[op];
+    case VG_U_FCMP: return fcmp_op_names[op];
+    case VG_U_FCVT: return fcvt_op_names[op];
+    case VG_U_SCU:  return scu_op_names[op];
+    case VG_U_LDST: return ldst_names[op];
+    case VG_U_LVU:  return lvu_names[op];
+    case VG_U_CVU:  return cvu_names[op];
+    case VG_U_SJU:  return sju_names[op];
+    default:        return "?";
+    }
+}
+
+const char *vg_type_name(unsigned type)
+{
+    static const char *const n[] = { "?", "i8", "u8", "i16", "u16", "i32", "u32", "f32", "other" };
+    return type <= VG_T_OTHER ? n[type] : "?";
+}
+
+void vg_src_name(uint32_t src, char *buf, size_t len)
+{
+    static const char *const n[] = { "global_id", "local_id", "group_id", "global_size",
+                                     "local_size", "num_groups" };
+    if (src < VG_SRC_LOCAL_BASE)
+        snprintf(buf, len, "%s(%u)", n[src / 3], (unsigned)(src % 3));
+    else if (src == VG_SRC_LOCAL_BASE)
+        snprintf(buf, len, "local_base");
+    else if (src >= VG_SRC_ARG && src < VG_SRC_ARG + VG_SRC_ARG_MAX)
+        snprintf(buf, len, "arg%u", (unsigned)(src - VG_SRC_ARG));
+    else
+        snprintf(buf, len, "?src%u", (unsigned)src);
+}
+
+int vg_op_arity(unsigned unit, unsigned op)
+{
+    switch (unit) {
+    case VG_U_ALU:
+        if (op == ALU_NOT || op == ALU_SEXT8 || op == ALU_SEXT16 || op == ALU_ZEXT8 || op == ALU_ZEXT16)
+            return 1;
+        return op == ALU_SEL ? 3 : 2;
+    case VG_U_FMA:  return op == FMA_FMADD ? 3 : 2;
+    case VG_U_FCMP: return (op == FCMP_FABS || op == FCMP_FNEG) ? 1 : 2;
+    case VG_U_FCVT: return 1;
+    case VG_U_SCU:  return op == SCU_FSQRT ? 1 : 2;
+    case VG_U_LDST: return op <= VG_LD32 ? 1 : 2;
+    case VG_U_LVU:  return op == VG_LVLD ? 0 : 1;
+    case VG_U_CVU:  return op == VG_CVU_IN ? 0 : -1;
+    case VG_U_SJU:  return op == VG_SPLIT ? 1 : 0;
+    default:        return 0;
+    }
+}
+
+int vg_op_has_data(unsigned unit, unsigned op)
+{
+    switch (unit) {
+    case VG_U_LDST: return op <= VG_LD32;
+    case VG_U_LVU:  return op == VG_LVLD;
+    case VG_U_CVU:  return op == VG_CVU_IN;
+    case VG_U_SJU:  return op == VG_SPLIT;
+    default:        return 1;
+    }
+}
+
+static int valid_src(uint32_t s, uint32_t nargs)
+{
+    if (s <= VG_SRC_LOCAL_BASE)
+        return 1;
+    return s >= VG_SRC_ARG && s - VG_SRC_ARG < nargs && s - VG_SRC_ARG < VG_SRC_ARG_MAX;
+}
+
+/* ---- structural check ---- */
+
+static int check_block(const vg_kernel *k, uint32_t bi, char *err, size_t errlen)
+{
+    const vg_block *b = &k->blocks[bi];
+    if (b->nsucc > 2)
+        return fail(err, errlen, "kernel '%s' block %u: %u successors (at most 2)", k->name, bi, b->nsucc);
+    for (unsigned s = 0; s < b->nsucc; s++)
+        if (b->succ[s] >= k->nblocks)
+            return fail(err, errlen, "kernel '%s' block %u: successor %u out of range", k->name, bi, b->succ[s]);
+    if (b->nnodes == 0)
+        return fail(err, errlen, "kernel '%s' block %u: empty graph (needs an END node)", k->name, bi);
+    for (uint32_t ni = 0; ni < b->nnodes; ni++) {
+        const vg_node *n = &b->nodes[ni];
+        if (n->unit == 0 || n->unit >= VG_U_COUNT || n->op >= op_count(n->unit))
+            return fail(err, errlen, "kernel '%s' block %u node %u: bad unit/op %u/%u", k->name, bi, ni, n->unit, n->op);
+        if (n->nin > VG_MAX_IN)
+            return fail(err, errlen, "kernel '%s' block %u node %u: %u inputs (at most %d)", k->name, bi, ni, n->nin, VG_MAX_IN);
+        int arity = vg_op_arity(n->unit, n->op);
+        int is_end = n->unit == VG_U_CVU && n->op == VG_CVU_END;
+        if (is_end) {
+            arity = b->nsucc == 2 ? 1 : 0;
+            if (ni != b->nnodes - 1)
+                return fail(err, errlen, "kernel '%s' block %u: END node %u is not the last node", k->name, bi, ni);
+        } else if (ni == b->nnodes - 1) {
+            return fail(err, errlen, "kernel '%s' block %u: last node is not END", k->name, bi);
+        }
+        if (n->nin < arity)
+            return fail(err, errlen, "kernel '%s' block %u node %u (%s.%s): %u inputs, needs %d data operands",
+                        k->name, bi, ni, vg_unit_name(n->unit), vg_op_name(n->unit, n->op), n->nin, arity);
+        for (int i = 0; i < n->nin; i++) {
+            const vg_opnd *o = &n->in[i];
+            int want_data = i < arity;
+            if (want_data && o->kind != VG_O_NODE && o->kind != VG_O_IMM)
+                return fail(err, errlen, "kernel '%s' block %u node %u: operand %d must be data", k->name, bi, ni, i);
+            if (!want_data && o->kind != VG_O_CTRL)
+                return fail(err, errlen, "kernel '%s' block %u node %u: input %d must be a control token", k->name, bi, ni, i);
+            if (o->kind == VG_O_NODE || o->kind == VG_O_CTRL) {
+                if (o->v >= ni)
+                    return fail(err, errlen, "kernel '%s' block %u node %u: operand %d refers to node %u (not earlier)",
+                                k->name, bi, ni, i, o->v);
+                const vg_node *src = &b->nodes[o->v];
+                if (o->kind == VG_O_NODE && !vg_op_has_data(src->unit, src->op))
+                    return fail(err, errlen, "kernel '%s' block %u node %u: operand %d takes data from node %u which has none",
+                                k->name, bi, ni, i, o->v);
+            }
+        }
+        if (n->unit == VG_U_SJU && n->op == VG_JOIN && n->nin == 0)
+            return fail(err, errlen, "kernel '%s' block %u node %u: JOIN without inputs", k->name, bi, ni);
+        if (n->unit == VG_U_LVU && n->param >= k->lv_count)
+            return fail(err, errlen, "kernel '%s' block %u node %u: live value %u >= count %u", k->name, bi, ni, n->param, k->lv_count);
+        if (n->unit == VG_U_CVU && n->op == VG_CVU_IN && !valid_src(n->param, k->nargs))
+            return fail(err, errlen, "kernel '%s' block %u node %u: bad CVU source %u", k->name, bi, ni, n->param);
+    }
+    return 0;
+}
+
+int vg_image_check(const vg_image *img, char *err, size_t errlen)
+{
+    if (img->nkernels == 0)
+        return fail(err, errlen, "image holds no kernel");
+    for (uint32_t ki = 0; ki < img->nkernels; ki++) {
+        const vg_kernel *k = &img->kernels[ki];
+        if (k->nblocks == 0)
+            return fail(err, errlen, "kernel '%s': no blocks", k->name);
+        if (k->nargs > VG_SRC_ARG_MAX)
+            return fail(err, errlen, "kernel '%s': %u arguments (at most %d)", k->name, k->nargs, VG_SRC_ARG_MAX);
+        for (uint32_t a = 0; a < k->nargs; a++) {
+            const vg_arg *ar = &k->args[a];
+            if ((ar->kind != VG_ARG_BUFFER && ar->kind != VG_ARG_SCALAR) || ar->type < VG_T_I8 || ar->type > VG_T_OTHER)
+                return fail(err, errlen, "kernel '%s' argument %u: bad kind/type", k->name, a);
+        }
+        for (uint32_t bi = 0; bi < k->nblocks; bi++)
+            if (check_block(k, bi, err, errlen))
+                return -1;
+    }
+    return 0;
+}
+
+/* ---- writer ---- */
+
+typedef struct { uint8_t *p; size_t n, cap; int oom; } wbuf;
+
+static void put(wbuf *w, const void *src, size_t n)
+{
+    if (w->oom)
+        return;
+    if (w->n + n > w->cap) {
+        size_t cap = w->cap ? w->cap * 2 : 4096;
+        while (cap < w->n + n)
+            cap *= 2;
+        uint8_t *p = realloc(w->p, cap);
+        if (!p) { w->oom = 1; return; }
+        w->p = p;
+        w->cap = cap;
+    }
+    memcpy(w->p + w->n, src, n);
+    w->n += n;
+}
+static void put8(wbuf *w, uint32_t v) { uint8_t b = (uint8_t)v; put(w, &b, 1); }
+static void put16(wbuf *w, uint32_t v) { uint8_t b[2] = { (uint8_t)v, (uint8_t)(v >> 8) }; put(w, b, 2); }
+static void put32(wbuf *w, uint32_t v)
+{
+    uint8_t b[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+    put(w, b, 4);
+}
+static void patch32(wbuf *w, size_t at, uint32_t v)
+{
+    if (w->oom)
+        return;
+    for (int i = 0; i < 4; i++)
+        w->p[at + (size_t)i] = (uint8_t)(v >> (8 * i));
+}
+static void putstr(wbuf *w, const char *s)
+{
+    size_t n = strlen(s);
+    put16(w, (uint32_t)n);
+    put(w, s, n);
+}
+static size_t begin_section(wbuf *w, uint32_t kind)
+{
+    put32(w, kind);
+    size_t at = w->n;
+    put32(w, 0);
+    return at;
+}
+static void end_section(wbuf *w, size_t at)
+{
+    patch32(w, at, (uint32_t)(w->n - at - 4));
+    while (w->n % 4)
+        put8(w, 0);
+}
+
+int vg_image_write(const vg_image *img, uint8_t **out, size_t *outlen, char *err, size_t errlen)
+{
+    if (vg_image_check(img, err, errlen))
+        return -1;
+    wbuf w = { 0 };
+    uint32_t nsec = 0;
+    put(&w, VG_IMAGE_MAGIC, 4);
+    put16(&w, VG_IMAGE_MAJOR);
+    put16(&w, VG_IMAGE_MINOR);
+    put32(&w, 0);                       /* file size, patched */
+    put32(&w, 0);                       /* crc, patched */
+    char cfg[VG_CONFIG_MAX + 1] = { 0 };
+    memcpy(cfg, img->config, strnlen(img->config, VG_CONFIG_MAX));
+    put(&w, cfg, sizeof cfg);
+    put32(&w, 0);                       /* section count, patched */
+    for (uint32_t ki = 0; ki < img->nkernels; ki++) {
+        const vg_kernel *k = &img->kernels[ki];
+        size_t at = begin_section(&w, VG_SEC_KERNEL);
+        putstr(&w, k->name);
+        put32(&w, k->nargs);
+        for (uint32_t a = 0; a < k->nargs; a++) {
+            putstr(&w, k->args[a].name);
+            put8(&w, k->args[a].kind);
+            put8(&w, k->args[a].type);
+            put8(&w, k->args[a].addrspace);
+            put8(&w, 0);
+            put32(&w, k->args[a].elem_size);
+        }
+        put32(&w, k->nblocks);
+        put32(&w, k->lv_count);
+        put32(&w, k->local_bytes);
+        for (uint32_t bi = 0; bi < k->nblocks; bi++) {
+            const vg_block *b = &k->blocks[bi];
+            put8(&w, b->nsucc);
+            put8(&w, 0); put8(&w, 0); put8(&w, 0);
+            put32(&w, b->nsucc > 0 ? b->succ[0] : VG_NO_BLOCK);
+            put32(&w, b->nsucc > 1 ? b->succ[1] : VG_NO_BLOCK);
+        }
+        end_section(&w, at);
+        nsec++;
+        for (uint32_t bi = 0; bi < k->nblocks; bi++) {
+            const vg_block *b = &k->blocks[bi];
+            at = begin_section(&w, VG_SEC_DFG);
+            put32(&w, ki);
+            put32(&w, bi);
+            put32(&w, b->nnodes);
+            for (uint32_t ni = 0; ni < b->nnodes; ni++) {
+                const vg_node *n = &b->nodes[ni];
+                put8(&w, n->unit);
+                put8(&w, n->op);
+                put8(&w, n->nin);
+                put8(&w, 0);
+                put32(&w, n->param);
+                put32(&w, n->line);
+                for (int i = 0; i < n->nin; i++) {
+                    put8(&w, n->in[i].kind);
+                    put8(&w, 0); put8(&w, 0); put8(&w, 0);
+                    put32(&w, n->in[i].v);
+                }
+            }
+            end_section(&w, at);
+            nsec++;
+        }
+    }
+    if (w.oom) {
+        free(w.p);
+        return fail(err, errlen, "out of memory writing image");
+    }
+    patch32(&w, 8, (uint32_t)w.n);
+    patch32(&w, 28, nsec);
+    patch32(&w, 12, vg_crc32(w.p + 16, w.n - 16));
+    *out = w.p;
+    *outlen = w.n;
+    return 0;
+}
+
+int vg_image_save(const vg_image *img, const char *path, char *err, size_t errlen)
+{
+    uint8_t *buf;
+    size_t len;
+    if (vg_image_write(img, &buf, &len, err, errlen))
+        return -1;
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        free(buf);
+        return fail(err, errlen, "cannot write '%s'", path);
+    }
+    size_t wr = fwrite(buf, 1, len, f);
+    int bad = fclose(f) != 0 || wr != len;
+    free(buf);
+    if (bad)
+        return fail(err, errlen, "error writing '%s'", path);
+    return 0;
+}
+
+/* ---- reader ---- */
+
+typedef struct { const uint8_t *p; size_t n, at; int bad; } rbuf;
+
+static int need(rbuf *r, size_t n)
+{
+    if (r->bad || r->n - r->at < n) {
+        r->bad = 1;
+        return 0;
+    }
+    return 1;
+}
+static uint32_t get8(rbuf *r) { return need(r, 1) ? r->p[r->at++] : 0; }
+static uint32_t get16(rbuf *r)
+{
+    if (!need(r, 2)) return 0;
+    uint32_t v = (uint32_t)r->p[r->at] | (uint32_t)r->p[r->at + 1] << 8;
+    r->at += 2;
+    return v;
+}
+static uint32_t get32(rbuf *r)
+{
+    if (!need(r, 4)) return 0;
+    const uint8_t *q = r->p + r->at;
+    r->at += 4;
+    return (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24;
+}
+static void getstr(rbuf *r, char *dst, size_t cap)
+{
+    uint32_t n = get16(r);
+    if (n >= cap || !need(r, n)) {
+        r->bad = 1;
+        dst[0] = 0;
+        return;
+    }
+    memcpy(dst, r->p + r->at, n);
+    dst[n] = 0;
+    r->at += n;
+    if (memchr(dst, 0, n))
+        r->bad = 1;
+}
+
+void vg_image_free(vg_image *img)
+{
+    if (!img->kernels)
+        return;
+    for (uint32_t ki = 0; ki < img->nkernels; ki++) {
+        vg_kernel *k = &img->kernels[ki];
+        free(k->args);
+        if (k->blocks)
+            for (uint32_t bi = 0; bi < k->nblocks; bi++)
+                free(k->blocks[bi].nodes);
+        free(k->blocks);
+    }
+    free(img->kernels);
+    memset(img, 0, sizeof *img);
+}
+
+int vg_image_read(const uint8_t *buf, size_t len, vg_image *img, char *err, size_t errlen)
+{
+    memset(img, 0, sizeof *img);
+    if (len < VG_HEADER_BYTES)
+        return fail(err, errlen, "image truncated: %zu bytes, header needs %d", len, VG_HEADER_BYTES);
+    if (memcmp(buf, VG_IMAGE_MAGIC, 4) != 0)
+        return fail(err, errlen, "not a VGIW image (bad magic)");
+    rbuf r = { buf, len, 4, 0 };
+    uint32_t major = get16(&r), minor = get16(&r);
+    uint32_t size = get32(&r), crc = get32(&r);
+    if (major != VG_IMAGE_MAJOR)
+        return fail(err, errlen, "image format version %u.%u not supported (this reader: %d.x)", major, minor, VG_IMAGE_MAJOR);
+    if (size > len)
+        return fail(err, errlen, "image truncated: header says %u bytes, file has %zu", size, len);
+    if (size < len)
+        return fail(err, errlen, "image has %zu trailing bytes after its end", len - size);
+    if (vg_crc32(buf + 16, size - 16) != crc)
+        return fail(err, errlen, "image corrupted: checksum mismatch");
+    memcpy(img->config, buf + 16, VG_CONFIG_MAX + 1);
+    img->config[VG_CONFIG_MAX] = 0;
+    r.at = 28;
+    uint32_t nsec = get32(&r);
+    /* Every section has at least 8 bytes: this bounds allocations by the file size. */
+    if (nsec > (len - VG_HEADER_BYTES) / 8)
+        return fail(err, errlen, "image corrupted: %u sections cannot fit", nsec);
+    img->kernels = calloc(nsec ? nsec : 1, sizeof *img->kernels);
+    if (!img->kernels)
+        return fail(err, errlen, "out of memory");
+    vg_kernel *cur = NULL;
+    uint32_t next_block = 0;
+    for (uint32_t s = 0; s < nsec; s++) {
+        uint32_t kind = get32(&r), slen = get32(&r);
+        if (r.bad || slen > len - r.at) {
+            vg_image_free(img);
+            return fail(err, errlen, "image corrupted: section %u overruns the file", s);
+        }
+        rbuf q = { buf + r.at, slen, 0, 0 };
+        r.at += slen;
+        while (r.at % 4)
+            r.at++;
+        if (r.at > len) {
+            vg_image_free(img);
+            return fail(err, errlen, "image truncated in section %u padding", s);
+        }
+        if (kind == VG_SEC_KERNEL) {
+            if (cur && next_block != cur->nblocks) {
+                fail(err, errlen, "image corrupted: kernel '%s' has %u of %u block graphs", cur->name, next_block, cur->nblocks);
+                vg_image_free(img);
+                return -1;
+            }
+            cur = &img->kernels[img->nkernels++];
+            getstr(&q, cur->name, sizeof cur->name);
+            cur->nargs = get32(&q);
+            if (q.bad || cur->nargs > VG_SRC_ARG_MAX)
+                goto bad_section;
+            cur->args = calloc(cur->nargs ? cur->nargs : 1, sizeof *cur->args);
+            if (!cur->args)
+                goto oom;
+            for (uint32_t a = 0; a < cur->nargs; a++) {
+                vg_arg *ar = &cur->args[a];
+                getstr(&q, ar->name, sizeof ar->name);
+                ar->kind = (uint8_t)get8(&q);
+                ar->type = (uint8_t)get8(&q);
+                ar->addrspace = (uint8_t)get8(&q);
+                get8(&q);
+                ar->elem_size = get32(&q);
+            }
+            cur->nblocks = get32(&q);
+            cur->lv_count = get32(&q);
+            cur->local_bytes = get32(&q);
+            if (q.bad || cur->nblocks > slen / 12)
+                goto bad_section;
+            cur->blocks = calloc(cur->nblocks ? cur->nblocks : 1, sizeof *cur->blocks);
+            if (!cur->blocks)
+                goto oom;
+            for (uint32_t bi = 0; bi < cur->nblocks; bi++) {
+                vg_block *b = &cur->blocks[bi];
+                b->nsucc = (uint8_t)get8(&q);
+                get8(&q); get8(&q); get8(&q);
+                b->succ[0] = get32(&q);
+                b->succ[1] = get32(&q);
+            }
+            if (q.bad || q.at != q.n)
+                goto bad_section;
+            next_block = 0;
+        } else if (kind == VG_SEC_DFG) {
+            uint32_t ki = get32(&q), bi = get32(&q), nn = get32(&q);
+            if (q.bad || !cur || ki != img->nkernels - 1 || bi != next_block || bi >= cur->nblocks
+                || nn > slen / 12)
+                goto bad_section;
+            vg_block *b = &cur->blocks[bi];
+            b->nnodes = nn;
+            b->nodes = calloc(nn ? nn : 1, sizeof *b->nodes);
+            if (!b->nodes)
+                goto oom;
+            for (uint32_t ni = 0; ni < nn; ni++) {
+                vg_node *n = &b->nodes[ni];
+                n->unit = (uint8_t)get8(&q);
+                n->op = (uint8_t)get8(&q);
+                n->nin = (uint8_t)get8(&q);
+                get8(&q);
+                n->param = get32(&q);
+                n->line = get32(&q);
+                if (n->nin > VG_MAX_IN)
+                    goto bad_section;
+                for (int i = 0; i < n->nin; i++) {
+                    n->in[i].kind = (uint8_t)get8(&q);
+                    get8(&q); get8(&q); get8(&q);
+                    n->in[i].v = get32(&q);
+                }
+            }
+            if (q.bad || q.at != q.n)
+                goto bad_section;
+            next_block++;
+        } else if (kind == VG_SEC_PNR) {
+            /* Reserved for the back end; accepted and ignored by this version. */
+        } else {
+            vg_image_free(img);
+            return fail(err, errlen, "image corrupted: unknown section kind %u (section %u)", kind, s);
+        }
+        continue;
+    bad_section:
+        vg_image_free(img);
+        return fail(err, errlen, "image corrupted: malformed section %u (kind %u)", s, kind);
+    oom:
+        vg_image_free(img);
+        return fail(err, errlen, "out of memory");
+    }
+    if (r.at != size) {
+        vg_image_free(img);
+        return fail(err, errlen, "image corrupted: %zu unaccounted bytes after the sections", size - r.at);
+    }
+    if (cur && next_block != cur->nblocks) {
+        fail(err, errlen, "image corrupted: kernel '%s' has %u of %u block graphs", cur->name, next_block, cur->nblocks);
+        vg_image_free(img);
+        return -1;
+    }
+    if (vg_image_check(img, err, errlen)) {
+        vg_image_free(img);
+        return -1;
+    }
+    return 0;
+}
+
+int vg_image_load(const char *path, vg_image *img, char *err, size_t errlen)
+{
+    memset(img, 0, sizeof *img);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail(err, errlen, "cannot open '%s'", path);
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap)
+            break;
+        if (cap >= ((size_t)1 << 30)) {
+            free(buf);
+            fclose(f);
+            return fail(err, errlen, "'%s': image too large", path);
+        }
+        uint8_t *nb = realloc(buf, cap * 2);
+        if (!nb) { free(buf); buf = NULL; break; }
+        buf = nb;
+        cap *= 2;
+    }
+    fclose(f);
+    if (!buf)
+        return fail(err, errlen, "out of memory reading '%s'", path);
+    int rc = vg_image_read(buf, n, img, err, errlen);
+    free(buf);
+    return rc;
+}
+
+/* ---- printing ---- */
+
+static void dump_opnd(FILE *f, const vg_opnd *o)
+{
+    switch (o->kind) {
+    case VG_O_NODE: fprintf(f, "n%u", o->v); break;
+    case VG_O_CTRL: fprintf(f, "^n%u", o->v); break;
+    case VG_O_IMM:  fprintf(f, "#0x%x", o->v); break;
+    default:        fprintf(f, "-"); break;
+    }
+}
+
+void vg_image_dump(FILE *f, const vg_image *img)
+{
+    fprintf(f, "VGIW image v%d.%d, config '%s', %u kernel(s)\n", VG_IMAGE_MAJOR, VG_IMAGE_MINOR,
+            img->config, img->nkernels);
+    for (uint32_t ki = 0; ki < img->nkernels; ki++) {
+        const vg_kernel *k = &img->kernels[ki];
+        uint32_t total = 0;
+        for (uint32_t bi = 0; bi < k->nblocks; bi++)
+            total += k->blocks[bi].nnodes;
+        fprintf(f, "\nkernel %s: %u blocks, %u live values, %u bytes __local, %u nodes\n", k->name,
+                k->nblocks, k->lv_count, k->local_bytes, total);
+        for (uint32_t a = 0; a < k->nargs; a++) {
+            const vg_arg *ar = &k->args[a];
+            fprintf(f, "  arg%u %-12s %s %s%s (%u bytes)\n", a, ar->name,
+                    ar->kind == VG_ARG_BUFFER ? "buffer" : "scalar", vg_type_name(ar->type),
+                    ar->kind == VG_ARG_BUFFER ? (ar->addrspace == VG_AS_CONSTANT ? " __constant*" : " __global*") : "",
+                    ar->elem_size);
+        }
+        fprintf(f, "  block table:\n");
+        for (uint32_t bi = 0; bi < k->nblocks; bi++) {
+            const vg_block *b = &k->blocks[bi];
+            fprintf(f, "    B%-3u -> ", bi);
+            if (b->nsucc == 0) fprintf(f, "exit");
+            else if (b->nsucc == 1) fprintf(f, "B%u", b->succ[0]);
+            else fprintf(f, "B%u if taken, else B%u", b->succ[0], b->succ[1]);
+            fprintf(f, "   (%u nodes)\n", b->nnodes);
+        }
+        for (uint32_t bi = 0; bi < k->nblocks; bi++) {
+            const vg_block *b = &k->blocks[bi];
+            fprintf(f, "  B%u:\n", bi);
+            for (uint32_t ni = 0; ni < b->nnodes; ni++) {
+                const vg_node *n = &b->nodes[ni];
+                fprintf(f, "    n%-4u %-4s %-6s", ni, vg_unit_name(n->unit), vg_op_name(n->unit, n->op));
+                for (int i = 0; i < n->nin; i++) {
+                    fputc(' ', f);
+                    dump_opnd(f, &n->in[i]);
+                }
+                if (n->unit == VG_U_LVU)
+                    fprintf(f, "  lv%u", n->param);
+                if (n->unit == VG_U_CVU && n->op == VG_CVU_IN) {
+                    char s[32];
+                    vg_src_name(n->param, s, sizeof s);
+                    fprintf(f, "  %s", s);
+                }
+                if (n->line)
+                    fprintf(f, "   ; line %u", n->line);
+                fputc('\n', f);
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/* The VGIW image: in-memory form, writer and checking reader (docs/image-format.md).
+ *
+ * An image holds one or more compiled kernels. Each kernel is a block table (block ID ->
+ * successors) plus one dataflow graph per block; nodes are typed by the fabric unit that
+ * executes them and listed in a topological order (every operand refers to an earlier
+ * node). The same structures are used by the compiler (vgiwcc), the functional
+ * interpreter and vgiw-objdump.
+ */
+#ifndef VGIW_IMAGE_H
+#define VGIW_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define VG_IMAGE_MAGIC   "VGIW"
+#define VG_IMAGE_MAJOR   1
+#define VG_IMAGE_MINOR   0
+#define VG_HEADER_BYTES  32
+#define VG_NAME_MAX      63      /* kernel and argument names */
+#define VG_CONFIG_MAX    11      /* preset name (12 bytes with NUL) */
+#define VG_MAX_IN        3       /* operand ports per node (data first, then control) */
+#define VG_NO_BLOCK      0xFFFFFFFFu
+
+/* Section kinds. */
+enum vg_section {
+    VG_SEC_KERNEL = 1,   /* kernel header: name, arguments, counts, block table */
+    VG_SEC_DFG    = 2,   /* dataflow graph of one block */
+    VG_SEC_PNR    = 3,   /* reserved: placed-and-routed fabric configuration of one block */
+};
+
+/* Fabric unit executing a node. ALU/FMA/FCMP/FCVT are the four datapaths of a CU. */
+enum vg_unit {
+    VG_U_ALU = 1,   /* op: enum alu_op  (vgiw_ops.h) */
+    VG_U_FMA,       /* op: enum fma_op  */
+    VG_U_FCMP,      /* op: enum fcmp_op */
+    VG_U_FCVT,      /* op: enum fcvt_op */
+    VG_U_SCU,       /* op: enum scu_op  */
+    VG_U_LDST,      /* op: enum vg_ldst_op */
+    VG_U_LVU,       /* op: enum vg_lvu_op, param = live value ID */
+    VG_U_CVU,       /* op: enum vg_cvu_op, param = source (IN) */
+    VG_U_SJU,       /* op: enum vg_sju_op */
+    VG_U_COUNT
+};
+
+enum vg_ldst_op { VG_LD8S, VG_LD8U, VG_LD16S, VG_LD16U, VG_LD32, VG_ST8, VG_ST16, VG_ST32, VG_LDST_COUNT };
+enum vg_lvu_op  { VG_LVLD, VG_LVST, VG_LVU_COUNT };
+enum vg_cvu_op  { VG_CVU_IN, VG_CVU_END, VG_CVU_COUNT };
+enum vg_sju_op  { VG_SPLIT, VG_JOIN, VG_SJU_COUNT };
+
+/* CVU_IN sources: per-thread coordinates and per-launch parameters. */
+enum vg_src {
+    VG_SRC_GLOBAL_ID   = 0,    /* + dim (0..2) */
+    VG_SRC_LOCAL_ID    = 3,
+    VG_SRC_GROUP_ID    = 6,
+    VG_SRC_GLOBAL_SIZE = 9,
+    VG_SRC_LOCAL_SIZE  = 12,
+    VG_SRC_NUM_GROUPS  = 15,
+    VG_SRC_LOCAL_BASE  = 18,   /* address of this thread's work-group __local region */
+    VG_SRC_ARG         = 32,   /* + argument index: scalar value or buffer address */
+};
+#define VG_SRC_ARG_MAX 64
+
+/* Operand kinds. */
+enum vg_opnd_kind {
+    VG_O_NONE = 0,
+    VG_O_NODE = 1,   /* data token of an earlier node (v = node index) */
+    VG_O_IMM  = 2,   /* constant folded into the node's configuration (v = value) */
+    VG_O_CTRL = 3,   /* control token of an earlier node: ordering only (v = node index) */
+};
+
+typedef struct { uint8_t kind; uint32_t v; } vg_opnd;
+
+typedef struct {
+    uint8_t unit, op, nin;
+    uint32_t param;
+    vg_opnd in[VG_MAX_IN];
+    uint32_t line;           /* source line (0 = unknown); informative only */
+} vg_node;
+
+typedef struct {
+    uint8_t nsucc;           /* 0 = thread exits, 1 = jump, 2 = branch: cond != 0 -> succ[0] */
+    uint32_t succ[2];
+    uint32_t nnodes;
+    vg_node *nodes;
+} vg_block;
+
+enum vg_argkind { VG_ARG_BUFFER = 1, VG_ARG_SCALAR = 2 };
+enum vg_type { VG_T_I8 = 1, VG_T_U8, VG_T_I16, VG_T_U16, VG_T_I32, VG_T_U32, VG_T_F32, VG_T_OTHER };
+enum vg_addrspace { VG_AS_GLOBAL = 1, VG_AS_CONSTANT = 2 };
+
+typedef struct {
+    char name[VG_NAME_MAX + 1];
+    uint8_t kind, type, addrspace;
+    uint32_t elem_size;      /* bytes of one element (buffers) or of the value (scalars) */
+} vg_arg;
+
+typedef struct {
+    char name[VG_NAME_MAX + 1];
+    uint32_t nargs;
+    vg_arg *args;
+    uint32_t nblocks;
+    vg_block *blocks;
+    uint32_t lv_count;       /* live value IDs used: 0 .. lv_count-1 */
+    uint32_t local_bytes;    /* __local memory per work-group */
+} vg_kernel;
+
+typedef struct {
+    char config[VG_CONFIG_MAX + 1];
+    uint32_t nkernels;
+    vg_kernel *kernels;
+} vg_image;
+
+/* Serialize; returns 0 and a malloc'ed buffer, or -1 (message in err). */
+int vg_image_write(const vg_image *img, uint8_t **out, size_t *outlen, char *err, size_t errlen);
+int vg_image_save(const vg_image *img, const char *path, char *err, size_t errlen);
+/* Parse and check everything; returns 0, or -1 with a message naming the problem. */
+int vg_image_read(const uint8_t *buf, size_t len, vg_image *img, char *err, size_t errlen);
+int vg_image_load(const char *path, vg_image *img, char *err, size_t errlen);
+/* Structural checks (also run by the writer and the reader). */
+int vg_image_check(const vg_image *img, char *err, size_t errlen);
+void vg_image_free(vg_image *img);
+
+uint32_t vg_crc32(const uint8_t *p, size_t n);
+
+/* Names for printing. */
+const char *vg_unit_name(unsigned unit);
+const char *vg_op_name(unsigned unit, unsigned op);
+const char *vg_type_name(unsigned type);
+void vg_src_name(uint32_t src, char *buf, size_t len);
+/* Number of data operands a node of this unit/op takes (-1: variable, i.e. END). */
+int vg_op_arity(unsigned unit, unsigned op);
+/* Whether a node of this unit/op produces a data token (vs. only a control token). */
+int vg_op_has_data(unsigned unit, unsigned op);
+
+void vg_image_dump(FILE *f, const vg_image *img);
+
+#endif

@@ -1,0 +1,2 @@
+// EXPECT: 64-bit integer arithmetic
+__kernel void k(__global long *o, long s) { int i = get_global_id(0); o[i] = o[i] * s + (long)i; }

@@ -1,0 +1,60 @@
+# Software: vgiwcc (compiler), image library, vgiw-objdump, functional interpreter,
+# native golden execution, clcheck (docs/compiler.md). Everything builds under build/sw/.
+#
+#   make sw            all tools (build/sw/bin/) and their ASan/UBSan twins (build/sw/asan/bin/)
+
+SW_OUT      := $(BUILD)/sw
+SW_CC       ?= gcc
+LLVM_CONFIG ?= llvm-config-19
+SW_WARN     := -std=c11 -Wall -Wextra -Werror -ffp-contract=off -fno-strict-aliasing
+SW_INC      := -Isw/image -Isw/lib -Isw/interp -Isw/native -I$(GEN)
+SW_CFLAGS   := $(SW_WARN) -O2 -g $(SW_INC)
+SW_SAN      := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+# Evaluated lazily: only builds that link vgiwcc run llvm-config.
+SW_LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags)
+SW_LLVM_LIBS   = $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader irreader analysis)
+
+SW_IMAGE_C  := sw/image/vgiw_image.c
+SW_ARITH_C  := sw/lib/vgiw_arith.c
+SW_CC_C     := $(wildcard sw/vgiwcc/*.c)
+SW_CC_H     := $(wildcard sw/vgiwcc/*.h) sw/image/vgiw_image.h
+SW_INTERP_C := sw/interp/interp.c
+SW_HDRS     := $(wildcard sw/*/*.h) sw/lib/vgiw_arith.h
+
+SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz
+SW_BINS     := $(addprefix $(SW_OUT)/bin/,$(SW_TOOLS)) $(addprefix $(SW_OUT)/asan/bin/,$(SW_TOOLS)) \
+               $(SW_OUT)/native/vgiw_native_shim.o
+
+.PHONY: sw
+sw: $(SW_BINS)
+
+# $(call sw_variant,DIR,EXTRA_CFLAGS)
+define sw_variant
+$(1)/obj/%.o: sw/%.c $(SW_HDRS) | gen
+	@mkdir -p $$(dir $$@)
+	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(2) $$(if $$(findstring vgiwcc/,$$<),$$(SW_LLVM_CFLAGS)) -c $$< -o $$@
+
+$(1)/bin/vgiwcc: $(patsubst sw/%.c,$(1)/obj/%.o,$(SW_CC_C) $(SW_IMAGE_C) $(SW_ARITH_C))
+	@mkdir -p $$(dir $$@)
+	$(Q)$(SW_CC) $(2) $$^ $$(SW_LLVM_LIBS) -lm -o $$@
+
+$(1)/bin/vgiw-objdump: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/objdump.c $(SW_IMAGE_C))
+	@mkdir -p $$(dir $$@)
+	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
+
+$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/tools/ndrange.c $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C))
+	@mkdir -p $$(dir $$@)
+	$(Q)$(SW_CC) $(2) $$^ -ldl -lm -o $$@
+
+$(1)/bin/imgfuzz: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/imgfuzz.c $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C))
+	@mkdir -p $$(dir $$@)
+	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
+endef
+
+$(eval $(call sw_variant,$(SW_OUT),-O2 -g))
+$(eval $(call sw_variant,$(SW_OUT)/asan,$(SW_SAN)))
+
+# The work-item shim linked into every natively compiled kernel (position independent).
+$(SW_OUT)/native/vgiw_native_shim.o: sw/native/shim.c sw/native/vgiw_native.h | gen
+	@mkdir -p $(dir $@)
+	$(Q)$(SW_CC) $(SW_WARN) -O2 -g -fPIC -Isw/native -c $< -o $@

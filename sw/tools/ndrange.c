@@ -1,0 +1,166 @@
+/* NDRange and argument specs for clcheck (see ndrange.h). */
+#include "ndrange.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgiw_image.h"
+
+int parse_dims(const char *s, uint32_t out[3])
+{
+    out[0] = out[1] = out[2] = 1;
+    for (int d = 0; d < 3; d++) {
+        char *end;
+        errno = 0;
+        unsigned long v = strtoul(s, &end, 10);
+        if (end == s || errno || v == 0 || v > 0xFFFFFFFFul || *s == '-')
+            return -1;
+        out[d] = (uint32_t)v;
+        if (*end == 0)
+            return 0;
+        if (*end != ',')
+            return -1;
+        s = end + 1;
+    }
+    return -1;
+}
+
+static const struct { const char *n; uint8_t t; } types[] = {
+    { "i8", VG_T_I8 }, { "u8", VG_T_U8 }, { "i16", VG_T_I16 }, { "u16", VG_T_U16 },
+    { "i32", VG_T_I32 }, { "u32", VG_T_U32 }, { "f32", VG_T_F32 } };
+
+uint32_t type_size(uint8_t t)
+{
+    return t <= VG_T_U8 ? 1 : t <= VG_T_U16 ? 2 : 4;
+}
+
+static int parse_num(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return end == s || *end || errno ? -1 : 0;
+}
+
+int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
+{
+    memset(a, 0, sizeof *a);
+    char buf[256];
+    if (strlen(s) >= sizeof buf) {
+        snprintf(err, errlen, "argument spec too long");
+        return -1;
+    }
+    strcpy(buf, s);
+    char *f[8];
+    int nf = 0;
+    for (char *p = buf; nf < 8;) {
+        f[nf++] = p;
+        char *c = strchr(p, ':');
+        if (!c)
+            break;
+        *c = 0;
+        p = c + 1;
+    }
+    if (!strcmp(f[0], "buf")) {
+        if (nf < 3) {
+            snprintf(err, errlen, "'%s': expected buf:TYPE:COUNT[:INIT]", s);
+            return -1;
+        }
+        a->is_buf = 1;
+        for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+            if (!strcmp(f[1], types[i].n))
+                a->type = types[i].t;
+        if (!a->type) {
+            snprintf(err, errlen, "'%s': unknown element type '%s' (i8 u8 i16 u16 i32 u32 f32)", s, f[1]);
+            return -1;
+        }
+        double c;
+        if (parse_num(f[2], &c) || c < 1 || c > (1 << 26) || c != floor(c)) {
+            snprintf(err, errlen, "'%s': bad element count '%s'", s, f[2]);
+            return -1;
+        }
+        a->count = (uint32_t)c;
+        a->init = INIT_ZERO;
+        a->lo = 0;
+        a->hi = 100;
+        if (nf >= 4) {
+            if (!strcmp(f[3], "zero") && nf == 4) a->init = INIT_ZERO;
+            else if (!strcmp(f[3], "seq") && nf == 4) a->init = INIT_SEQ;
+            else if (!strcmp(f[3], "rand") && (nf == 5 || nf == 7)) {
+                double sd;
+                a->init = INIT_RAND;
+                if (parse_num(f[4], &sd) || sd < 0) {
+                    snprintf(err, errlen, "'%s': bad seed", s);
+                    return -1;
+                }
+                a->seed = (uint64_t)sd;
+                if (nf == 7 && (parse_num(f[5], &a->lo) || parse_num(f[6], &a->hi) || a->lo > a->hi)) {
+                    snprintf(err, errlen, "'%s': bad range", s);
+                    return -1;
+                }
+            } else {
+                snprintf(err, errlen, "'%s': INIT must be zero, seq or rand:SEED[:LO:HI]", s);
+                return -1;
+            }
+        }
+        return 0;
+    }
+    double v;
+    if (nf != 2 || parse_num(f[1], &v)) {
+        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V or buf:TYPE:COUNT[:INIT]", s);
+        return -1;
+    }
+    if (!strcmp(f[0], "i32") && v >= -2147483648.0 && v <= 2147483647.0 && v == floor(v)) {
+        a->type = VG_T_I32;
+        a->scalar = (uint32_t)(int32_t)v;
+    } else if (!strcmp(f[0], "u32") && v >= 0 && v <= 4294967295.0 && v == floor(v)) {
+        a->type = VG_T_U32;
+        a->scalar = (uint32_t)v;
+    } else if (!strcmp(f[0], "f32")) {
+        float x = (float)v;
+        a->type = VG_T_F32;
+        memcpy(&a->scalar, &x, 4);
+    } else {
+        snprintf(err, errlen, "'%s': bad scalar (type i32, u32 or f32, value in range)", s);
+        return -1;
+    }
+    return 0;
+}
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void fill_buffer(const ArgSpec *a, uint8_t *data, uint64_t seed_offset)
+{
+    uint64_t st = a->seed * 1000003ull + seed_offset;
+    uint32_t sz = type_size(a->type);
+    for (uint32_t i = 0; i < a->count; i++) {
+        uint32_t v = 0;
+        if (a->init == INIT_SEQ) {
+            if (a->type == VG_T_F32) {
+                float x = (float)i;
+                memcpy(&v, &x, 4);
+            } else
+                v = i;
+        } else if (a->init == INIT_RAND) {
+            uint64_t r = splitmix(&st);
+            if (a->type == VG_T_F32) {
+                float x = (float)(a->lo + (a->hi - a->lo) * ((double)(r >> 11) / 9007199254740992.0));
+                memcpy(&v, &x, 4);
+            } else {
+                double span = a->hi - a->lo + 1;
+                v = (uint32_t)(int64_t)(a->lo + floor(span * ((double)(r >> 11) / 9007199254740992.0)));
+            }
+        }
+        for (uint32_t b = 0; b < sz; b++)
+            data[(size_t)i * sz + b] = (uint8_t)(v >> (8 * b));
+    }
+}

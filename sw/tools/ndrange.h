@@ -1,0 +1,28 @@
+/* Command-line pieces shared by clcheck and imgfuzz: NDRange and argument specs. */
+#ifndef VGIW_NDRANGE_H
+#define VGIW_NDRANGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { INIT_ZERO, INIT_SEQ, INIT_RAND };
+
+typedef struct {
+    int is_buf;
+    uint8_t type;          /* enum vg_type */
+    uint32_t count;        /* buffers: elements */
+    int init;              /* buffers: INIT_* */
+    uint64_t seed;
+    double lo, hi;         /* rand range (inclusive for integers) */
+    uint32_t scalar;       /* scalars: the 32-bit pattern */
+} ArgSpec;
+
+/* "G" or "G,G" or "G,G,G" -> out[3] (missing dimensions 1); 0 on success. */
+int parse_dims(const char *s, uint32_t out[3]);
+/* i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT]; 0 on success, message in err. */
+int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen);
+uint32_t type_size(uint8_t type);
+/* Fills COUNT elements; seed_offset varies the random stream between runs. */
+void fill_buffer(const ArgSpec *a, uint8_t *data, uint64_t seed_offset);
+
+#endif

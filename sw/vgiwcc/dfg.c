@@ -1,0 +1,377 @@
+/* Stage 5: one dataflow graph per block.
+ *
+ * Each instruction becomes a node on the unit type that executes it; immediates stay in
+ * the node (folded into its configuration). Around them:
+ *   - CVU IN nodes inject thread coordinates and launch parameters (kernel arguments,
+ *     NDRange sizes, the work-group's __local base), one per distinct source per block;
+ *   - LVU LVLD nodes load the live-in vars the block reads; LVU LVST nodes store the vars
+ *     it defines that are live out (each ordered after the block's LVLD of the same ID);
+ *   - memory order (SGMF §4.3): a load waits for the thread's last store before it; a
+ *     store waits for the last store and for every load since it (loads may run in
+ *     parallel with each other, never across a store in either direction); waits are
+ *     control-token inputs, several merged by SJU JOIN nodes (at most 3 inputs each);
+ *   - the CVU END node receives the branch outcome (for two successors) and, through a
+ *     JOIN tree, the tokens of every node nothing else consumes, so a thread moves on
+ *     only when all its stores, LV stores and loads of the block have completed;
+ *   - SJU SPLIT nodes where a token has more than `fanout` consumers (a JOIN with one
+ *     input splits a control-only token).
+ * Nodes are finally renumbered in a topological order (every operand refers to an
+ * earlier node; END is last).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgiwcc.h"
+
+typedef struct {
+    vg_node *n; int nn, cap;
+    Func *f;
+    int blk;
+    vg_opnd *varval; char *varset;  /* per var: value inside this block */
+    int *srcnode;                   /* per CVU source: node or -1 */
+    int *lvld;                      /* per LV ID: LVLD node or -1 */
+    int *pending; int npending, pcap;
+    int last_store;
+    uint32_t line;
+} G;
+
+static int add_node(G *g, unsigned unit, unsigned op, uint32_t param)
+{
+    if (g->nn == g->cap) {
+        g->cap = g->cap ? g->cap * 2 : 64;
+        g->n = xrealloc(g->n, (size_t)g->cap * sizeof *g->n);
+    }
+    vg_node *n = &g->n[g->nn];
+    memset(n, 0, sizeof *n);
+    n->unit = (uint8_t)unit;
+    n->op = (uint8_t)op;
+    n->param = param;
+    n->line = g->line;
+    return g->nn++;
+}
+
+static void add_in(G *g, int node, vg_opnd o)
+{
+    vg_node *n = &g->n[node];
+    if (n->nin >= VG_MAX_IN)
+        fatal("internal error: node with more than %d inputs", VG_MAX_IN);
+    n->in[n->nin++] = o;
+}
+
+static vg_opnd data_of(int node) { vg_opnd o = { VG_O_NODE, (uint32_t)node }; return o; }
+static vg_opnd ctrl_of(int node) { vg_opnd o = { VG_O_CTRL, (uint32_t)node }; return o; }
+
+/* One control token standing for all of `list` (JOIN tree), or -1 when empty. */
+static int join(G *g, int *list, int k)
+{
+    while (k > 1) {
+        int m = 0;
+        for (int i = 0; i < k; i += VG_MAX_IN) {
+            int j = add_node(g, VG_U_SJU, VG_JOIN, 0);
+            for (int t = i; t < k && t < i + VG_MAX_IN; t++)
+                add_in(g, j, ctrl_of(list[t]));
+            list[m++] = j;
+        }
+        k = m;
+    }
+    return k ? list[0] : -1;
+}
+
+static vg_opnd operand(G *g, Opnd o)
+{
+    switch (o.kind) {
+    case OPND_IMM:
+        return (vg_opnd){ VG_O_IMM, o.v };
+    case OPND_SRC:
+        if (g->srcnode[o.v] < 0)
+            g->srcnode[o.v] = add_node(g, VG_U_CVU, VG_CVU_IN, o.v);
+        return data_of(g->srcnode[o.v]);
+    case OPND_VAR: {
+        int v = (int)o.v;
+        if (g->varset[v])
+            return g->varval[v];
+        int lv = g->f->vars[v].lv;
+        if (lv < 0)
+            fatal("internal error: kernel '%s' block %d reads var %d which has no live value", g->f->name, g->blk, v);
+        if (g->lvld[lv] < 0)
+            g->lvld[lv] = add_node(g, VG_U_LVU, VG_LVLD, (uint32_t)lv);
+        g->varval[v] = data_of(g->lvld[lv]);
+        g->varset[v] = 1;
+        return g->varval[v];
+    }
+    default:
+        fatal("internal error: empty operand");
+    }
+}
+
+static void memory_op(G *g, const Inst *in)
+{
+    int is_store = in->op >= VG_ST8;
+    int nd = is_store ? 2 : 1;
+    vg_opnd ops[2];
+    for (int i = 0; i < nd; i++)
+        ops[i] = operand(g, in->ops[i]);
+    int *wait = xcalloc((size_t)g->npending + 2, sizeof *wait), nw = 0;
+    if (g->last_store >= 0)
+        wait[nw++] = g->last_store;
+    if (is_store)
+        for (int i = 0; i < g->npending; i++) {
+            int l = g->pending[i], direct = 0;
+            for (int k = 0; k < nd; k++)
+                direct |= ops[k].kind == VG_O_NODE && ops[k].v == (uint32_t)l;
+            if (!direct)
+                wait[nw++] = l;
+        }
+    int w = join(g, wait, nw);
+    free(wait);
+    int node = add_node(g, VG_U_LDST, in->op, 0);
+    for (int i = 0; i < nd; i++)
+        add_in(g, node, ops[i]);
+    if (w >= 0)
+        add_in(g, node, ctrl_of(w));
+    if (is_store) {
+        g->last_store = node;
+        g->npending = 0;
+    } else {
+        if (g->npending == g->pcap) {
+            g->pcap = g->pcap ? g->pcap * 2 : 16;
+            g->pending = xrealloc(g->pending, (size_t)g->pcap * sizeof *g->pending);
+        }
+        g->pending[g->npending++] = node;
+        g->varval[in->dst] = data_of(node);
+        g->varset[in->dst] = 1;
+    }
+}
+
+/* Consumer references of every node: (consumer, input slot). */
+typedef struct { int node, slot; } Ref;
+typedef struct { int src, lo, hi; } Work;
+
+static void insert_splits(G *g, int fanout)
+{
+    int n0 = g->nn;
+    int *cnt = xcalloc((size_t)n0, sizeof *cnt);
+    for (int i = 0; i < n0; i++)
+        for (int k = 0; k < g->n[i].nin; k++)
+            if (g->n[i].in[k].kind == VG_O_NODE || g->n[i].in[k].kind == VG_O_CTRL)
+                cnt[g->n[i].in[k].v]++;
+    for (int p = 0; p < n0; p++) {
+        if (cnt[p] <= fanout)
+            continue;
+        Ref *refs = xcalloc((size_t)cnt[p], sizeof *refs);
+        int k = 0;
+        for (int i = 0; i < n0; i++)
+            for (int s = 0; s < g->n[i].nin; s++)
+                if ((g->n[i].in[s].kind == VG_O_NODE || g->n[i].in[s].kind == VG_O_CTRL) && g->n[i].in[s].v == (uint32_t)p)
+                    refs[k++] = (Ref){ i, s };
+        /* Breadth-first tree: a level of `chunks` splitters each serving a share. */
+        int has_data = vg_op_has_data(g->n[p].unit, g->n[p].op);
+        Work work[256];
+        int nw = 0;
+        work[nw++] = (Work){ p, 0, k };
+        while (nw) {
+            int src = work[nw - 1].src, lo = work[nw - 1].lo, hi = work[nw - 1].hi;
+            nw--;
+            int m = hi - lo;
+            if (m <= fanout) {
+                for (int r = lo; r < hi; r++) {
+                    vg_opnd *o = &g->n[refs[r].node].in[refs[r].slot];
+                    o->v = (uint32_t)src;
+                    if (!vg_op_has_data(g->n[src].unit, g->n[src].op))
+                        o->kind = VG_O_CTRL;
+                }
+                continue;
+            }
+            int chunks = (m + fanout - 1) / fanout;
+            if (chunks > fanout)
+                chunks = fanout;
+            for (int c = 0; c < chunks; c++) {
+                int a = lo + (int)((long)m * c / chunks), b = lo + (int)((long)m * (c + 1) / chunks);
+                int sp;
+                if (has_data) {
+                    sp = add_node(g, VG_U_SJU, VG_SPLIT, 0);
+                    add_in(g, sp, data_of(src));
+                } else {
+                    sp = add_node(g, VG_U_SJU, VG_JOIN, 0);
+                    add_in(g, sp, ctrl_of(src));
+                }
+                g->n[sp].line = g->n[p].line;
+                if (nw >= 256)
+                    fatal("internal error: split tree too deep");
+                work[nw++] = (Work){ sp, a, b };
+            }
+        }
+        free(refs);
+    }
+    free(cnt);
+}
+
+/* Kahn's algorithm, smallest original index first; END ends up last (it is the only sink). */
+static void topo_renumber(G *g)
+{
+    int n = g->nn;
+    int *indeg = xcalloc((size_t)n, sizeof *indeg), *newid = xcalloc((size_t)n, sizeof *newid);
+    int *order = xcalloc((size_t)n, sizeof *order);
+    char *done = xcalloc((size_t)n, 1);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < g->n[i].nin; k++)
+            if (g->n[i].in[k].kind == VG_O_NODE || g->n[i].in[k].kind == VG_O_CTRL)
+                indeg[i]++;
+    /* consumer lists */
+    int *cstart = xcalloc((size_t)n + 1, sizeof *cstart), *clist, *cfill = xcalloc((size_t)n, sizeof *cfill);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < g->n[i].nin; k++)
+            if (g->n[i].in[k].kind == VG_O_NODE || g->n[i].in[k].kind == VG_O_CTRL)
+                cstart[g->n[i].in[k].v + 1]++;
+    for (int i = 0; i < n; i++)
+        cstart[i + 1] += cstart[i];
+    clist = xcalloc((size_t)cstart[n] + 1, sizeof *clist);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < g->n[i].nin; k++)
+            if (g->n[i].in[k].kind == VG_O_NODE || g->n[i].in[k].kind == VG_O_CTRL) {
+                int p = (int)g->n[i].in[k].v;
+                clist[cstart[p] + cfill[p]++] = i;
+            }
+    /* A min-heap would be faster; blocks are small, a linear scan from a cursor is fine. */
+    int placed = 0, cursor = 0;
+    while (placed < n) {
+        int pick = -1;
+        for (int i = cursor; i < n; i++)
+            if (!done[i] && indeg[i] == 0) {
+                pick = i;
+                break;
+            }
+        if (pick < 0)
+            fatal("internal error: cycle in a dataflow graph");
+        done[pick] = 1;
+        newid[pick] = placed;
+        order[placed++] = pick;
+        for (int c = cstart[pick]; c < cstart[pick + 1]; c++)
+            if (--indeg[clist[c]] == 0 && clist[c] < cursor)
+                cursor = clist[c];
+        while (cursor < n && done[cursor])
+            cursor++;
+    }
+    vg_node *nn = xcalloc((size_t)n, sizeof *nn);
+    for (int i = 0; i < n; i++) {
+        nn[i] = g->n[order[i]];
+        for (int k = 0; k < nn[i].nin; k++)
+            if (nn[i].in[k].kind == VG_O_NODE || nn[i].in[k].kind == VG_O_CTRL)
+                nn[i].in[k].v = (uint32_t)newid[nn[i].in[k].v];
+    }
+    free(g->n);
+    g->n = nn;
+    g->cap = n;
+    free(indeg); free(newid); free(order); free(done); free(cstart); free(clist); free(cfill);
+}
+
+static void build_block(G *g, int b, const Options *opt, vg_block *out)
+{
+    Func *f = g->f;
+    Block *B = &f->blocks[b];
+    g->blk = b;
+    g->nn = 0;
+    g->npending = 0;
+    g->last_store = -1;
+    memset(g->varset, 0, (size_t)f->nvars + 1);
+    for (uint32_t s = 0; s < VG_SRC_ARG + VG_SRC_ARG_MAX; s++)
+        g->srcnode[s] = -1;
+    for (uint32_t l = 0; l < f->lv_count; l++)
+        g->lvld[l] = -1;
+    int *defs = xcalloc((size_t)B->ninsts + 1, sizeof *defs), ndefs = 0;
+    for (int i = 0; i < B->ninsts; i++) {
+        const Inst *in = &B->insts[i];
+        g->line = in->line;
+        if (in->dst >= 0)
+            defs[ndefs++] = in->dst;
+        if (in->kind == IK_COPY) {
+            g->varval[in->dst] = operand(g, in->ops[0]);
+            g->varset[in->dst] = 1;
+            continue;
+        }
+        if (in->unit == VG_U_LDST) {
+            memory_op(g, in);
+            continue;
+        }
+        vg_opnd ops[3];
+        for (int k = 0; k < in->nops; k++)
+            ops[k] = operand(g, in->ops[k]);
+        int node = add_node(g, in->unit, in->op, 0);
+        for (int k = 0; k < in->nops; k++)
+            add_in(g, node, ops[k]);
+        g->varval[in->dst] = data_of(node);
+        g->varset[in->dst] = 1;
+    }
+    g->line = B->end_line;
+    vg_opnd cond = { VG_O_NONE, 0 };
+    if (B->nsucc == 2)
+        cond = operand(g, B->cond);
+    /* LV stores of vars defined here and live out (each var once). */
+    for (int i = 0; i < ndefs; i++) {
+        int v = defs[i], dup = 0;
+        for (int j = 0; j < i; j++)
+            dup |= defs[j] == v;
+        if (dup || !(f->liveout[b][v >> 6] >> (v & 63) & 1))
+            continue;
+        int lv = f->vars[v].lv;
+        int pv = f->vars[v].pref;
+        if (pv >= 0 && f->vars[pv].lv == lv)
+            continue;       /* phi value already in the phi's live value slot */
+        vg_opnd val = g->varval[v];
+        int st = add_node(g, VG_U_LVU, VG_LVST, (uint32_t)lv);
+        add_in(g, st, val);
+        if (g->lvld[lv] >= 0 && !(val.kind == VG_O_NODE && val.v == (uint32_t)g->lvld[lv]))
+            add_in(g, st, ctrl_of(g->lvld[lv]));
+    }
+    free(defs);
+    /* END: branch outcome plus the completion of everything else. */
+    int *used = xcalloc((size_t)g->nn + 1, sizeof *used);
+    for (int i = 0; i < g->nn; i++)
+        for (int k = 0; k < g->n[i].nin; k++)
+            if (g->n[i].in[k].kind == VG_O_NODE || g->n[i].in[k].kind == VG_O_CTRL)
+                used[g->n[i].in[k].v] = 1;
+    if (cond.kind == VG_O_NODE)
+        used[cond.v] = 1;
+    int *sinks = xcalloc((size_t)g->nn + 1, sizeof *sinks), ns = 0;
+    for (int i = 0; i < g->nn; i++)
+        if (!used[i])
+            sinks[ns++] = i;
+    int w = join(g, sinks, ns);
+    int end = add_node(g, VG_U_CVU, VG_CVU_END, 0);
+    if (B->nsucc == 2)
+        add_in(g, end, cond);
+    if (w >= 0)
+        add_in(g, end, ctrl_of(w));
+    free(used);
+    free(sinks);
+    insert_splits(g, opt->fanout);
+    topo_renumber(g);
+    out->nsucc = (uint8_t)B->nsucc;
+    out->succ[0] = B->nsucc > 0 ? (uint32_t)B->succ[0] : VG_NO_BLOCK;
+    out->succ[1] = B->nsucc > 1 ? (uint32_t)B->succ[1] : VG_NO_BLOCK;
+    out->nnodes = (uint32_t)g->nn;
+    out->nodes = xcalloc((size_t)g->nn, sizeof *out->nodes);
+    memcpy(out->nodes, g->n, (size_t)g->nn * sizeof *g->n);
+}
+
+void dfg_build(Func *f, const Options *opt, vg_kernel *out)
+{
+    G g = { 0 };
+    g.f = f;
+    g.varval = xcalloc((size_t)f->nvars + 1, sizeof *g.varval);
+    g.varset = xcalloc((size_t)f->nvars + 1, 1);
+    g.srcnode = xcalloc(VG_SRC_ARG + VG_SRC_ARG_MAX, sizeof *g.srcnode);
+    g.lvld = xcalloc((size_t)f->lv_count + 1, sizeof *g.lvld);
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "%s", f->name);
+    out->nargs = (uint32_t)f->nargs;
+    out->args = xcalloc((size_t)f->nargs + 1, sizeof *out->args);
+    memcpy(out->args, f->args, (size_t)f->nargs * sizeof *f->args);
+    out->nblocks = (uint32_t)f->nblocks;
+    out->blocks = xcalloc((size_t)f->nblocks, sizeof *out->blocks);
+    out->lv_count = f->lv_count;
+    out->local_bytes = f->local_bytes;
+    for (int b = 0; b < f->nblocks; b++)
+        build_block(&g, b, opt, &out->blocks[b]);
+    free(g.n); free(g.varval); free(g.varset); free(g.srcnode); free(g.lvld); free(g.pending);
+}

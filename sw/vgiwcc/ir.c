@@ -1,0 +1,1117 @@
+/* Stage 2: LLVM IR -> machine-level IR (vgiwcc.h).
+ *
+ * Walks one kernel's basic blocks in reverse post-order (so every value is translated
+ * before its non-phi uses), checks each construct and lowers it:
+ *   - arithmetic to unit ops of the CU/SCU with the project's semantics; i8/i16 values
+ *     live in 32-bit words whose upper bits are "don't care", and are sign/zero extended
+ *     exactly where an operation looks at them (compares, division, right shifts,
+ *     int->float); i1 values are always 0/1
+ *   - GEPs to address arithmetic (struct field offsets folded into constants)
+ *   - work-item functions and kernel arguments to CVU sources (rematerialized in
+ *     every block that uses them, so they never occupy live values)
+ *   - __local variables to offsets from the work-group's local base address
+ *   - barrier() ends the current block: the code after it starts a new block
+ *   - switch to a chain of two-successor compare blocks
+ *   - phi nodes to copies: each predecessor writes the phi's variable at its end,
+ *     the phi's block reads it at its start (resolved in live.c/dfg.c into LV stores/loads)
+ * Anything else stops with "FILE:LINE: error: unsupported ...".
+ */
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgiw_arith.h"
+#include "vgiw_ops.h"
+#include "vgiwcc.h"
+
+/* ---- state of one kernel's translation ---- */
+
+typedef struct { LLVMValueRef key; Opnd val; } MapEnt;
+
+typedef struct {
+    LLVMModuleRef mod;
+    LLVMTargetDataRef td;
+    Func *f;
+    LLVMValueRef fn;
+    int cur;                       /* current block index */
+    uint32_t line;                 /* line of the instruction being lowered */
+    MapEnt *map; size_t mapcap, mapn;
+    LLVMBasicBlockRef *bbs; int nbbs;
+    int *bb_first, *bb_last;       /* my blocks of each LLVM block (by RPO index) */
+    LLVMValueRef *locals; uint32_t *local_off; int nlocals;
+    int cur_bbi;                   /* RPO index of the LLVM block being lowered */
+    int *origin;                   /* my block -> RPO index of the LLVM block it comes from */
+} Lower;
+
+static Lower *g_L;   /* for error messages */
+
+
+_Noreturn static void unsupported(LLVMValueRef at, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+_Noreturn static void unsupported(LLVMValueRef at, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    unsigned line = 0;
+    const char *file = g_source_name;
+    if ((!at || !LLVMIsAInstruction(at) || !LLVMGetDebugLocLine(at)) && g_L && !g_L->line)
+        at = g_L->fn;   /* no better place: the kernel's own line */
+    if (at && (LLVMIsAInstruction(at) || LLVMIsAFunction(at))) {
+        line = LLVMGetDebugLocLine(at);
+        unsigned flen = 0;
+        const char *fn = line ? LLVMGetDebugLocFilename(at, &flen) : NULL;
+        static char fbuf[256];
+        if (fn && flen > 0 && flen < sizeof fbuf) {
+            memcpy(fbuf, fn, flen);
+            fbuf[flen] = 0;
+            file = fbuf;
+        }
+    }
+    if (!line && g_L)
+        line = g_L->line;
+    if (line)
+        fatal("%s:%u: error: unsupported: %s (kernel '%s')", file, line, msg, g_L ? g_L->f->name : "?");
+    fatal("%s: error: unsupported: %s (kernel '%s')", file, msg, g_L ? g_L->f->name : "?");
+}
+
+/* ---- value map ---- */
+
+static size_t hashp(LLVMValueRef p) { return ((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull; }
+
+static void map_put(Lower *L, LLVMValueRef k, Opnd v)
+{
+    if ((L->mapn + 1) * 2 > L->mapcap) {
+        size_t ncap = L->mapcap ? L->mapcap * 2 : 256;
+        MapEnt *nm = xcalloc(ncap, sizeof *nm);
+        for (size_t i = 0; i < L->mapcap; i++)
+            if (L->map[i].key) {
+                size_t h = hashp(L->map[i].key) & (ncap - 1);
+                while (nm[h].key)
+                    h = (h + 1) & (ncap - 1);
+                nm[h] = L->map[i];
+            }
+        free(L->map);
+        L->map = nm;
+        L->mapcap = ncap;
+    }
+    size_t h = hashp(k) & (L->mapcap - 1);
+    while (L->map[h].key && L->map[h].key != k)
+        h = (h + 1) & (L->mapcap - 1);
+    if (!L->map[h].key)
+        L->mapn++;
+    L->map[h].key = k;
+    L->map[h].val = v;
+}
+
+static int map_get(Lower *L, LLVMValueRef k, Opnd *v)
+{
+    if (!L->mapcap)
+        return 0;
+    size_t h = hashp(k) & (L->mapcap - 1);
+    while (L->map[h].key) {
+        if (L->map[h].key == k) {
+            *v = L->map[h].val;
+            return 1;
+        }
+        h = (h + 1) & (L->mapcap - 1);
+    }
+    return 0;
+}
+
+/* ---- types ---- */
+
+/* Scalar class of a type: 1/8/16/32 for integers, 'f' float, 'p' pointer; errors otherwise. */
+enum { TC_F = 'f', TC_P = 'p', TC_VOID = 'v' };
+
+static int tclass(LLVMValueRef at, LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind: {
+        unsigned w = LLVMGetIntTypeWidth(t);
+        if (w == 1 || w == 8 || w == 16 || w == 32)
+            return (int)w;
+        if (w == 64)
+            unsupported(at, "64-bit integer arithmetic (long/ulong, or size_t on a 64-bit target)");
+        unsupported(at, "%u-bit integer type", w);
+    }
+    case LLVMFloatTypeKind:   return TC_F;
+    case LLVMPointerTypeKind: return TC_P;
+    case LLVMVoidTypeKind:    return TC_VOID;
+    case LLVMDoubleTypeKind:  unsupported(at, "double precision floating point");
+    case LLVMHalfTypeKind:    unsupported(at, "half precision floating point");
+    case LLVMVectorTypeKind:  unsupported(at, "vector type that survives lowering");
+    case LLVMStructTypeKind:  unsupported(at, "struct value in a register (struct copy or return)");
+    case LLVMArrayTypeKind:   unsupported(at, "array value in a register");
+    default:                  unsupported(at, "value of an unsupported type");
+    }
+}
+
+static uint32_t line_of(LLVMValueRef v)
+{
+    return LLVMIsAInstruction(v) ? LLVMGetDebugLocLine(v) : 0;
+}
+
+/* ---- emitting instructions (with constant folding) ---- */
+
+static Opnd emit(Lower *L, unsigned unit, unsigned op, int nops, Opnd a, Opnd b, Opnd c)
+{
+    Opnd ops[3] = { a, b, c };
+    int allimm = 1;
+    for (int i = 0; i < nops; i++)
+        allimm &= ops[i].kind == OPND_IMM;
+    /* Identities: x+0, x-0, x|0, x^0, x<<0, x>>0, x*1 are x. */
+    if (unit == VG_U_ALU && nops == 2 && b.kind == OPND_IMM
+        && ((b.v == 0 && (op == ALU_ADD || op == ALU_SUB || op == ALU_OR || op == ALU_XOR
+                          || op == ALU_SLL || op == ALU_SRL || op == ALU_SRA))
+            || (b.v == 1 && op == ALU_MUL)))
+        return a;
+    if (allimm && unit <= VG_U_SCU) {
+        uint32_t x = ops[0].v, y = nops > 1 ? ops[1].v : 0, z = nops > 2 ? ops[2].v : 0, r = 0;
+        switch (unit) {
+        case VG_U_ALU:  r = vgiw_alu(op, x, y, z); break;
+        case VG_U_FMA:  r = vgiw_fma(op, x, y, z); break;
+        case VG_U_FCMP: r = vgiw_fcmp(op, x, y); break;
+        case VG_U_FCVT: r = vgiw_fcvt(op, x); break;
+        case VG_U_SCU:  r = vgiw_scu(op, x, y); break;
+        }
+        return opnd_imm(r);
+    }
+    Inst *in = block_add(&L->f->blocks[L->cur]);
+    in->kind = IK_UNIT;
+    in->unit = (uint8_t)unit;
+    in->op = (uint8_t)op;
+    in->nops = (uint8_t)nops;
+    for (int i = 0; i < 3; i++)
+        in->ops[i] = i < nops ? ops[i] : (Opnd){ OPND_NONE, 0 };
+    in->line = L->line;
+    if (vg_op_has_data(unit, op)) {
+        in->dst = func_new_var(L->f);
+        L->f->vars[in->dst].def_block = L->cur;
+        return opnd_var(in->dst);
+    }
+    in->dst = -1;
+    return (Opnd){ OPND_NONE, 0 };
+}
+
+static Opnd alu1(Lower *L, unsigned op, Opnd a) { return emit(L, VG_U_ALU, op, 1, a, a, a); }
+static Opnd alu2(Lower *L, unsigned op, Opnd a, Opnd b) { return emit(L, VG_U_ALU, op, 2, a, b, b); }
+
+static void emit_copy(Lower *L, int blk, int dst, Opnd src)
+{
+    Inst *in = block_add(&L->f->blocks[blk]);
+    in->kind = IK_COPY;
+    in->nops = 1;
+    in->ops[0] = src;
+    in->dst = dst;
+    in->line = L->line;
+}
+
+/* Bring an iN value (garbage upper bits) to a clean 32-bit value. */
+static Opnd norm(Lower *L, Opnd v, int width, int is_signed)
+{
+    if (width == 32 || width == 1 || width == TC_F || width == TC_P)
+        return v;
+    if (width == 8)
+        return alu1(L, is_signed ? ALU_SEXT8 : ALU_ZEXT8, v);
+    return alu1(L, is_signed ? ALU_SEXT16 : ALU_ZEXT16, v);
+}
+
+/* ---- operands ---- */
+
+static Opnd value(Lower *L, LLVMValueRef v);
+
+static uint32_t local_offset(Lower *L, LLVMValueRef g)
+{
+    for (int i = 0; i < L->nlocals; i++)
+        if (L->locals[i] == g)
+            return L->local_off[i];
+    LLVMTypeRef t = LLVMGlobalGetValueType(g);
+    unsigned long long size = LLVMABISizeOfType(L->td, t);
+    unsigned align = LLVMGetAlignment(g);
+    if (align < 4)
+        align = 4;
+    if (align > 4096 || size > (1u << 24))
+        unsupported(NULL, "__local variable of %llu bytes (align %u)", size, align);
+    uint32_t off = (L->f->local_bytes + align - 1) & ~(align - 1);
+    L->f->local_bytes = off + (uint32_t)size;
+    L->locals = xrealloc(L->locals, (size_t)(L->nlocals + 1) * sizeof *L->locals);
+    L->local_off = xrealloc(L->local_off, (size_t)(L->nlocals + 1) * sizeof *L->local_off);
+    L->locals[L->nlocals] = g;
+    L->local_off[L->nlocals++] = off;
+    return off;
+}
+
+static uint32_t int_const(LLVMValueRef at, LLVMValueRef c)
+{
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(c));
+    if (w > 64)
+        unsupported(at, "integer constant wider than 64 bits");
+    return (uint32_t)(uint64_t)LLVMConstIntGetSExtValue(c);
+}
+
+static Opnd gep(Lower *L, LLVMValueRef g, LLVMValueRef at);
+
+static Opnd value(Lower *L, LLVMValueRef v)
+{
+    Opnd o;
+    if (map_get(L, v, &o))
+        return o;
+    if (LLVMIsAConstantInt(v))
+        return opnd_imm(int_const(v, v));
+    if (LLVMIsAConstantFP(v)) {
+        if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMFloatTypeKind)
+            unsupported(NULL, "double precision constant");
+        LLVMBool lost;
+        double d = LLVMConstRealGetDouble(v, &lost);
+        return opnd_imm(vgiw_bits((float)d));
+    }
+    if (LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantPointerNull(v)
+        || LLVMIsAConstantAggregateZero(v)) {
+        tclass(NULL, LLVMTypeOf(v));
+        return opnd_imm(0);
+    }
+    if (LLVMIsAArgument(v)) {
+        unsigned n = LLVMCountParams(L->fn);
+        for (unsigned i = 0; i < n; i++)
+            if (LLVMGetParam(L->fn, i) == v)
+                return opnd_src(VG_SRC_ARG + i);
+    }
+    if (LLVMIsAGlobalVariable(v)) {
+        unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(v));
+        if (as != 3)
+            unsupported(NULL, "program-scope variable '%s' (only __local variables are supported)", LLVMGetValueName(v));
+        uint32_t off = local_offset(L, v);
+        return alu2(L, ALU_ADD, opnd_src(VG_SRC_LOCAL_BASE), opnd_imm(off));
+    }
+    if (LLVMIsAFunction(v))
+        unsupported(NULL, "function pointer");
+    if (LLVMIsABlockAddress(v))
+        unsupported(NULL, "indirect branch target (address of a label)");
+    if (LLVMIsAConstantExpr(v)) {
+        switch (LLVMGetConstOpcode(v)) {
+        case LLVMGetElementPtr:
+            return gep(L, v, NULL);
+        case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMPtrToInt: case LLVMIntToPtr:
+            return value(L, LLVMGetOperand(v, 0));
+        default:
+            unsupported(NULL, "constant expression");
+        }
+    }
+    if (LLVMIsAConstant(v))
+        unsupported(NULL, "aggregate or vector constant");
+    if (LLVMIsAInstruction(v))
+        unsupported(v, "use of a value not dominated by its definition (irreducible or malformed IR)");
+    unsupported(NULL, "unknown kind of value");
+}
+
+/* Address arithmetic of a GEP (instruction or constant expression). */
+static Opnd gep(Lower *L, LLVMValueRef g, LLVMValueRef at)
+{
+    Opnd addr = value(L, LLVMGetOperand(g, 0));
+    LLVMTypeRef ty = LLVMGetGEPSourceElementType(g);
+    int nops = LLVMGetNumOperands(g);
+    uint32_t konst = 0;
+    for (int i = 1; i < nops; i++) {
+        LLVMValueRef idx = LLVMGetOperand(g, i);
+        LLVMTypeRef it = LLVMTypeOf(idx);
+        if (LLVMGetTypeKind(it) != LLVMIntegerTypeKind)
+            unsupported(at, "vector GEP");
+        uint64_t elsize;
+        if (i == 1) {
+            elsize = LLVMABISizeOfType(L->td, ty);
+        } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+            if (!LLVMIsAConstantInt(idx))
+                unsupported(at, "non-constant struct field index");
+            unsigned fi = (unsigned)LLVMConstIntGetZExtValue(idx);
+            if (fi >= LLVMCountStructElementTypes(ty))
+                unsupported(at, "struct field index out of range");
+            konst += (uint32_t)LLVMOffsetOfElement(L->td, ty, fi);
+            ty = LLVMStructGetTypeAtIndex(ty, fi);
+            continue;
+        } else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
+            ty = LLVMGetElementType(ty);
+            elsize = LLVMABISizeOfType(L->td, ty);
+        } else {
+            unsupported(at, "GEP into a vector or non-aggregate type");
+        }
+        if (LLVMIsAConstantInt(idx)) {
+            konst += (uint32_t)((uint64_t)LLVMConstIntGetSExtValue(idx) * elsize);
+            continue;
+        }
+        int w = tclass(at, it);
+        Opnd iv = norm(L, value(L, idx), w, 1);
+        Opnd term;
+        if (elsize == 1)
+            term = iv;
+        else if ((elsize & (elsize - 1)) == 0) {
+            uint32_t sh = 0;
+            while ((1ull << sh) < elsize)
+                sh++;
+            term = alu2(L, ALU_SLL, iv, opnd_imm(sh));
+        } else
+            term = alu2(L, ALU_MUL, iv, opnd_imm((uint32_t)elsize));
+        addr = alu2(L, ALU_ADD, addr, term);
+    }
+    if (konst)
+        addr = alu2(L, ALU_ADD, addr, opnd_imm(konst));
+    return addr;
+}
+
+/* ---- OpenCL builtins (Itanium-mangled names) ---- */
+
+/* Splits "_Z<len><name><params>" into name and parameter code string; 0 if not mangled. */
+static int demangle(const char *m, char *name, size_t ncap, const char **params)
+{
+    if (strncmp(m, "_Z", 2) != 0)
+        return 0;
+    const char *p = m + 2;
+    size_t len = 0;
+    while (*p >= '0' && *p <= '9')
+        len = len * 10 + (size_t)(*p++ - '0');
+    if (len == 0 || len >= ncap || strlen(p) < len)
+        return 0;
+    memcpy(name, p, len);
+    name[len] = 0;
+    *params = p + len;
+    return 1;
+}
+
+static int is_name(const char *n, const char *a) { return strcmp(n, a) == 0; }
+
+/* Integer kind of a mangled parameter code: width and signedness; 0 if not an integer. */
+static int int_code(char c, int *is_signed)
+{
+    switch (c) {
+    case 'i': *is_signed = 1; return 32;
+    case 'j': *is_signed = 0; return 32;
+    case 'c': case 'a': *is_signed = 1; return 8;
+    case 'h': *is_signed = 0; return 8;
+    case 's': *is_signed = 1; return 16;
+    case 't': *is_signed = 0; return 16;
+    default:  return 0;
+    }
+}
+
+static Opnd builtin(Lower *L, LLVMValueRef call, const char *mname, int *handled)
+{
+    char name[64];
+    const char *params;
+    *handled = 1;
+    if (!demangle(mname, name, sizeof name, &params)) {
+        *handled = 0;
+        return opnd_imm(0);
+    }
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+    LLVMValueRef a0 = nargs > 0 ? LLVMGetOperand(call, 0) : NULL;
+    static const struct { const char *n; uint32_t src; } wi[] = {
+        { "get_global_id", VG_SRC_GLOBAL_ID }, { "get_local_id", VG_SRC_LOCAL_ID },
+        { "get_group_id", VG_SRC_GROUP_ID }, { "get_global_size", VG_SRC_GLOBAL_SIZE },
+        { "get_local_size", VG_SRC_LOCAL_SIZE }, { "get_num_groups", VG_SRC_NUM_GROUPS },
+    };
+    for (size_t i = 0; i < sizeof wi / sizeof wi[0]; i++)
+        if (is_name(name, wi[i].n)) {
+            if (!a0 || !LLVMIsAConstantInt(a0))
+                unsupported(call, "%s() with a non-constant dimension", name);
+            uint64_t d = LLVMConstIntGetZExtValue(a0);
+            if (d > 2)   /* OpenCL: out-of-range dimension gives 0 (or 1 for sizes) */
+                return opnd_imm(wi[i].src >= VG_SRC_GLOBAL_SIZE ? 1 : 0);
+            return opnd_src(wi[i].src + (uint32_t)d);
+        }
+    /* One parameter code per argument for the simple scalar builtins. */
+    char t = params[0];
+    int sg = 0, w = int_code(t, &sg);
+    Opnd x = a0 ? value(L, a0) : opnd_imm(0);
+    Opnd y = nargs > 1 ? value(L, LLVMGetOperand(call, 1)) : opnd_imm(0);
+    Opnd z = nargs > 2 ? value(L, LLVMGetOperand(call, 2)) : opnd_imm(0);
+    int isf = t == 'f';
+    if ((is_name(name, "sqrt") || is_name(name, "native_sqrt") || is_name(name, "half_sqrt")) && isf)
+        return emit(L, VG_U_SCU, SCU_FSQRT, 1, x, x, x);
+    if (is_name(name, "fabs") && isf)
+        return emit(L, VG_U_FCMP, FCMP_FABS, 1, x, x, x);
+    if ((is_name(name, "fmin") || (is_name(name, "min") && isf)) && isf)
+        return emit(L, VG_U_FCMP, FCMP_FMIN, 2, x, y, y);
+    if ((is_name(name, "fmax") || (is_name(name, "max") && isf)) && isf)
+        return emit(L, VG_U_FCMP, FCMP_FMAX, 2, x, y, y);
+    if ((is_name(name, "mad") || is_name(name, "fma")) && isf)
+        return emit(L, VG_U_FMA, FMA_FMADD, 3, x, y, z);
+    if ((is_name(name, "native_divide") || is_name(name, "half_divide")) && isf)
+        return emit(L, VG_U_SCU, SCU_FDIV, 2, x, y, y);
+    if ((is_name(name, "native_recip") || is_name(name, "half_recip")) && isf)
+        return emit(L, VG_U_SCU, SCU_FDIV, 2, opnd_imm(0x3F800000u), x, x);
+    if (is_name(name, "copysign") && isf)
+        return emit(L, VG_U_FCMP, FCMP_FCOPYSIGN, 2, x, y, y);
+    if (is_name(name, "clamp") && isf)
+        return emit(L, VG_U_FCMP, FCMP_FMIN, 2, emit(L, VG_U_FCMP, FCMP_FMAX, 2, x, y, y), z, z);
+    if (w) {
+        unsigned mn = sg ? ALU_MIN : ALU_MINU, mx = sg ? ALU_MAX : ALU_MAXU;
+        if (is_name(name, "min") || is_name(name, "max") || is_name(name, "clamp")) {
+            x = norm(L, x, w, sg);
+            y = norm(L, y, w, sg);
+            if (is_name(name, "min")) return alu2(L, mn, x, y);
+            if (is_name(name, "max")) return alu2(L, mx, x, y);
+            z = norm(L, z, w, sg);
+            return alu2(L, mn, alu2(L, mx, x, y), z);
+        }
+        if (is_name(name, "abs")) {
+            if (!sg)
+                return x;
+            x = norm(L, x, w, 1);
+            return alu2(L, ALU_MAX, x, alu2(L, ALU_SUB, opnd_imm(0), x));
+        }
+        if (is_name(name, "mul24") && w == 32)
+            return alu2(L, ALU_MUL, x, y);
+        if (is_name(name, "mad24") && w == 32)
+            return alu2(L, ALU_ADD, alu2(L, ALU_MUL, x, y), z);
+    }
+    if (is_name(name, "select") && nargs == 3) {
+        /* select(a, b, c) = c ? b : a (scalar); c's type is the last parameter code. */
+        size_t pl = strlen(params);
+        int csg = 0, cw = pl ? int_code(params[pl - 1], &csg) : 0;
+        if (!cw)
+            unsupported(call, "select() with these argument types");
+        Opnd c = norm(L, z, cw, 0);
+        return emit(L, VG_U_ALU, ALU_SEL, 3, c, y, x);
+    }
+    if (is_name(name, "mem_fence") || is_name(name, "read_mem_fence") || is_name(name, "write_mem_fence"))
+        return opnd_imm(0);   /* each thread's memory operations are already kept in order */
+    *handled = 0;
+    return opnd_imm(0);
+}
+
+static Opnd intrinsic(Lower *L, LLVMValueRef call, const char *name, int *handled, int w)
+{
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+    Opnd x = nargs > 0 ? value(L, LLVMGetOperand(call, 0)) : opnd_imm(0);
+    Opnd y = nargs > 1 ? value(L, LLVMGetOperand(call, 1)) : opnd_imm(0);
+    Opnd z = nargs > 2 ? value(L, LLVMGetOperand(call, 2)) : opnd_imm(0);
+    *handled = 1;
+#define PFX(p) (strncmp(name, p, strlen(p)) == 0)
+    if (PFX("llvm.smin.")) return alu2(L, ALU_MIN, norm(L, x, w, 1), norm(L, y, w, 1));
+    if (PFX("llvm.smax.")) return alu2(L, ALU_MAX, norm(L, x, w, 1), norm(L, y, w, 1));
+    if (PFX("llvm.umin.")) return alu2(L, ALU_MINU, norm(L, x, w, 0), norm(L, y, w, 0));
+    if (PFX("llvm.umax.")) return alu2(L, ALU_MAXU, norm(L, x, w, 0), norm(L, y, w, 0));
+    if (PFX("llvm.abs.")) {
+        x = norm(L, x, w, 1);
+        return alu2(L, ALU_MAX, x, alu2(L, ALU_SUB, opnd_imm(0), x));
+    }
+    if (PFX("llvm.fabs.f32")) return emit(L, VG_U_FCMP, FCMP_FABS, 1, x, x, x);
+    if (PFX("llvm.fma.f32") || PFX("llvm.fmuladd.f32")) return emit(L, VG_U_FMA, FMA_FMADD, 3, x, y, z);
+    if (PFX("llvm.sqrt.f32")) return emit(L, VG_U_SCU, SCU_FSQRT, 1, x, x, x);
+    if (PFX("llvm.minnum.f32")) return emit(L, VG_U_FCMP, FCMP_FMIN, 2, x, y, y);
+    if (PFX("llvm.maxnum.f32")) return emit(L, VG_U_FCMP, FCMP_FMAX, 2, x, y, y);
+    if (PFX("llvm.copysign.f32")) return emit(L, VG_U_FCMP, FCMP_FCOPYSIGN, 2, x, y, y);
+    if (PFX("llvm.expect.") || PFX("llvm.annotation.")) return x;
+#undef PFX
+    *handled = 0;
+    return opnd_imm(0);
+}
+
+static int ignored_intrinsic(const char *name)
+{
+    static const char *const ign[] = { "llvm.dbg.", "llvm.lifetime.", "llvm.assume",
+        "llvm.experimental.noalias.scope.decl", "llvm.invariant.", "llvm.var.annotation",
+        "llvm.donothing", "llvm.sideeffect" };
+    for (size_t i = 0; i < sizeof ign / sizeof ign[0]; i++)
+        if (strncmp(name, ign[i], strlen(ign[i])) == 0)
+            return 1;
+    return 0;
+}
+
+/* ---- instructions ---- */
+
+static int new_block(Lower *L, LLVMBasicBlockRef origin);
+
+/* Lowers a call; returns 1 if the call was a barrier (the block was split). */
+static int lower_call(Lower *L, LLVMValueRef in)
+{
+    LLVMValueRef callee = LLVMGetCalledValue(in);
+    if (LLVMIsAInlineAsm(callee))
+        unsupported(in, "inline assembly");
+    if (!LLVMIsAFunction(callee))
+        unsupported(in, "indirect call through a function pointer");
+    size_t nlen;
+    const char *name = LLVMGetValueName2(callee, &nlen);
+    int rt = tclass(in, LLVMTypeOf(in));
+    int handled = 0;
+    Opnd r = opnd_imm(0);
+    for (unsigned i = 0; i < (unsigned)LLVMGetNumArgOperands(in); i++)
+        if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, i))) == LLVMVectorTypeKind)
+            unsupported(in, "vector argument to '%s'", name);
+    if (LLVMGetIntrinsicID(callee)) {
+        if (ignored_intrinsic(name))
+            return 0;
+        if (strncmp(name, "llvm.memcpy", 11) == 0 || strncmp(name, "llvm.memset", 11) == 0
+            || strncmp(name, "llvm.memmove", 12) == 0)
+            unsupported(in, "block memory copy/fill (%s: struct or array assignment)", name);
+        int w = rt == TC_VOID ? 32 : rt;
+        r = intrinsic(L, in, name, &handled, w);
+        if (!handled)
+            unsupported(in, "intrinsic '%s'", name);
+    } else if (LLVMIsDeclaration(callee)) {
+        char bname[64];
+        const char *params;
+        if (demangle(name, bname, sizeof bname, &params)
+            && (is_name(bname, "barrier") || is_name(bname, "work_group_barrier"))) {
+            int nb = new_block(L, NULL);
+            Block *b = &L->f->blocks[L->cur];
+            b->nsucc = 1;
+            b->succ[0] = nb;
+            b->end_line = L->line;
+            L->cur = nb;
+            return 1;
+        }
+        if (strstr(name, "atomic") || strncmp(name, "_Z4atom", 7) == 0 || strncmp(name, "_Z8atom", 7) == 0)
+            unsupported(in, "atomic operation '%s'", name);
+        r = builtin(L, in, name, &handled);
+        if (!handled) {
+            if (demangle(name, bname, sizeof bname, &params))
+                unsupported(in, "call to '%s' (not a supported builtin)", bname);
+            unsupported(in, "call to external function '%s'", name);
+        }
+    } else {
+        if (callee == L->fn)
+            unsupported(in, "recursion (kernel '%s' calls itself)", name);
+        unsupported(in, "call to non-inlined function '%s'", name);
+    }
+    if (rt != TC_VOID)
+        map_put(L, in, r);
+    return 0;
+}
+
+static unsigned ldst_op(LLVMValueRef at, int tc, int is_store)
+{
+    int bytes = tc == 8 || tc == 1 ? 1 : tc == 16 ? 2 : 4;
+    if (tc == 1)
+        unsupported(at, "memory access of type i1");
+    if (is_store)
+        return bytes == 1 ? VG_ST8 : bytes == 2 ? VG_ST16 : VG_ST32;
+    /* Loads of i8/i16 zero-extend; sign is applied where the value is used. */
+    return bytes == 1 ? VG_LD8U : bytes == 2 ? VG_LD16U : VG_LD32;
+}
+
+static void check_addrspace(LLVMValueRef at, LLVMValueRef ptr)
+{
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+    if (as == 0)
+        unsupported(at, "access to __private memory (a private array that was not promoted to registers)");
+    if (as > 3)
+        unsupported(at, "address space %u", as);
+}
+
+static void lower_inst(Lower *L, LLVMValueRef in)
+{
+    LLVMOpcode opc = LLVMGetInstructionOpcode(in);
+    L->line = line_of(in);
+    LLVMTypeRef rty = LLVMTypeOf(in);
+    Opnd r = opnd_imm(0);
+    int w = 0;
+    switch (opc) {
+    case LLVMCall:
+        lower_call(L, in);
+        return;
+    case LLVMAlloca:
+        unsupported(in, "__private array or variable that was not promoted to registers (alloca)");
+    case LLVMAtomicRMW: case LLVMAtomicCmpXchg:
+        unsupported(in, "atomic operation");
+    case LLVMFence:
+        unsupported(in, "memory fence instruction");
+    case LLVMIndirectBr:
+        unsupported(in, "indirect branch");
+    case LLVMInvoke: case LLVMCallBr: case LLVMLandingPad: case LLVMResume:
+    case LLVMCatchSwitch: case LLVMCatchPad: case LLVMCleanupPad: case LLVMCatchRet: case LLVMCleanupRet:
+        unsupported(in, "exception handling");
+    case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
+        unsupported(in, "vector operation");
+    case LLVMExtractValue: case LLVMInsertValue:
+        unsupported(in, "aggregate value operation");
+    case LLVMVAArg:
+        unsupported(in, "variadic arguments");
+    default:
+        break;
+    }
+    /* Every remaining instruction has a scalar result type we can represent. */
+    int rc = tclass(in, rty);
+    unsigned nops = (unsigned)LLVMGetNumOperands(in);
+    for (unsigned i = 0; i < nops; i++) {
+        LLVMValueRef o = LLVMGetOperand(in, i);
+        if (LLVMIsABasicBlock(o))
+            continue;
+        int oc = tclass(in, LLVMTypeOf(o));
+        if (i == 0)
+            w = oc;
+    }
+    Opnd a = nops > 0 && opc != LLVMGetElementPtr ? value(L, LLVMGetOperand(in, 0)) : opnd_imm(0);
+    Opnd b = nops > 1 && opc != LLVMGetElementPtr ? value(L, LLVMGetOperand(in, 1)) : opnd_imm(0);
+    switch (opc) {
+    case LLVMAdd:  r = alu2(L, ALU_ADD, a, b); break;
+    case LLVMSub:  r = alu2(L, w == 1 ? ALU_XOR : ALU_SUB, a, b); break;
+    case LLVMMul:  r = alu2(L, w == 1 ? ALU_AND : ALU_MUL, a, b); break;
+    case LLVMAnd:  r = alu2(L, ALU_AND, a, b); break;
+    case LLVMOr:   r = alu2(L, ALU_OR, a, b); break;
+    case LLVMXor:  r = alu2(L, ALU_XOR, a, b); break;
+    case LLVMShl:  r = alu2(L, ALU_SLL, a, b); break;
+    case LLVMLShr: r = alu2(L, ALU_SRL, norm(L, a, w, 0), b); break;
+    case LLVMAShr: r = alu2(L, ALU_SRA, norm(L, a, w, 1), b); break;
+    case LLVMUDiv: r = emit(L, VG_U_SCU, SCU_DIVU, 2, norm(L, a, w, 0), norm(L, b, w, 0), b); break;
+    case LLVMURem: r = emit(L, VG_U_SCU, SCU_REMU, 2, norm(L, a, w, 0), norm(L, b, w, 0), b); break;
+    case LLVMSDiv: r = emit(L, VG_U_SCU, SCU_DIV, 2, norm(L, a, w, 1), norm(L, b, w, 1), b); break;
+    case LLVMSRem: r = emit(L, VG_U_SCU, SCU_REM, 2, norm(L, a, w, 1), norm(L, b, w, 1), b); break;
+    case LLVMFAdd: r = emit(L, VG_U_FMA, FMA_FADD, 2, a, b, b); break;
+    case LLVMFSub: r = emit(L, VG_U_FMA, FMA_FSUB, 2, a, b, b); break;
+    case LLVMFMul: r = emit(L, VG_U_FMA, FMA_FMUL, 2, a, b, b); break;
+    case LLVMFDiv: r = emit(L, VG_U_SCU, SCU_FDIV, 2, a, b, b); break;
+    case LLVMFRem: unsupported(in, "floating-point remainder (fmod)");
+    case LLVMFNeg: r = emit(L, VG_U_FCMP, FCMP_FNEG, 1, a, a, a); break;
+    case LLVMICmp: {
+        static const struct { LLVMIntPredicate p; unsigned op; int sg; } t[] = {
+            { LLVMIntEQ, ALU_EQ, 0 }, { LLVMIntNE, ALU_NE, 0 }, { LLVMIntUGT, ALU_GTU, 0 },
+            { LLVMIntUGE, ALU_GEU, 0 }, { LLVMIntULT, ALU_LTU, 0 }, { LLVMIntULE, ALU_LEU, 0 },
+            { LLVMIntSGT, ALU_GT, 1 }, { LLVMIntSGE, ALU_GE, 1 }, { LLVMIntSLT, ALU_LT, 1 },
+            { LLVMIntSLE, ALU_LE, 1 } };
+        LLVMIntPredicate p = LLVMGetICmpPredicate(in);
+        for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+            if (t[i].p == p)
+                r = alu2(L, t[i].op, norm(L, a, w, t[i].sg), norm(L, b, w, t[i].sg));
+        break;
+    }
+    case LLVMFCmp:
+        r = emit(L, VG_U_FCMP, (unsigned)LLVMGetFCmpPredicate(in), 2, a, b, b);
+        break;
+    case LLVMSelect: {
+        Opnd c = value(L, LLVMGetOperand(in, 2));
+        r = emit(L, VG_U_ALU, ALU_SEL, 3, a, b, c);
+        break;
+    }
+    case LLVMTrunc:
+        r = rc == 1 ? alu2(L, ALU_AND, a, opnd_imm(1)) : a;
+        break;
+    case LLVMZExt:
+        r = w == 1 ? a : norm(L, a, w, 0);
+        break;
+    case LLVMSExt:
+        r = w == 1 ? alu2(L, ALU_SUB, opnd_imm(0), a) : norm(L, a, w, 1);
+        break;
+    case LLVMFPToSI: r = emit(L, VG_U_FCVT, FCVT_F2I, 1, a, a, a); break;
+    case LLVMFPToUI: r = emit(L, VG_U_FCVT, FCVT_F2U, 1, a, a, a); break;
+    case LLVMSIToFP: r = emit(L, VG_U_FCVT, FCVT_I2F, 1, w == 1 ? alu2(L, ALU_SUB, opnd_imm(0), a) : norm(L, a, w, 1), a, a); break;
+    case LLVMUIToFP: r = emit(L, VG_U_FCVT, FCVT_U2F, 1, norm(L, a, w, 0), a, a); break;
+    case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMPtrToInt: case LLVMIntToPtr: case LLVMFreeze:
+        r = a;
+        break;
+    case LLVMGetElementPtr:
+        r = gep(L, in, in);
+        break;
+    case LLVMLoad:
+        if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
+            unsupported(in, "atomic load");
+        check_addrspace(in, LLVMGetOperand(in, 0));
+        r = emit(L, VG_U_LDST, ldst_op(in, rc, 0), 1, a, a, a);
+        break;
+    case LLVMStore:
+        if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
+            unsupported(in, "atomic store");
+        check_addrspace(in, LLVMGetOperand(in, 1));
+        emit(L, VG_U_LDST, ldst_op(in, w, 1), 2, b, a, a);
+        return;
+    default:
+        unsupported(in, "instruction '%s'", LLVMGetInstructionOpcode(in) == LLVMUserOp1 ? "user op" : "(this opcode)");
+    }
+    if (rc != TC_VOID)
+        map_put(L, in, r);
+}
+
+/* ---- blocks ---- */
+
+static int new_block(Lower *L, LLVMBasicBlockRef origin)
+{
+    (void)origin;
+    int b = func_new_block(L->f);
+    L->origin = xrealloc(L->origin, (size_t)L->f->nblocks * sizeof *L->origin);
+    L->origin[b] = L->cur_bbi;
+    return b;
+}
+
+static int rpo_index(Lower *L, LLVMBasicBlockRef bb)
+{
+    for (int i = 0; i < L->nbbs; i++)
+        if (L->bbs[i] == bb)
+            return i;
+    return -1;
+}
+
+/* Reverse post-order of the LLVM blocks (iterative DFS). */
+static void llvm_rpo(Lower *L)
+{
+    unsigned n = LLVMCountBasicBlocks(L->fn);
+    LLVMBasicBlockRef *all = xcalloc(n, sizeof *all);
+    LLVMGetBasicBlocks(L->fn, all);
+    int *state = xcalloc(n, sizeof *state);
+    int *stack = xcalloc(n, sizeof *stack), *succi = xcalloc(n, sizeof *succi);
+    LLVMBasicBlockRef *post = xcalloc(n, sizeof *post);
+    int sp = 0, np = 0;
+    stack[sp++] = 0;
+    state[0] = 1;
+    while (sp) {
+        int v = stack[sp - 1];
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(all[v]);
+        if (!term)
+            unsupported(NULL, "basic block without terminator");
+        unsigned ns = LLVMGetNumSuccessors(term);
+        if ((unsigned)succi[v] < ns) {
+            LLVMBasicBlockRef s = LLVMGetSuccessor(term, (unsigned)succi[v]++);
+            for (unsigned j = 0; j < n; j++)
+                if (all[j] == s && !state[j]) {
+                    state[j] = 1;
+                    stack[sp++] = (int)j;
+                }
+        } else {
+            post[np++] = all[v];
+            sp--;
+        }
+    }
+    L->nbbs = np;
+    L->bbs = xcalloc((size_t)np, sizeof *L->bbs);
+    for (int i = 0; i < np; i++)
+        L->bbs[i] = post[np - 1 - i];
+    free(all); free(state); free(stack); free(succi); free(post);
+}
+
+typedef struct { LLVMValueRef phi; int phivar; int bbi; } PhiRec;
+
+/* Terminator: fills the current block's successor slots with RPO indices of LLVM blocks,
+ * encoded as -(index+1), resolved once every LLVM block has its first my-block. */
+static void lower_term(Lower *L, LLVMValueRef t, int bbi)
+{
+    L->line = line_of(t);
+    Block *b = &L->f->blocks[L->cur];
+    b->end_line = L->line;
+    LLVMOpcode opc = LLVMGetInstructionOpcode(t);
+    if (opc == LLVMRet || opc == LLVMUnreachable) {
+        if (opc == LLVMRet && LLVMGetNumOperands(t) > 0)
+            unsupported(t, "kernel returning a value");
+        b->nsucc = 0;
+    } else if (opc == LLVMBr) {
+        if (LLVMIsConditional(t)) {
+            LLVMBasicBlockRef s0 = LLVMGetSuccessor(t, 0), s1 = LLVMGetSuccessor(t, 1);
+            if (s0 == s1) {
+                b->nsucc = 1;
+                b->succ[0] = -(rpo_index(L, s0) + 1);
+            } else {
+                Opnd c = value(L, LLVMGetCondition(t));
+                b = &L->f->blocks[L->cur];
+                if (c.kind == OPND_IMM) {
+                    b->nsucc = 1;
+                    b->succ[0] = -(rpo_index(L, c.v ? s0 : s1) + 1);
+                } else {
+                    b->nsucc = 2;
+                    b->cond = c;
+                    b->succ[0] = -(rpo_index(L, s0) + 1);
+                    b->succ[1] = -(rpo_index(L, s1) + 1);
+                }
+            }
+        } else {
+            b->nsucc = 1;
+            b->succ[0] = -(rpo_index(L, LLVMGetSuccessor(t, 0)) + 1);
+        }
+    } else if (opc == LLVMSwitch) {
+        int w = tclass(t, LLVMTypeOf(LLVMGetOperand(t, 0)));
+        Opnd v = norm(L, value(L, LLVMGetOperand(t, 0)), w, 0);
+        unsigned ns = LLVMGetNumSuccessors(t);
+        LLVMBasicBlockRef dflt = LLVMGetSwitchDefaultDest(t);
+        if (ns == 1) {
+            b = &L->f->blocks[L->cur];
+            b->nsucc = 1;
+            b->succ[0] = -(rpo_index(L, dflt) + 1);
+        }
+        for (unsigned i = 1; i < ns; i++) {
+            uint32_t cv = int_const(t, LLVMGetOperand(t, 2 * i));
+            if (w < 32)
+                cv &= (1u << w) - 1u;
+            Opnd c = alu2(L, ALU_EQ, v, opnd_imm(cv));
+            b = &L->f->blocks[L->cur];
+            b->nsucc = 2;
+            b->cond = c;
+            b->end_line = L->line;
+            b->succ[0] = -(rpo_index(L, LLVMGetSuccessor(t, i)) + 1);
+            if (i + 1 < ns) {
+                int nb = new_block(L, NULL);
+                b = &L->f->blocks[L->cur];
+                b->succ[1] = nb;
+                L->cur = nb;
+                /* the switch value crosses into the next compare block */
+            } else {
+                b->succ[1] = -(rpo_index(L, dflt) + 1);
+            }
+        }
+    } else {
+        unsupported(t, "terminator '%s'", opc == LLVMIndirectBr ? "indirectbr" : "(this kind)");
+    }
+    (void)bbi;
+}
+
+/* Removes pure instructions whose result nobody uses (address arithmetic made for
+ * operands that were then not needed, copies of unused phi values). */
+static void dead_code(Func *f)
+{
+    int *uses = xcalloc((size_t)f->nvars + 1, sizeof *uses);
+    for (int b = 0; b < f->nblocks; b++) {
+        Block *B = &f->blocks[b];
+        for (int i = 0; i < B->ninsts; i++)
+            for (int k = 0; k < B->insts[i].nops; k++)
+                if (B->insts[i].ops[k].kind == OPND_VAR)
+                    uses[B->insts[i].ops[k].v]++;
+        if (B->nsucc == 2 && B->cond.kind == OPND_VAR)
+            uses[B->cond.v]++;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int b = 0; b < f->nblocks; b++) {
+            Block *B = &f->blocks[b];
+            int k = 0;
+            for (int i = 0; i < B->ninsts; i++) {
+                Inst *in = &B->insts[i];
+                int pure = in->dst >= 0
+                           && (in->kind == IK_COPY || in->unit != VG_U_LDST);
+                if (pure && uses[in->dst] == 0) {
+                    for (int o = 0; o < in->nops; o++)
+                        if (in->ops[o].kind == OPND_VAR)
+                            uses[in->ops[o].v]--;
+                    changed = 1;
+                    continue;
+                }
+                B->insts[k++] = *in;
+            }
+            B->ninsts = k;
+        }
+    }
+    free(uses);
+}
+
+/* ---- kernels ---- */
+
+static int is_kernel(LLVMValueRef fn)
+{
+    return !LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == 76 /* SPIR_KERNEL */;
+}
+
+int ir_kernel_count(LLVMModuleRef m)
+{
+    int n = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        n += is_kernel(fn);
+    return n;
+}
+
+const char *ir_kernel_name(LLVMModuleRef m, int i)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        if (is_kernel(fn) && i-- == 0) {
+            size_t len;
+            return LLVMGetValueName2(fn, &len);
+        }
+    return NULL;
+}
+
+/* String operand i of the function metadata node KIND, or NULL. */
+static const char *md_string(LLVMValueRef fn, const char *kind, unsigned i, char *buf, size_t cap)
+{
+    LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+    unsigned kid = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
+    size_t n = 0;
+    LLVMValueMetadataEntry *ents = LLVMGlobalCopyAllMetadata(fn, &n);
+    const char *res = NULL;
+    for (unsigned e = 0; e < n && !res; e++) {
+        if (LLVMValueMetadataEntriesGetKind(ents, e) != kid)
+            continue;
+        LLVMValueRef node = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(ents, e));
+        unsigned nops = LLVMGetMDNodeNumOperands(node);
+        if (i >= nops)
+            break;
+        LLVMValueRef *ops = xcalloc(nops, sizeof *ops);
+        LLVMGetMDNodeOperands(node, ops);
+        unsigned len = 0;
+        const char *s = ops[i] ? LLVMGetMDString(ops[i], &len) : NULL;
+        if (s && len < cap) {
+            memcpy(buf, s, len);
+            buf[len] = 0;
+            res = buf;
+        }
+        free(ops);
+    }
+    if (ents)
+        LLVMDisposeValueMetadataEntries(ents);
+    return res;
+}
+
+static uint8_t type_from_name(const char *s, uint32_t *size)
+{
+    char t[128];
+    size_t n = 0;
+    for (const char *p = s; *p && *p != '*' && n + 1 < sizeof t; p++)
+        t[n++] = *p;
+    while (n && t[n - 1] == ' ')
+        n--;
+    t[n] = 0;
+    static const struct { const char *n; uint8_t t; uint32_t s; } m[] = {
+        { "char", VG_T_I8, 1 }, { "uchar", VG_T_U8, 1 }, { "unsigned char", VG_T_U8, 1 },
+        { "short", VG_T_I16, 2 }, { "ushort", VG_T_U16, 2 }, { "unsigned short", VG_T_U16, 2 },
+        { "int", VG_T_I32, 4 }, { "uint", VG_T_U32, 4 }, { "unsigned int", VG_T_U32, 4 },
+        { "float", VG_T_F32, 4 }, { "bool", VG_T_U8, 1 } };
+    const char *q = t;
+    if (strncmp(q, "const ", 6) == 0) q += 6;
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+        if (strcmp(q, m[i].n) == 0) {
+            *size = m[i].s;
+            return m[i].t;
+        }
+    return VG_T_OTHER;
+}
+
+static void lower_args(Lower *L)
+{
+    Func *f = L->f;
+    unsigned n = LLVMCountParams(L->fn);
+    if (n > VG_SRC_ARG_MAX)
+        unsupported(NULL, "more than %d kernel arguments", VG_SRC_ARG_MAX);
+    f->nargs = (int)n;
+    f->args = xcalloc(n ? n : 1, sizeof *f->args);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef p = LLVMGetParam(L->fn, i);
+        vg_arg *a = &f->args[i];
+        char buf[128];
+        const char *nm = md_string(L->fn, "kernel_arg_name", i, buf, sizeof buf);
+        snprintf(a->name, sizeof a->name, "%s", nm && *nm ? nm : "");
+        if (!a->name[0])
+            snprintf(a->name, sizeof a->name, "arg%u", i);
+        const char *tn = md_string(L->fn, "kernel_arg_type", i, buf, sizeof buf);
+        LLVMTypeRef t = LLVMTypeOf(p);
+        LLVMTypeKind k = LLVMGetTypeKind(t);
+        if (k == LLVMPointerTypeKind) {
+            unsigned as = LLVMGetPointerAddressSpace(t);
+            if (as == 3)
+                unsupported(NULL, "__local pointer kernel argument '%s' (declare __local arrays inside the kernel)", a->name);
+            if (as != 1 && as != 2)
+                unsupported(NULL, "kernel argument '%s' in address space %u", a->name, as);
+            a->kind = VG_ARG_BUFFER;
+            a->addrspace = as == 2 ? VG_AS_CONSTANT : VG_AS_GLOBAL;
+            a->elem_size = 0;
+            a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_OTHER;
+            if (a->type == VG_T_OTHER)
+                a->elem_size = 1;
+        } else {
+            int tc = tclass(NULL, t);
+            if (tc == TC_P || tc == TC_VOID || tc == 1)
+                unsupported(NULL, "kernel argument '%s' of this type", a->name);
+            a->kind = VG_ARG_SCALAR;
+            a->elem_size = tc == TC_F ? 4 : (uint32_t)tc / 8;
+            a->type = tn ? type_from_name(tn, &a->elem_size) : (tc == TC_F ? VG_T_F32 : VG_T_I32);
+            if (a->type == VG_T_OTHER)
+                unsupported(NULL, "kernel argument '%s' of type '%s'", a->name, tn ? tn : "?");
+        }
+    }
+}
+
+void ir_lower_kernel(LLVMModuleRef m, const char *kernel, Func *f)
+{
+    Lower L = { 0 };
+    g_L = &L;
+    L.mod = m;
+    L.f = f;
+    L.fn = LLVMGetNamedFunction(m, kernel);
+    L.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
+    snprintf(f->name, sizeof f->name, "%s", kernel);
+    if (strlen(kernel) > VG_NAME_MAX)
+        unsupported(NULL, "kernel name longer than %d characters", VG_NAME_MAX);
+    if (LLVMPointerSize(L.td) != 4)
+        unsupported(NULL, "64-bit pointers (compile with -target spir)");
+    lower_args(&L);
+    llvm_rpo(&L);
+    L.bb_first = xcalloc((size_t)L.nbbs, sizeof *L.bb_first);
+    L.bb_last = xcalloc((size_t)L.nbbs, sizeof *L.bb_last);
+    for (int i = 0; i < L.nbbs; i++) {
+        L.cur_bbi = i;
+        L.bb_first[i] = new_block(&L, NULL);
+    }
+    PhiRec *phis = NULL;
+    int nphis = 0;
+    for (int i = 0; i < L.nbbs; i++) {
+        L.cur = L.bb_first[i];
+        L.cur_bbi = i;
+        LLVMValueRef in = LLVMGetFirstInstruction(L.bbs[i]);
+        for (; in && LLVMIsAPHINode(in); in = LLVMGetNextInstruction(in)) {
+            L.line = line_of(in);
+            tclass(in, LLVMTypeOf(in));
+            int pv = func_new_var(f), dv = func_new_var(f);
+            f->vars[pv].is_phivar = 1;
+            f->vars[pv].def_block = -1;
+            f->vars[dv].def_block = L.cur;
+            f->vars[dv].pref = pv;
+            emit_copy(&L, L.cur, dv, opnd_var(pv));
+            map_put(&L, in, opnd_var(dv));
+            phis = xrealloc(phis, (size_t)(nphis + 1) * sizeof *phis);
+            phis[nphis++] = (PhiRec){ in, pv, i };
+        }
+        for (; in; in = LLVMGetNextInstruction(in)) {
+            if (LLVMIsATerminatorInst(in)) {
+                lower_term(&L, in, i);
+                break;
+            }
+            lower_inst(&L, in);
+        }
+        L.bb_last[i] = L.cur;
+    }
+    /* Resolve successor references to LLVM blocks. */
+    int *origin = L.origin;
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        Block *b = &f->blocks[bi];
+        for (int s = 0; s < b->nsucc; s++)
+            if (b->succ[s] < 0)
+                b->succ[s] = L.bb_first[-b->succ[s] - 1];
+    }
+    /* Phi copies on every edge into a block with phis. */
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        Block *b = &f->blocks[bi];
+        int ns = b->nsucc;
+        int succ[2] = { b->succ[0], b->succ[1] };
+        for (int s = 0; s < ns; s++) {
+            if (s == 1 && succ[1] == succ[0])
+                continue;
+            for (int p = 0; p < nphis; p++) {
+                if (L.bb_first[phis[p].bbi] != succ[s])
+                    continue;
+                if (origin[bi] < 0)
+                    unsupported(phis[p].phi, "internal: block without origin");
+                LLVMBasicBlockRef pred = L.bbs[origin[bi]];
+                unsigned ni = LLVMCountIncoming(phis[p].phi);
+                for (unsigned k = 0; k < ni; k++)
+                    if (LLVMGetIncomingBlock(phis[p].phi, k) == pred) {
+                        L.cur = bi;
+                        L.line = f->blocks[bi].end_line;
+                        Opnd v = value(&L, LLVMGetIncomingValue(phis[p].phi, k));
+                        emit_copy(&L, bi, phis[p].phivar, v);
+                        f->vars[phis[p].phivar].def_block = -1;
+                        break;
+                    }
+            }
+        }
+    }
+    dead_code(f);
+    free(L.origin);
+    free(phis);
+    free(L.map);
+    free(L.bbs);
+    free(L.bb_first);
+    free(L.bb_last);
+    free(L.locals);
+    free(L.local_off);
+    LLVMDisposeTargetData(L.td);
+    g_L = NULL;
+}

@@ -1,0 +1,311 @@
+/* Stage 1: the vgiwcc driver.
+ *
+ *   vgiwcc kernel.cl [-k NAME] [--config paper|small|tiny] [-o kernel.vgiw]
+ *          [-D NAME[=VAL]] [-I DIR] [--fanout N] [-q]
+ *
+ * A .cl file goes through clang-19 (flags in clang_args below and docs/compiler.md) into
+ * LLVM bitcode; .ll and .bc files are read directly. Every __kernel (or the one named)
+ * is lowered (ir.c), ordered (cfg.c), given live values (live.c) and turned into
+ * per-block dataflow graphs (dfg.c); the image (sw/image) is written at the end.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/ErrorHandling.h>
+#include <llvm-c/IRReader.h>
+
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "vgiwcc.h"
+
+extern char **environ;
+const char *g_source_name = "?";
+static char g_tmp[256];
+
+/* ---- helpers shared by the stages ---- */
+
+_Noreturn void fatal(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "vgiwcc: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    if (g_tmp[0])
+        unlink(g_tmp);
+    exit(1);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        fatal("out of memory");
+    return p;
+}
+
+void *xcalloc(size_t n, size_t m)
+{
+    void *p = calloc(n ? n : 1, m ? m : 1);
+    if (!p)
+        fatal("out of memory");
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        fatal("out of memory");
+    return p;
+}
+
+int func_new_var(Func *f)
+{
+    if (f->nvars == f->vcap) {
+        f->vcap = f->vcap ? f->vcap * 2 : 64;
+        f->vars = xrealloc(f->vars, (size_t)f->vcap * sizeof *f->vars);
+    }
+    Var *v = &f->vars[f->nvars];
+    memset(v, 0, sizeof *v);
+    v->def_block = -1;
+    v->lv = -1;
+    v->pref = -1;
+    return f->nvars++;
+}
+
+int func_new_block(Func *f)
+{
+    if (f->nblocks == f->bcap) {
+        f->bcap = f->bcap ? f->bcap * 2 : 16;
+        f->blocks = xrealloc(f->blocks, (size_t)f->bcap * sizeof *f->blocks);
+    }
+    Block *b = &f->blocks[f->nblocks];
+    memset(b, 0, sizeof *b);
+    return f->nblocks++;
+}
+
+Inst *block_add(Block *b)
+{
+    if (b->ninsts == b->cap) {
+        b->cap = b->cap ? b->cap * 2 : 16;
+        b->insts = xrealloc(b->insts, (size_t)b->cap * sizeof *b->insts);
+    }
+    Inst *in = &b->insts[b->ninsts++];
+    memset(in, 0, sizeof *in);
+    in->dst = -1;
+    return in;
+}
+
+void func_free(Func *f)
+{
+    for (int i = 0; i < f->nblocks; i++) {
+        free(f->blocks[i].insts);
+        free(f->blocks[i].preds);
+        if (f->livein) free(f->livein[i]);
+        if (f->liveout) free(f->liveout[i]);
+    }
+    free(f->livein);
+    free(f->liveout);
+    free(f->blocks);
+    free(f->vars);
+    free(f->args);
+    memset(f, 0, sizeof *f);
+}
+
+/* ---- front end ---- */
+
+static void llvm_fatal(const char *reason)
+{
+    fatal("error: LLVM: %s", reason);
+}
+
+static const char *ext_of(const char *path)
+{
+    const char *d = strrchr(path, '.');
+    return d ? d : "";
+}
+
+/* Runs clang-19 on a .cl file; returns the bitcode file it wrote. */
+static const char *run_clang(const char *src, const char **extra, int nextra)
+{
+    const char *tmpdir = getenv("TMPDIR");
+    snprintf(g_tmp, sizeof g_tmp, "%s/vgiwcc-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+    int fd = mkstemp(g_tmp);
+    if (fd < 0) {
+        g_tmp[0] = 0;
+        fatal("error: cannot create a temporary file");
+    }
+    close(fd);
+    const char *clang = getenv("VGIW_CLANG");
+    if (!clang || !*clang)
+        clang = "clang-19";
+    const char *fixed[] = { clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
+        "-cl-kernel-arg-info", "-target", "spir", "-O2", "-fno-unroll-loops", "-fno-vectorize",
+        "-fno-slp-vectorize", "-ffp-contract=off", "-g", "-emit-llvm", "-c", "-o", g_tmp };
+    size_t nf = sizeof fixed / sizeof fixed[0];
+    char **argv = xcalloc(nf + (size_t)nextra + 2, sizeof *argv);
+    size_t k = 0;
+    for (size_t i = 0; i < nf; i++)
+        argv[k++] = (char *)fixed[i];
+    for (int i = 0; i < nextra; i++)
+        argv[k++] = (char *)extra[i];
+    argv[k++] = (char *)src;
+    argv[k] = NULL;
+    pid_t pid;
+    if (posix_spawnp(&pid, clang, NULL, NULL, argv, environ) != 0)
+        fatal("error: cannot run '%s' (is clang-19 installed?)", clang);
+    free(argv);
+    int st;
+    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        fatal("%s: error: clang-19 failed to compile the kernel source", src);
+    return g_tmp;
+}
+
+static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path, int is_text)
+{
+    LLVMMemoryBufferRef buf;
+    char *msg = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+        fprintf(stderr, "vgiwcc: %s: error: cannot read: %s\n", path, msg ? msg : "?");
+        LLVMDisposeMessage(msg);
+        fatal("giving up");
+    }
+    LLVMModuleRef m = NULL;
+    if (is_text) {
+        if (LLVMParseIRInContext(ctx, buf, &m, &msg)) {   /* takes the buffer */
+            fprintf(stderr, "vgiwcc: %s: error: invalid LLVM IR: %s\n", g_source_name, msg ? msg : "?");
+            LLVMDisposeMessage(msg);
+            fatal("giving up");
+        }
+    } else {
+        int bad = LLVMParseBitcodeInContext2(ctx, buf, &m);
+        LLVMDisposeMemoryBuffer(buf);
+        if (bad)
+            fatal("%s: error: invalid LLVM bitcode", g_source_name);
+    }
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+        fprintf(stderr, "vgiwcc: %s: error: LLVM IR fails verification:\n%s", g_source_name, msg ? msg : "");
+        LLVMDisposeMessage(msg);
+        fatal("giving up");
+    }
+    LLVMDisposeMessage(msg);
+    return m;
+}
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: vgiwcc KERNEL.cl|.ll|.bc [-k NAME] [--config paper|small|tiny] [-o OUT.vgiw]\n"
+            "              [-D NAME[=VAL]] [-I DIR] [--fanout N] [-q]\n");
+    exit(2);
+}
+
+int main(int argc, char **argv)
+{
+    const char *input = NULL, *output = NULL, *kname = NULL;
+    Options opt = { "small", 4, 1 };
+    const char **extra = xcalloc((size_t)argc * 2 + 1, sizeof *extra);
+    int nextra = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-k") && i + 1 < argc) kname = argv[++i];
+        else if (!strcmp(a, "-o") && i + 1 < argc) output = argv[++i];
+        else if (!strcmp(a, "--config") && i + 1 < argc) opt.config = argv[++i];
+        else if (!strcmp(a, "--fanout") && i + 1 < argc) opt.fanout = atoi(argv[++i]);
+        else if (!strcmp(a, "-q")) opt.verbose = 0;
+        else if ((!strcmp(a, "-D") || !strcmp(a, "-I")) && i + 1 < argc) {
+            extra[nextra++] = a;
+            extra[nextra++] = argv[++i];
+        } else if (!strncmp(a, "-D", 2) || !strncmp(a, "-I", 2)) extra[nextra++] = a;
+        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
+        else if (a[0] == '-') {
+            fprintf(stderr, "vgiwcc: unknown option '%s'\n", a);
+            usage();
+        } else if (!input) input = a;
+        else {
+            fprintf(stderr, "vgiwcc: more than one input ('%s' and '%s')\n", input, a);
+            usage();
+        }
+    }
+    if (!input)
+        usage();
+    if (strcmp(opt.config, "paper") && strcmp(opt.config, "small") && strcmp(opt.config, "tiny"))
+        fatal("error: unknown config '%s' (paper, small or tiny)", opt.config);
+    if (opt.fanout < 2 || opt.fanout > 64)
+        fatal("error: --fanout must be 2..64");
+    g_source_name = input;
+    char outbuf[512];
+    if (!output) {
+        const char *base = strrchr(input, '/');
+        base = base ? base + 1 : input;
+        size_t n = strcspn(base, ".");
+        snprintf(outbuf, sizeof outbuf, "%.*s.vgiw", (int)(n < 400 ? n : 400), base);
+        output = outbuf;
+    }
+    LLVMInstallFatalErrorHandler(llvm_fatal);
+    const char *ext = ext_of(input);
+    const char *irfile = input;
+    int is_text;
+    if (!strcmp(ext, ".cl")) {
+        if (access(input, R_OK) != 0)
+            fatal("error: cannot read '%s'", input);
+        irfile = run_clang(input, extra, nextra);
+        is_text = 0;
+    } else if (!strcmp(ext, ".ll")) {
+        is_text = 1;
+    } else if (!strcmp(ext, ".bc")) {
+        is_text = 0;
+    } else {
+        fatal("error: '%s': expected a .cl, .ll or .bc file", input);
+    }
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = read_module(ctx, irfile, is_text);
+    if (g_tmp[0]) {
+        unlink(g_tmp);
+        g_tmp[0] = 0;
+    }
+    int nk = ir_kernel_count(m);
+    if (nk == 0)
+        fatal("%s: error: no __kernel function found", input);
+    vg_image img = { 0 };
+    snprintf(img.config, sizeof img.config, "%s", opt.config);
+    img.kernels = xcalloc((size_t)nk, sizeof *img.kernels);
+    for (int i = 0; i < nk; i++) {
+        const char *name = ir_kernel_name(m, i);
+        if (kname && strcmp(kname, name))
+            continue;
+        Func f = { 0 };
+        ir_lower_kernel(m, name, &f);
+        cfg_order(&f);
+        live_alloc(&f);
+        vg_kernel *k = &img.kernels[img.nkernels++];
+        dfg_build(&f, &opt, k);
+        if (opt.verbose) {
+            uint32_t nodes = 0;
+            for (uint32_t b = 0; b < k->nblocks; b++)
+                nodes += k->blocks[b].nnodes;
+            printf("kernel %s: %u blocks, %u live values, %u nodes, %u bytes __local\n", k->name,
+                   k->nblocks, k->lv_count, nodes, k->local_bytes);
+        }
+        func_free(&f);
+    }
+    if (kname && img.nkernels == 0)
+        fatal("%s: error: no kernel named '%s'", input, kname);
+    char err[512];
+    if (vg_image_save(&img, output, err, sizeof err))
+        fatal("error: %s", err);
+    vg_image_free(&img);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    free(extra);
+    return 0;
+}

@@ -1,0 +1,109 @@
+/* vgiwcc: OpenCL C kernels -> VGIW images (docs/compiler.md).
+ *
+ * Stages, one file each, in the order they run:
+ *   main.c   driver: options, runs clang-19, loops over kernels, writes the image
+ *   ir.c     reads LLVM IR through the C API, checks every construct and lowers it to
+ *            the small machine-level IR below (one var per value, unit-typed ops)
+ *   cfg.c    dominators, natural loops, the block order (block 0 = entry, back edges
+ *            go to smaller IDs, loops contiguous) and the block table
+ *   live.c   liveness of vars across blocks, interference, live value ID allocation
+ *   dfg.c    per-block dataflow graphs: unit nodes, LV loads/stores, memory-order
+ *            joins, split nodes for fan-out, END node with the branch outcome;
+ *            fills the vg_kernel that main.c puts in the image (sw/image)
+ */
+#ifndef VGIWCC_H
+#define VGIWCC_H
+
+#include <stdint.h>
+
+#include "vgiw_image.h"
+
+/* ---- machine-level IR ---- */
+
+enum { OPND_NONE, OPND_VAR, OPND_IMM, OPND_SRC };
+typedef struct { uint8_t kind; uint32_t v; } Opnd;   /* VAR: var index, IMM: value, SRC: enum vg_src */
+
+/* Instruction kinds beyond the unit ops of vg_unit. */
+enum { IK_UNIT = 0, IK_COPY = 1 };
+
+typedef struct {
+    uint8_t kind;          /* IK_UNIT or IK_COPY */
+    uint8_t unit, op;      /* IK_UNIT: a vg_unit / op (LDST included; LVU and CVU are never used here) */
+    uint8_t nops;
+    Opnd ops[3];
+    int dst;               /* var defined, -1 if none (stores) */
+    uint32_t line;
+} Inst;
+
+typedef struct {
+    Inst *insts; int ninsts, cap;
+    int nsucc; int succ[2];     /* indices into Func.blocks; nsucc 2: cond != 0 -> succ[0] */
+    Opnd cond;
+    uint32_t end_line;
+    int id;                     /* block ID after ordering (cfg.c) */
+    /* filled by cfg.c / live.c */
+    int *preds; int npreds;
+} Block;
+
+typedef struct {
+    int def_block;          /* -1: several (phi vars) */
+    int is_phivar;
+    int lv;                 /* live value ID, -1 if the var never crosses a block */
+    int pref;               /* coalescing preference: another var whose LV ID to share */
+} Var;
+
+typedef struct {
+    char name[VG_NAME_MAX + 1];
+    vg_arg *args; int nargs;
+    Block *blocks; int nblocks, bcap;   /* before ordering: creation order; after: by ID */
+    Var *vars; int nvars, vcap;
+    uint32_t local_bytes;
+    uint32_t lv_count;
+    /* liveness (live.c): bitsets over vars, one per block */
+    uint64_t **livein, **liveout;
+    int setwords;
+} Func;
+
+/* ---- options ---- */
+
+typedef struct {
+    const char *config;
+    int fanout;             /* max consumers of one node before a split is inserted */
+    int verbose;
+} Options;
+
+/* ---- stages ---- */
+
+/* ir.c */
+struct LLVMOpaqueModule;
+int ir_kernel_count(struct LLVMOpaqueModule *m);
+const char *ir_kernel_name(struct LLVMOpaqueModule *m, int i);
+void ir_lower_kernel(struct LLVMOpaqueModule *m, const char *kernel, Func *f);
+
+/* cfg.c */
+void cfg_order(Func *f);
+
+/* live.c */
+void live_alloc(Func *f);
+
+/* dfg.c */
+void dfg_build(Func *f, const Options *opt, vg_kernel *out);
+
+/* helpers (main.c) */
+extern const char *g_source_name;
+_Noreturn void fatal(const char *fmt, ...);
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t m);
+void *xrealloc(void *p, size_t n);
+void func_free(Func *f);
+
+/* ir helpers shared by stages */
+int func_new_var(Func *f);
+int func_new_block(Func *f);
+Inst *block_add(Block *b);
+
+static inline Opnd opnd_var(int v) { Opnd o = { OPND_VAR, (uint32_t)v }; return o; }
+static inline Opnd opnd_imm(uint32_t v) { Opnd o = { OPND_IMM, v }; return o; }
+static inline Opnd opnd_src(uint32_t s) { Opnd o = { OPND_SRC, s }; return o; }
+
+#endif
