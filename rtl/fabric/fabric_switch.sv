@@ -1,9 +1,9 @@
 // Interconnect switch (SGMF §5.3): 12 incoming slots (4 corner units x 2 outputs, 4
 // switches two hops away), 8 outgoing links (links 0..3 to the corner units NW, NE, SE,
 // SW; links 4..7 to the switches N2, E2, S2, W2). Each outgoing link selects one slot;
-// a slot may feed several links. Every outgoing link is registered (one cycle per hop):
-// links to units through a one-entry register, links to switches through a two-entry
-// spill register whose registered ready breaks the ready loops around the folded rings.
+// a slot may feed several links. Every outgoing link is a two-entry spill register (one
+// cycle per hop, full throughput) whose ready is registered too: no ready path crosses a
+// switch, so the folded rings cannot form combinational loops and paths stay short.
 module fabric_switch (
   input  logic                                       clk_i,
   input  logic                                       rst_ni,
@@ -42,7 +42,7 @@ module fabric_switch (
   );
 
   for (genvar j = 0; j < 8; j++) begin : g_link
-    stream_reg #(.WIDTH(W), .SPILL(j >= 4)) u_reg (
+    stream_reg #(.WIDTH(W), .SPILL(1'b1)) u_reg (
       .clk_i, .rst_ni, .clear_i,
       .valid_i (sel_valid[j]),
       .ready_o (sel_ready[j]),

@@ -28,26 +28,46 @@ module slot_select #(
   logic [PORTS-1:0] done_q;      // port already took the current token of its slot
   logic [PORTS-1:0] slot_fire;   // the slot of this port completes its transfer now
 
+  // Separate blocks, so that simulators see used (static), ready and valid as the
+  // independent functions they are.
   always_comb begin
     for (int unsigned p = 0; p < PORTS; p++) begin
       active[p] = enable_i[p] && sel_i[p] != 4'd0 && 32'(sel_i[p]) <= SLOTS;
     end
+  end
+
+  always_comb begin
     for (int unsigned s = 0; s < SLOTS; s++) begin
-      slot_used_o[s]  = 1'b0;
-      slot_ready_o[s] = 1'b1;
+      slot_used_o[s] = 1'b0;
       for (int unsigned p = 0; p < PORTS; p++) begin
-        if (active[p] && 32'(sel_i[p]) == s + 1) begin
-          slot_used_o[s]  = 1'b1;
-          slot_ready_o[s] = slot_ready_o[s] && (done_q[p] || port_ready_i[p]);
-        end
+        if (active[p] && 32'(sel_i[p]) == s + 1) slot_used_o[s] = 1'b1;
       end
     end
+  end
+
+  always_comb begin
+    for (int unsigned s = 0; s < SLOTS; s++) begin
+      slot_ready_o[s] = 1'b1;
+      for (int unsigned p = 0; p < PORTS; p++) begin
+        if (active[p] && 32'(sel_i[p]) == s + 1) slot_ready_o[s] = slot_ready_o[s] && (done_q[p] || port_ready_i[p]);
+      end
+    end
+  end
+
+  always_comb begin
     for (int unsigned p = 0; p < PORTS; p++) begin
       logic [3:0] slot;
       slot = active[p] ? sel_i[p] - 4'd1 : 4'd0;
       port_valid_o[p] = active[p] && slot_valid_i[slot] && !done_q[p];
       port_data_o[p]  = slot_data_i[slot];
-      slot_fire[p]    = active[p] && slot_valid_i[slot] && slot_ready_o[slot];
+    end
+  end
+
+  always_comb begin
+    for (int unsigned p = 0; p < PORTS; p++) begin
+      logic [3:0] slot;
+      slot = active[p] ? sel_i[p] - 4'd1 : 4'd0;
+      slot_fire[p] = active[p] && slot_valid_i[slot] && slot_ready_o[slot];
     end
   end
 

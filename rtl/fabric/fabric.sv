@@ -1,0 +1,282 @@
+// The MT-CGRF fabric (VGIW §3.5, SGMF §5): the preset's grid of units and switches,
+// wired by the tables that tools/fabric_topology.py generates into vgiw_cfg_pkg
+// (docs/fabric.md). Configuration shifts in along CFG_CHAINS row chains, one 32-bit word
+// per chain per cycle (VGIW §3.2); clear_i empties all thread state between blocks.
+// LDST, LVU and CVU units get the external ports of their type, indexed by UNIT_INDEX.
+module fabric #(
+  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
+  localparam int unsigned IDX_W = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
+  localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU,
+  localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
+  localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
+  localparam int unsigned U     = vgiw_cfg_pkg::FABRIC_UNITS,
+  localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS
+) (
+  input  logic                       clk_i,
+  input  logic                       rst_ni,
+  input  logic                       clear_i,
+  // configuration
+  input  logic                       cfg_shift_i,
+  input  logic [CH-1:0][31:0]        cfg_word_i,
+  input  logic [31:0]                tile_base_i,
+  // control vector units: thread batches in, finished batches out
+  input  logic [NC-1:0]              batch_valid_i,
+  output logic [NC-1:0]              batch_ready_o,
+  input  logic [NC-1:0][TID_W-1:0]   batch_base_i,
+  input  logic [NC-1:0][63:0]        batch_mask_i,
+  output logic [NC-1:0]              done_valid_o,
+  input  logic [NC-1:0]              done_ready_i,
+  output logic [NC-1:0][TID_W-1:0]   done_base_o,
+  output logic [NC-1:0][63:0]        done_mask_o,
+  output logic [NC-1:0][63:0]        done_taken_o,
+  // load/store units: memory ports
+  output logic [NL-1:0]              mem_req_valid_o,
+  input  logic [NL-1:0]              mem_req_ready_i,
+  output logic [NL-1:0][31:0]        mem_req_addr_o,
+  output logic [NL-1:0]              mem_req_write_o,
+  output logic [NL-1:0][1:0]         mem_req_size_o,
+  output logic [NL-1:0][31:0]        mem_req_wdata_o,
+  output logic [NL-1:0][3:0]         mem_req_be_o,
+  output logic [NL-1:0][IDX_W-1:0]   mem_req_id_o,
+  input  logic [NL-1:0]              mem_rsp_valid_i,
+  input  logic [NL-1:0][IDX_W-1:0]   mem_rsp_id_i,
+  input  logic [NL-1:0][31:0]        mem_rsp_rdata_i,
+  // live value units: live value ports
+  output logic [NV-1:0]              lv_req_valid_o,
+  input  logic [NV-1:0]              lv_req_ready_i,
+  output logic [NV-1:0]              lv_req_write_o,
+  output logic [NV-1:0][15:0]        lv_req_lvid_o,
+  output logic [NV-1:0][TID_W-1:0]   lv_req_tid_o,
+  output logic [NV-1:0][31:0]        lv_req_wdata_o,
+  output logic [NV-1:0][IDX_W-1:0]   lv_req_id_o,
+  input  logic [NV-1:0]              lv_rsp_valid_i,
+  input  logic [NV-1:0][IDX_W-1:0]   lv_rsp_id_i,
+  input  logic [NV-1:0][31:0]        lv_rsp_rdata_i,
+  // status and statistics
+  output logic                       busy_o,        // some token or thread state is held
+  output logic [U-1:0]               unit_fire_o,   // unit started an operation
+  output logic                       error_o        // sticky: misaligned access, unknown thread
+);
+  localparam int unsigned S     = vgiw_cfg_pkg::FABRIC_SWITCHES;
+  localparam int unsigned L     = vgiw_cfg_pkg::FABRIC_LINKS;
+  localparam int unsigned SL    = vgiw_cfg_pkg::FABRIC_SLOTS;
+  localparam int unsigned LB    = vgiw_cfg_pkg::FABRIC_LINK_BITS;
+  localparam int unsigned SB    = vgiw_cfg_pkg::FABRIC_SLOT_BITS;
+  localparam int unsigned TB    = vgiw_cfg_pkg::TOKEN_BITS;
+  localparam int unsigned COLS  = vgiw_cfg_pkg::GRID_COLS;
+  localparam int unsigned SCOLS = vgiw_cfg_pkg::GRID_SWITCH_COLS;
+  localparam int unsigned MAXW  = vgiw_cfg_pkg::CFG_CHAIN_WORDS;
+
+  // ---- configuration chains -------------------------------------------------------------
+  // Chain i holds switch row i and unit row i; a new word enters at the top and the chain
+  // shifts toward word 0, so the first word shifted in ends at the far (right) end.
+  logic [CH-1:0][32*MAXW-1:0] chain_q;
+
+  for (genvar i = 0; i < CH; i++) begin : g_chain
+    localparam int unsigned LEN = 32'(vgiw_cfg_pkg::CFG_CHAIN_LEN[16*i +: 16]);
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        chain_q[i] <= '0;
+      end else if (cfg_shift_i) begin
+        if (LEN == 1) chain_q[i][31:0] <= cfg_word_i[i];
+        else          chain_q[i][32*LEN-1:0] <= {cfg_word_i[i], chain_q[i][32*LEN-1:32]};
+      end
+    end
+  end
+
+  // ---- links and slots ----------------------------------------------------------------------
+  // split_var: Verilator would otherwise see each whole vector as one node and report
+  // combinational loops that do not exist bit by bit (UNOPTFLAT).
+  logic [L-1:0]         link_valid /*verilator split_var*/;
+  logic [L-1:0]         link_ready /*verilator split_var*/;
+  logic [L-1:0]         link_used  /*verilator split_var*/;
+  logic [L-1:0][TB-1:0] link_tok   /*verilator split_var*/;
+  logic [SL-1:0]        slot_ready /*verilator split_var*/;
+  logic [SL-1:0]        slot_used  /*verilator split_var*/;
+
+  for (genvar l = 0; l < L; l++) begin : g_link
+    localparam int unsigned DST = 32'(vgiw_cfg_pkg::LINK_DST[SB*l +: SB]);
+    if (DST == vgiw_cfg_pkg::SLOT_NONE) begin : g_open
+      assign link_ready[l] = 1'b1;   // a link off the grid edge: nobody listens
+      assign link_used[l]  = 1'b0;
+    end else begin : g_wired
+      assign link_ready[l] = slot_ready[DST];
+      assign link_used[l]  = slot_used[DST];
+    end
+  end
+
+  // ---- units ----------------------------------------------------------------------------
+  logic [U-1:0] unit_busy, unit_error;
+
+  for (genvar u = 0; u < U; u++) begin : g_unit
+    localparam int unsigned TYPE = 32'(vgiw_cfg_pkg::UNIT_TYPE[3*u +: 3]);
+    localparam int unsigned IDX  = 32'(vgiw_cfg_pkg::UNIT_INDEX[8*u +: 8]);
+    localparam int unsigned ROW  = u / COLS;
+    localparam int unsigned OFF  = 32'(vgiw_cfg_pkg::UNIT_CFG_OFF[16*u +: 16]);
+
+    vgiw_cfg_pkg::unit_cfg_t cfg;
+    assign cfg = chain_q[ROW][32*OFF +: 128];
+
+    // incoming slots -> the four inputs
+    logic [11:0]         s_valid, s_ready, s_used;
+    logic [11:0][TB-1:0] s_tok;
+    for (genvar k = 0; k < 12; k++) begin : g_slot
+      localparam int unsigned SRC = 32'(vgiw_cfg_pkg::SLOT_SRC[LB*(12*u + k) +: LB]);
+      if (SRC == vgiw_cfg_pkg::LINK_NONE) begin : g_none
+        assign s_valid[k] = 1'b0;
+        assign s_tok[k]   = '0;
+      end else begin : g_src
+        assign s_valid[k] = link_valid[SRC];
+        assign s_tok[k]   = link_tok[SRC];
+      end
+      assign slot_ready[12*u + k] = s_ready[k];
+      assign slot_used[12*u + k]  = s_used[k];
+    end
+
+    logic [3:0]         in_used, in_valid, in_ready;
+    logic [3:0][TB-1:0] in_tok;
+    logic [3:0][3:0]    in_sel;
+    /* verilator lint_off UNUSEDSIGNAL */  // only the used mask is needed here
+    logic [2:0][31:0]   no_operands;
+    /* verilator lint_on UNUSEDSIGNAL */
+    unit_operands u_used (.cfg_i(cfg), .tb_data_i('0), .used_o(in_used), .operand_o(no_operands));
+    for (genvar k = 0; k < 4; k++) begin : g_sel
+      assign in_sel[k] = cfg.in_sel[4*k +: 4];
+    end
+
+    slot_select #(.SLOTS(12), .PORTS(4)) u_inputs (
+      .clk_i, .rst_ni, .clear_i,
+      .sel_i        (in_sel),
+      .enable_i     (in_used),
+      .slot_valid_i (s_valid),
+      .slot_data_i  (s_tok),
+      .slot_ready_o (s_ready),
+      .slot_used_o  (s_used),
+      .port_valid_o (in_valid),
+      .port_data_o  (in_tok),
+      .port_ready_i (in_ready)
+    );
+
+    logic [1:0]         out_valid, out_ready;
+    logic [1:0][TB-1:0] out_tok;
+
+    unit_outputs u_outputs (
+      .clk_i, .rst_ni, .clear_i,
+      .out_valid_i  (out_valid),
+      .out_tok_i    (out_tok),
+      .out_ready_o  (out_ready),
+      .link_valid_o (link_valid[16*u +: 16]),
+      .link_tok_o   (link_tok[16*u +: 16]),
+      .link_ready_i (link_ready[16*u +: 16]),
+      .link_used_i  (link_used[16*u +: 16])
+    );
+
+    if (TYPE == 32'(fu_pkg::UNIT_CU)) begin : g_cu
+      cu_unit u_cu (
+        .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
+        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
+        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u])
+      );
+      assign unit_error[u] = 1'b0;
+    end else if (TYPE == 32'(fu_pkg::UNIT_SCU)) begin : g_scu
+      scu_unit u_scu (
+        .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
+        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
+        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u])
+      );
+      assign unit_error[u] = 1'b0;
+    end else if (TYPE == 32'(fu_pkg::UNIT_SJU)) begin : g_sju
+      sju_unit u_sju (
+        .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
+        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
+        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u])
+      );
+      assign unit_error[u] = 1'b0;
+    end else if (TYPE == 32'(fu_pkg::UNIT_LDST)) begin : g_ldst
+      ldst_unit u_ldst (
+        .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
+        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
+        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),
+        .mem_req_valid_o (mem_req_valid_o[IDX]), .mem_req_ready_i (mem_req_ready_i[IDX]),
+        .mem_req_addr_o  (mem_req_addr_o[IDX]),  .mem_req_write_o (mem_req_write_o[IDX]),
+        .mem_req_size_o  (mem_req_size_o[IDX]),  .mem_req_wdata_o (mem_req_wdata_o[IDX]),
+        .mem_req_be_o    (mem_req_be_o[IDX]),    .mem_req_id_o    (mem_req_id_o[IDX]),
+        .mem_rsp_valid_i (mem_rsp_valid_i[IDX]), .mem_rsp_id_i    (mem_rsp_id_i[IDX]),
+        .mem_rsp_rdata_i (mem_rsp_rdata_i[IDX]), .error_o         (unit_error[u])
+      );
+    end else if (TYPE == 32'(fu_pkg::UNIT_LVU)) begin : g_lvu
+      lvu_unit u_lvu (
+        .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
+        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
+        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),
+        .lv_req_valid_o (lv_req_valid_o[IDX]), .lv_req_ready_i (lv_req_ready_i[IDX]),
+        .lv_req_write_o (lv_req_write_o[IDX]), .lv_req_lvid_o  (lv_req_lvid_o[IDX]),
+        .lv_req_tid_o   (lv_req_tid_o[IDX]),   .lv_req_wdata_o (lv_req_wdata_o[IDX]),
+        .lv_req_id_o    (lv_req_id_o[IDX]),    .lv_rsp_valid_i (lv_rsp_valid_i[IDX]),
+        .lv_rsp_id_i    (lv_rsp_id_i[IDX]),    .lv_rsp_rdata_i (lv_rsp_rdata_i[IDX])
+      );
+      assign unit_error[u] = 1'b0;
+    end else begin : g_cvu
+      cvu_unit u_cvu (
+        .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
+        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
+        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),
+        .tile_base_i,
+        .batch_valid_i (batch_valid_i[IDX]), .batch_ready_o (batch_ready_o[IDX]),
+        .batch_base_i  (batch_base_i[IDX]),  .batch_mask_i  (batch_mask_i[IDX]),
+        .done_valid_o  (done_valid_o[IDX]),  .done_ready_i  (done_ready_i[IDX]),
+        .done_base_o   (done_base_o[IDX]),   .done_mask_o   (done_mask_o[IDX]),
+        .done_taken_o  (done_taken_o[IDX]),  .error_o       (unit_error[u])
+      );
+    end
+  end
+
+  // ---- switches -------------------------------------------------------------------------
+  logic [S-1:0] switch_busy;
+
+  for (genvar s = 0; s < S; s++) begin : g_switch
+    localparam int unsigned ROW = s / SCOLS;
+    localparam int unsigned OFF = 32'(vgiw_cfg_pkg::SWITCH_CFG_OFF[16*s +: 16]);
+
+    vgiw_cfg_pkg::switch_cfg_t cfg;
+    assign cfg = chain_q[ROW][32*OFF +: 32];
+
+    logic [11:0]         s_valid, s_ready, s_used;
+    logic [11:0][TB-1:0] s_tok;
+    for (genvar k = 0; k < 12; k++) begin : g_slot
+      localparam int unsigned SLOT = 12*U + 12*s + k;
+      localparam int unsigned SRC  = 32'(vgiw_cfg_pkg::SLOT_SRC[LB*SLOT +: LB]);
+      if (SRC == vgiw_cfg_pkg::LINK_NONE) begin : g_none
+        assign s_valid[k] = 1'b0;
+        assign s_tok[k]   = '0;
+      end else begin : g_src
+        assign s_valid[k] = link_valid[SRC];
+        assign s_tok[k]   = link_tok[SRC];
+      end
+      assign slot_ready[SLOT] = s_ready[k];
+      assign slot_used[SLOT]  = s_used[k];
+    end
+
+    fabric_switch u_switch (
+      .clk_i, .rst_ni, .clear_i,
+      .cfg_i        (cfg),
+      .slot_valid_i (s_valid),
+      .slot_tok_i   (s_tok),
+      .slot_ready_o (s_ready),
+      .slot_used_o  (s_used),
+      .link_valid_o (link_valid[16*U + 8*s +: 8]),
+      .link_tok_o   (link_tok[16*U + 8*s +: 8]),
+      .link_ready_i (link_ready[16*U + 8*s +: 8]),
+      .busy_o       (switch_busy[s])
+    );
+  end
+
+  assign busy_o  = |unit_busy || |switch_busy;
+  assign error_o = |unit_error;
+endmodule
