@@ -46,6 +46,7 @@ def main():
         for preset in ("tiny", "small", "paper"):
             svp = open(os.path.join(out, preset, "vgiw_cfg_pkg.sv")).read()
             ch = open(os.path.join(out, preset, "vgiw_cfg.h")).read()
+            ch += open(os.path.join(out, "vgiw_formats.h")).read()   # included by vgiw_cfg.h
             pairs = re.findall(r"localparam int unsigned (\w+) = (\d+);", svp)
             check(len(pairs) > 10, f"{preset}: parameters generated")
             for k, v in pairs:
