@@ -53,3 +53,8 @@ clean:
 
 include tb/tb.mk
 -include $(wildcard sw/*.mk)
+
+# Performance figures of this run: bench/results.json and bench/results.md (BENCH_LARGE=1: larger sizes).
+.PHONY: bench
+bench: gen
+	$(Q)$(PYTHON) tools/bench.py $(if $(BENCH_LARGE),--large) $(if $(ONLY),--only $(ONLY))

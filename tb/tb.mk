@@ -5,6 +5,8 @@
 #   fp_fma_tb_TOP := fp_fma                       # top module (needs clk_i, rst_ni)
 #   fp_fma_tb_RTL := rtl/fu/fp_fma.sv ...         # its RTL (packages are added here)
 #   fp_fma_tb_C   := tb/fu/fp_fma_tb.c ...        # its C11 sources (main() lives here)
+#   fp_fma_tb_VFLAGS := -GSTAGES=8                # optional: extra Verilator flags
+#   fp_fma_tb_CFLAGS := -DFP_FMA_TB_STAGES=8      # optional: extra C flags
 # and built per preset as build/tb/<CONFIG>/<name>/sim  (make tb-<name> CONFIG=...).
 
 TB_COMMON_C := $(wildcard tb/common/*.c) sw/lib/vgiw_arith.c
@@ -24,7 +26,7 @@ $$(TB_DIR_$(1))/obj/V$$($(1)_TOP).h: $$(TB_DIR_$(1))/obj/.verilated
 $$(TB_DIR_$(1))/obj/.verilated: $$(RTL_PKGS) $$($(1)_RTL) | gen
 	@mkdir -p $$(TB_DIR_$(1))/obj
 	@echo "  VERILATE $(1) ($$($(1)_TOP), $(CONFIG))"
-	$(Q)verilator $$(VERILATOR_BUILD_FLAGS) --top-module $$($(1)_TOP) -Mdir $$(TB_DIR_$(1))/obj \
+	$(Q)verilator $$(VERILATOR_BUILD_FLAGS) $$($(1)_VFLAGS) --top-module $$($(1)_TOP) -Mdir $$(TB_DIR_$(1))/obj \
 	    -CFLAGS "-I$$(abspath tb/common) -I$$(abspath $$(TB_DIR_$(1)))" \
 	    $$(RTL_PKGS) $$($(1)_RTL) $$(abspath $$(TB_DIR_$(1)))/dut_shim.cpp > $$(TB_DIR_$(1))/verilate.log 2>&1 \
 	    || { cat $$(TB_DIR_$(1))/verilate.log; exit 1; }
@@ -35,10 +37,13 @@ $$(TB_DIR_$(1))/dut.h: $$(TB_DIR_$(1))/obj/V$$($(1)_TOP).h tools/gen_dut_shim.py
 
 $$(TB_DIR_$(1))/c/%.o: %.c $$(TB_COMMON_H) $$(TB_DIR_$(1))/dut.h | gen
 	@mkdir -p $$(dir $$@)
-	$(Q)$(CC) $$(TB_CFLAGS) -I$$(TB_DIR_$(1)) -c $$< -o $$@
+	$(Q)$(CC) $$(TB_CFLAGS) $$($(1)_CFLAGS) -I$$(TB_DIR_$(1)) -c $$< -o $$@
 
 $$(TB_DIR_$(1))/sim: $$(TB_DIR_$(1))/obj/.verilated $$(TB_DIR_$(1))/dut.h $$(TB_OBJS_$(1))
 	@echo "  BUILD    $(1) ($(CONFIG))"
+	@# The testbench objects reach Verilator's makefile only through LDFLAGS, so it would
+	@# not relink for a changed testbench: remove its binary to force the link.
+	@rm -f $$(TB_DIR_$(1))/obj/V$$($(1)_TOP)
 	$(Q)$(MAKE) -s -C $$(TB_DIR_$(1))/obj -f V$$($(1)_TOP).mk OPT_FAST=-O2 \
 	    LDFLAGS="$$(abspath $$(TB_OBJS_$(1))) -lm" > $$(TB_DIR_$(1))/build.log 2>&1 \
 	    || { tail -40 $$(TB_DIR_$(1))/build.log; exit 1; }

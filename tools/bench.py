@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""`make bench`: run the benchmark entries and write bench/results.json and bench/results.md.
+
+Entries are declared in *.bench.toml files anywhere in the tree:
+
+  [[bench]]
+  name    = "fabric.compute.small"        # unique
+  bench   = "fabric_tb"                   # testbench (built for `config`)
+  config  = "small"
+  args    = ["--op", "saxpy", "--count", "20000"]
+  columns = ["threads_per_cycle", "cycles"]   # counters shown in the markdown table
+  large   = ["--count", "200000"]         # extra/replacement args with --large (optional)
+
+Each entry runs once with `--stats FILE --quiet`; every counter the testbench writes is
+recorded, plus the wall time and the simulated cycles per second of Verilator (the
+`cycles` counter over wall time). Figures are measurements of this run on this machine,
+nothing is asserted; a failing run is reported as such and makes the exit status 1.
+"""
+import argparse
+import glob
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SKIP = {"build", ".venv", ".git", "bench"}
+
+
+def entries():
+    found = []
+    for dirpath, dirnames, filenames in os.walk(ROOT):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP)
+        for f in sorted(filenames):
+            if f.endswith(".bench.toml"):
+                with open(os.path.join(dirpath, f), "rb") as fh:
+                    for e in tomllib.load(fh).get("bench", []):
+                        e["file"] = os.path.relpath(os.path.join(dirpath, f), ROOT)
+                        found.append(e)
+    return found
+
+
+def main():
+    ap = argparse.ArgumentParser(description="run the vgiw benchmarks")
+    ap.add_argument("--large", action="store_true", help="larger sizes (longer runs)")
+    ap.add_argument("--only", action="append", help="entries whose name contains this")
+    args = ap.parse_args()
+    todo = [e for e in entries() if not args.only or any(o in e["name"] for o in args.only)]
+    if not todo:
+        print("bench: no entries selected")
+        return 1
+    by_config = {}
+    for e in todo:
+        by_config.setdefault(e.get("config", "small"), set()).add(e["bench"])
+    for config, benches in sorted(by_config.items()):
+        print(f"bench: building {', '.join(sorted(benches))} for {config}", flush=True)
+        r = subprocess.run(["make", "-s", "-j2", f"CONFIG={config}"] + [f"tb-{b}" for b in sorted(benches)],
+                           cwd=ROOT)
+        if r.returncode != 0:
+            print("bench: build failed")
+            return 1
+    os.makedirs(os.path.join(ROOT, "bench"), exist_ok=True)
+    results, failed = [], 0
+    for i, e in enumerate(todo, 1):
+        config = e.get("config", "small")
+        sim = os.path.join(ROOT, "build", "tb", config, e["bench"], "sim")
+        stats = os.path.join(ROOT, "build", "bench", e["name"] + ".json")
+        os.makedirs(os.path.dirname(stats), exist_ok=True)
+        argv = [str(a) for a in (e.get("large") if args.large and e.get("large") else e.get("args", []))]
+        print(f"bench: [{i}/{len(todo)}] {e['name']} ...", end="", flush=True)
+        t0 = time.time()
+        r = subprocess.run([sim] + argv + ["--stats", stats, "--quiet"], cwd=ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        wall = time.time() - t0
+        row = {"name": e["name"], "config": config, "bench": e["bench"], "args": argv,
+               "wall_seconds": round(wall, 3), "passed": r.returncode == 0, "columns": e.get("columns", [])}
+        if r.returncode == 0 and os.path.exists(stats):
+            with open(stats) as f:
+                row["counters"] = json.load(f)["counters"]
+            cyc = row["counters"].get("cycles", 0)
+            row["sim_cycles_per_second"] = round(cyc / wall) if wall > 0 else 0
+            print(f" {wall:.1f} s, {cyc} cycles", flush=True)
+        else:
+            failed += 1
+            row["output_tail"] = r.stdout[-2000:]
+            print(" FAILED", flush=True)
+        results.append(row)
+
+    meta = {"large": args.large, "host": platform.node(), "machine": platform.machine(),
+            "python": platform.python_version(), "date": time.strftime("%Y-%m-%d %H:%M:%S")}
+    with open(os.path.join(ROOT, "bench", "results.json"), "w") as f:
+        json.dump({"meta": meta, "results": results}, f, indent=2)
+    lines = ["| benchmark | preset | result | figures | sim cycles/s |", "|---|---|---|---|---|"]
+    for row in results:
+        c = row.get("counters", {})
+        figs = ", ".join(f"{k} = {c[k]}" for k in row["columns"] if k in c)
+        lines.append(f"| {row['name']} | {row['config']} | {'ok' if row['passed'] else 'FAILED'} | {figs} | "
+                     f"{row.get('sim_cycles_per_second', '-')} |")
+    table = "\n".join(lines) + "\n"
+    with open(os.path.join(ROOT, "bench", "results.md"), "w") as f:
+        f.write(table)
+    print()
+    print(table)
+    print(f"bench: wrote bench/results.json and bench/results.md")
+    print(f"bench: {'done' if not failed else 'FAILED'}: {len(results) - failed} ran, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
