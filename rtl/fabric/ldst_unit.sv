@@ -24,10 +24,10 @@ module ldst_unit (
   input  logic                       clear_i,
   input  vgiw_cfg_pkg::unit_cfg_t    cfg_i,
   input  logic [3:0]                 in_valid_i,
-  input  vgiw_cfg_pkg::token_t [3:0] in_tok_i,
+  input  logic [3:0][vgiw_cfg_pkg::TOKEN_BITS-1:0] in_tok_i,
   output logic [3:0]                 in_ready_o,
   output logic [1:0]                 out_valid_o,
-  output vgiw_cfg_pkg::token_t [1:0] out_tok_o,
+  output logic [1:0][vgiw_cfg_pkg::TOKEN_BITS-1:0] out_tok_o,
   input  logic [1:0]                 out_ready_i,
   output logic                       busy_o,
   output logic                       fire_o,
@@ -55,7 +55,10 @@ module ldst_unit (
 
   // ---- operands: token buffer + constants -------------------------------------------
   logic [3:0]            used;
-  logic [2:0][31:0]      tb_data, operand;
+  logic [2:0][31:0]      tb_data;
+  /* verilator lint_off UNUSEDSIGNAL */  // operand 2 has no use in a load/store
+  logic [2:0][31:0]      operand;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic                  tb_valid, tb_ready, tb_fire, tb_busy;
   logic [TID_W-1:0]      tb_tid;
 
@@ -98,7 +101,7 @@ module ldst_unit (
     .accept_i      (in_valid_i & in_ready_o),
     .tok_i         (in_tok_i),
     .release_i     (tb_fire),
-    .release_tid_i (tb_tid),
+    .release_idx_i (tb_tid[IW-1:0]),
     .valid_o       (tbe_valid),
     .epoch_o       (tbe_epoch)
   );
@@ -183,7 +186,9 @@ module ldst_unit (
   always_comb begin
     logic [1:0]  m_size, m_off;
     logic        m_signed;
+    /* verilator lint_off UNUSEDSIGNAL */  // a byte or a half of it is used
     logic [31:0] shifted;
+    /* verilator lint_on UNUSEDSIGNAL */
     {m_size, m_signed, m_off} = rsp_meta;
     shifted = mem_rsp_rdata_i >> {m_off, 3'b000};
     unique case (m_size)

@@ -49,7 +49,7 @@ module reservation_buffer #(
   output logic [META_W-1:0]        rsp_meta_o,      // meta of entry rsp_idx_i (to shape rsp_data_i)
   // outputs
   output logic [1:0]               out_valid_o,
-  output vgiw_cfg_pkg::token_t [1:0] out_tok_o,
+  output logic [1:0][vgiw_cfg_pkg::TOKEN_BITS-1:0] out_tok_o,
   input  logic [1:0]               out_ready_i,
   output logic                     busy_o
 );
@@ -101,7 +101,6 @@ module reservation_buffer #(
   logic [DEPTH-1:0]             eligible;    // finished and of the oldest epoch
 
   always_comb begin
-    vgiw_cfg_pkg::token_t t;
     for (int unsigned i = 0; i < DEPTH; i++) begin
       eligible[i] = valid_q[i] && done_q[i] && min_valid && epoch_q[i] == min_epoch;
     end
@@ -114,13 +113,24 @@ module reservation_buffer #(
           sel_idx[k]   = IW'(i);
         end
       end
-      push[k]     = sel_found[k] && reg_ready[k];
-      t.ctrl      = (k == 1);
-      t.tid       = {epoch_q[sel_idx[k]], sel_idx[k]};
-      t.data      = (k == 1) ? 32'd0 : data_q[sel_idx[k]];
-      push_tok[k] = t;
+      push[k] = sel_found[k] && reg_ready[k];
     end
   end
+
+  // Tokens are built in struct variables (Yosys takes no struct variable local to a block).
+  vgiw_cfg_pkg::token_t res_tok, ctl_tok;
+  always_comb begin
+    res_tok      = '0;
+    res_tok.ctrl = 1'b0;
+    res_tok.tid  = {epoch_q[sel_idx[0]], sel_idx[0]};
+    res_tok.data = data_q[sel_idx[0]];
+    ctl_tok      = '0;
+    ctl_tok.ctrl = 1'b1;
+    ctl_tok.tid  = {epoch_q[sel_idx[1]], sel_idx[1]};
+    ctl_tok.data = 32'd0;
+  end
+  assign push_tok[0] = res_tok;
+  assign push_tok[1] = ctl_tok;
 
   for (genvar k = 0; k < 2; k++) begin : g_out
     logic [TOK_W-1:0] reg_tok;

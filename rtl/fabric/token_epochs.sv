@@ -18,9 +18,9 @@ module token_epochs #(
   input  logic                          rst_ni,
   input  logic                          clear_i,
   input  logic [INS-1:0]                accept_i,    // token k accepted by the token buffer
-  input  vgiw_cfg_pkg::token_t [INS-1:0] tok_i,
+  input  logic [INS-1:0][vgiw_cfg_pkg::TOKEN_BITS-1:0] tok_i,
   input  logic                          release_i,   // the token buffer fired an entry
-  input  logic [vgiw_cfg_pkg::DATAPATH_TID_BITS-1:0] release_tid_i,
+  input  logic [$clog2(DEPTH)-1:0]      release_idx_i, // ... this one (thread ID mod DEPTH)
   output logic [DEPTH-1:0]              valid_o,
   output logic [DEPTH-1:0][vgiw_cfg_pkg::DATAPATH_TID_BITS-$clog2(DEPTH)-1:0] epoch_o
 );
@@ -49,7 +49,7 @@ module token_epochs #(
   end
 
   logic [IW-1:0] rel_idx;
-  assign rel_idx = release_tid_i[IW-1:0];
+  assign rel_idx = release_idx_i;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
