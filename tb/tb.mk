@@ -10,7 +10,7 @@
 # and built per preset as build/tb/<CONFIG>/<name>/sim  (make tb-<name> CONFIG=...).
 
 TB_COMMON_C := $(wildcard tb/common/*.c) sw/lib/vgiw_arith.c
-TB_COMMON_H := $(wildcard tb/common/*.h) sw/lib/vgiw_arith.h
+TB_COMMON_H := $(wildcard tb/common/*.h tb/*/*.h) sw/lib/vgiw_arith.h
 TB_CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off -fno-strict-aliasing \
                -Itb/common -Isw/lib -I$(GEN) -I$(GEN)/$(CONFIG)
 VERILATOR_BUILD_FLAGS := --cc --exe --trace-fst --assert -O3 --x-assign fast --x-initial unique \
