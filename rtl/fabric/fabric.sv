@@ -94,9 +94,12 @@ module fabric #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [L-1:0]         link_used  /*verilator split_var*/;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic [L-1:0][TB-1:0] link_tok   /*verilator split_var*/;
+  // Token vectors carry data only (no combinational loop runs through them): not split,
+  // since Verilator rebuilds a split vector by chained concatenation whenever a slice of it
+  // goes to a port, which costs time quadratic in the fabric size on every evaluation.
+  logic [L-1:0][TB-1:0] link_tok;
   logic [SL-1:0]        slot_valid /*verilator split_var*/;
-  logic [SL-1:0][TB-1:0] slot_tok  /*verilator split_var*/;
+  logic [SL-1:0][TB-1:0] slot_tok;
   logic [SL-1:0]        slot_ready /*verilator split_var*/;
   logic [SL-1:0]        slot_used  /*verilator split_var*/;
 

@@ -1,0 +1,160 @@
+// Simulation-only wrapper of the fabric for tb/fabric/fabric_tb.c (docs/fabric-tests.md):
+// every port of `fabric`, plus monitors the C harness checks every cycle and assertions
+// on token conservation.
+//   mon_in_*  : each unit input's transfers (valid && ready), registered at the edge, so
+//               the harness reads after sim_step() exactly the tokens accepted by it.
+//   mon_out_* : each unit output's transfers into its fan-out (dropped ones included).
+//   mon_fire_o: unit firings (unit_fire_o), registered the same way.
+//   mon_*_cfg : the configuration records the units and switches decode from the chains.
+// Assertions (SVA, simulation only): whenever the fabric is idle, every used input of
+// every unit has accepted exactly one token per firing of that unit (CVU: one outcome
+// per injected thread), i.e. the interconnect lost and duplicated no token.
+module fabric_tb_top #(
+  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
+  localparam int unsigned IDX_W = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
+  localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU,
+  localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
+  localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
+  localparam int unsigned U     = vgiw_cfg_pkg::FABRIC_UNITS,
+  localparam int unsigned S     = vgiw_cfg_pkg::FABRIC_SWITCHES,
+  localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS,
+  localparam int unsigned TB    = vgiw_cfg_pkg::TOKEN_BITS
+) (
+  input  logic                       clk_i,
+  input  logic                       rst_ni,
+  input  logic                       clear_i,
+  input  logic                       cfg_shift_i,
+  input  logic [CH-1:0][31:0]        cfg_word_i,
+  input  logic [31:0]                tile_base_i,
+  input  logic [NC-1:0]              batch_valid_i,
+  output logic [NC-1:0]              batch_ready_o,
+  input  logic [NC-1:0][TID_W-1:0]   batch_base_i,
+  input  logic [NC-1:0][63:0]        batch_mask_i,
+  output logic [NC-1:0]              done_valid_o,
+  input  logic [NC-1:0]              done_ready_i,
+  output logic [NC-1:0][TID_W-1:0]   done_base_o,
+  output logic [NC-1:0][63:0]        done_mask_o,
+  output logic [NC-1:0][63:0]        done_taken_o,
+  output logic [NL-1:0]              mem_req_valid_o,
+  input  logic [NL-1:0]              mem_req_ready_i,
+  output logic [NL-1:0][31:0]        mem_req_addr_o,
+  output logic [NL-1:0]              mem_req_write_o,
+  output logic [NL-1:0][1:0]         mem_req_size_o,
+  output logic [NL-1:0][31:0]        mem_req_wdata_o,
+  output logic [NL-1:0][3:0]         mem_req_be_o,
+  output logic [NL-1:0][IDX_W-1:0]   mem_req_id_o,
+  input  logic [NL-1:0]              mem_rsp_valid_i,
+  input  logic [NL-1:0][IDX_W-1:0]   mem_rsp_id_i,
+  input  logic [NL-1:0][31:0]        mem_rsp_rdata_i,
+  output logic [NV-1:0]              lv_req_valid_o,
+  input  logic [NV-1:0]              lv_req_ready_i,
+  output logic [NV-1:0]              lv_req_write_o,
+  output logic [NV-1:0][15:0]        lv_req_lvid_o,
+  output logic [NV-1:0][TID_W-1:0]   lv_req_tid_o,
+  output logic [NV-1:0][31:0]        lv_req_wdata_o,
+  output logic [NV-1:0][IDX_W-1:0]   lv_req_id_o,
+  input  logic [NV-1:0]              lv_rsp_valid_i,
+  input  logic [NV-1:0][IDX_W-1:0]   lv_rsp_id_i,
+  input  logic [NV-1:0][31:0]        lv_rsp_rdata_i,
+  output logic                       busy_o,
+  output logic [U-1:0]               unit_fire_o,
+  output logic                       error_o,
+  // monitors
+  output logic [4*U-1:0]             mon_in_fire_o,
+  output logic [4*U-1:0][TB-1:0]     mon_in_tok_o,
+  output logic [2*U-1:0]             mon_out_fire_o,
+  output logic [2*U-1:0][TB-1:0]     mon_out_tok_o,
+  output logic [U-1:0]               mon_fire_o,     // unit_fire_o, registered like the others
+  output logic [U-1:0]               mon_unit_busy_o,
+  output logic [S-1:0]               mon_switch_busy_o,
+  output logic [4*U-1:0]             mon_in_used_o,
+  output logic [U-1:0][127:0]        mon_unit_cfg_o,
+  output logic [S-1:0][31:0]         mon_switch_cfg_o,
+  output logic                       mon_lost_o      // sticky: a conservation check failed
+);
+  fabric u_fabric (.*);
+
+  logic [4*U-1:0]         in_fire, in_used;
+  logic [4*U-1:0][TB-1:0] in_tok;
+  logic [2*U-1:0]         out_fire;
+  logic [2*U-1:0][TB-1:0] out_tok;
+
+  // the fabric's per-unit port bundles (4 inputs, 2 outputs per unit)
+  assign in_fire  = u_fabric.in_valid & u_fabric.in_ready;
+  assign in_tok   = u_fabric.in_tok;
+  assign in_used  = u_fabric.in_used;
+  assign out_fire = u_fabric.out_valid & u_fabric.out_ready;
+  assign out_tok  = u_fabric.out_tok;
+  assign mon_unit_busy_o = u_fabric.unit_busy;
+  for (genvar u = 0; u < U; u++) begin : g_mon
+    assign mon_unit_cfg_o[u] = u_fabric.g_unit[u].cfg;
+  end
+  for (genvar s = 0; s < S; s++) begin : g_mon_switch
+    assign mon_switch_busy_o[s] = u_fabric.switch_busy[s];
+    assign mon_switch_cfg_o[s]  = u_fabric.g_switch[s].cfg;
+  end
+  assign mon_in_used_o = in_used;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mon_in_fire_o  <= '0;
+      mon_in_tok_o   <= '0;
+      mon_out_fire_o <= '0;
+      mon_out_tok_o  <= '0;
+      mon_fire_o     <= '0;
+    end else begin
+      mon_fire_o     <= unit_fire_o;
+      mon_in_fire_o  <= in_fire;
+      mon_in_tok_o   <= in_tok;
+      mon_out_fire_o <= out_fire;
+      mon_out_tok_o  <= out_tok;
+    end
+  end
+
+  // ---- token conservation -------------------------------------------------------------
+  // Counts since the last clear: tokens accepted per unit input, firings per unit.
+  logic [4*U-1:0][31:0] in_count_q;
+  logic [U-1:0][31:0]   fire_count_q;
+  logic [U-1:0]         unit_ok;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      in_count_q   <= '0;
+      fire_count_q <= '0;
+    end else if (clear_i) begin
+      in_count_q   <= '0;
+      fire_count_q <= '0;
+    end else begin
+      for (int unsigned i = 0; i < 4 * U; i++) begin
+        if (in_fire[i]) in_count_q[i] <= in_count_q[i] + 32'd1;
+      end
+      for (int unsigned u = 0; u < U; u++) begin
+        if (unit_fire_o[u]) fire_count_q[u] <= fire_count_q[u] + 32'd1;
+      end
+    end
+  end
+
+  for (genvar u = 0; u < U; u++) begin : g_count
+    localparam int unsigned TYPE = 32'(vgiw_cfg_pkg::UNIT_TYPE[3*u +: 3]);
+    always_comb begin
+      unit_ok[u] = 1'b1;
+      for (int unsigned k = 0; k < 4; k++) begin
+        // a CVU's only input is in0 (outcomes); its firings are injections
+        if (in_used[4*u + k] && (TYPE != 32'(fu_pkg::UNIT_CVU) || k == 0)
+            && in_count_q[4*u + k] != fire_count_q[u]) unit_ok[u] = 1'b0;
+      end
+    end
+    a_conserved: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
+        busy_o || unit_ok[u])
+      else $error("fabric_tb_top: unit %0d idle with unequal token counts (fired %0d, inputs %0d/%0d/%0d/%0d)",
+                  u, fire_count_q[u], in_count_q[4*u], in_count_q[4*u+1], in_count_q[4*u+2], in_count_q[4*u+3]);
+  end
+
+  logic lost_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)                        lost_q <= 1'b0;
+    else if (clear_i)                   lost_q <= 1'b0;
+    else if (!busy_o && !(&unit_ok))    lost_q <= 1'b1;
+  end
+  assign mon_lost_o = lost_q;
+endmodule
