@@ -18,10 +18,11 @@ SW_IMAGE_C  := sw/image/vgiw_image.c
 SW_ARITH_C  := sw/lib/vgiw_arith.c
 SW_CC_C     := $(wildcard sw/vgiwcc/*.c)
 SW_CC_H     := $(wildcard sw/vgiwcc/*.h) sw/image/vgiw_image.h
-SW_INTERP_C := sw/interp/interp.c
+SW_INTERP_C := sw/interp/interp.c sw/interp/fabexec.c
+SW_FCFG_C   := sw/lib/fabric_cfg.c
 SW_HDRS     := $(wildcard sw/*/*.h) sw/lib/vgiw_arith.h
 
-SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz
+SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz pnrcheck
 SW_BINS     := $(addprefix $(SW_OUT)/bin/,$(SW_TOOLS)) $(addprefix $(SW_OUT)/asan/bin/,$(SW_TOOLS)) \
                $(SW_OUT)/native/vgiw_native_shim.o
 
@@ -34,7 +35,12 @@ $(1)/obj/%.o: sw/%.c $(SW_HDRS) | gen
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(2) $$(if $$(findstring vgiwcc/,$$<),$$(SW_LLVM_CFLAGS)) -c $$< -o $$@
 
-$(1)/bin/vgiwcc: $(patsubst sw/%.c,$(1)/obj/%.o,$(SW_CC_C) $(SW_IMAGE_C) $(SW_ARITH_C))
+# The generated preset tables (interconnect, grid) for the back end, interpreter and checker.
+$(1)/obj/gen/vgiw_presets.o: $(GEN)/vgiw_presets.c $(GEN)/vgiw_presets.h | gen
+	@mkdir -p $$(dir $$@)
+	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(2) -c $$< -o $$@
+
+$(1)/bin/vgiwcc: $(patsubst sw/%.c,$(1)/obj/%.o,$(SW_CC_C) $(SW_IMAGE_C) $(SW_ARITH_C) $(SW_FCFG_C) sw/interp/fabexec.c) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ $$(SW_LLVM_LIBS) -lm -o $$@
 
@@ -42,11 +48,15 @@ $(1)/bin/vgiw-objdump: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/objdump.c $(SW_IM
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
 
-$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/tools/ndrange.c $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C))
+$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/tools/ndrange.c $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -ldl -lm -o $$@
 
-$(1)/bin/imgfuzz: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/imgfuzz.c $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C))
+$(1)/bin/imgfuzz: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/imgfuzz.c $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
+	@mkdir -p $$(dir $$@)
+	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
+
+$(1)/bin/pnrcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/pnrcheck.c $(SW_IMAGE_C)) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
 endef

@@ -11,6 +11,14 @@ Entries are declared in *.bench.toml files anywhere in the tree:
   columns = ["threads_per_cycle", "cycles"]   # counters shown in the markdown table
   large   = ["--count", "200000"]         # extra/replacement args with --large (optional)
 
+or, for figures that do not come from a testbench (the compiler, host programs):
+
+  [[bench]]
+  name    = "sw.compile.bfs.small"
+  build   = ["sw"]                        # make targets built first
+  cmd     = ["build/sw/bin/vgiwcc", "...", "--stats", "{stats}"]   # must write {stats}
+  large   = [...]                         # replacement cmd with --large (optional)
+
 Each entry runs once with `--stats FILE --quiet`; every counter the testbench writes is
 recorded, plus the wall time and the simulated cycles per second of Verilator (the
 `cycles` counter over wall time). Figures are measurements of this run on this machine,
@@ -53,8 +61,17 @@ def main():
         print("bench: no entries selected")
         return 1
     by_config = {}
+    targets = set()
     for e in todo:
-        by_config.setdefault(e.get("config", "small"), set()).add(e["bench"])
+        if "cmd" in e:
+            targets.update(e.get("build", []))
+        else:
+            by_config.setdefault(e.get("config", "small"), set()).add(e["bench"])
+    if targets:
+        print(f"bench: building {', '.join(sorted(targets))}", flush=True)
+        if subprocess.run(["make", "-s", "-j2"] + sorted(targets), cwd=ROOT).returncode != 0:
+            print("bench: build failed")
+            return 1
     for config, benches in sorted(by_config.items()):
         print(f"bench: building {', '.join(sorted(benches))} for {config}", flush=True)
         r = subprocess.run(["make", "-s", "-j2", f"CONFIG={config}"] + [f"tb-{b}" for b in sorted(benches)],
@@ -66,23 +83,31 @@ def main():
     results, failed = [], 0
     for i, e in enumerate(todo, 1):
         config = e.get("config", "small")
-        sim = os.path.join(ROOT, "build", "tb", config, e["bench"], "sim")
         stats = os.path.join(ROOT, "build", "bench", e["name"] + ".json")
         os.makedirs(os.path.dirname(stats), exist_ok=True)
-        argv = [str(a) for a in (e.get("large") if args.large and e.get("large") else e.get("args", []))]
+        if os.path.exists(stats):
+            os.remove(stats)
+        if "cmd" in e:
+            cmd = e.get("large") if args.large and e.get("large") else e["cmd"]
+            argv = [str(a).replace("{stats}", stats) for a in cmd]
+            run = argv
+        else:
+            sim = os.path.join(ROOT, "build", "tb", config, e["bench"], "sim")
+            argv = [str(a) for a in (e.get("large") if args.large and e.get("large") else e.get("args", []))]
+            run = [sim] + argv + ["--stats", stats, "--quiet"]
         print(f"bench: [{i}/{len(todo)}] {e['name']} ...", end="", flush=True)
         t0 = time.time()
-        r = subprocess.run([sim] + argv + ["--stats", stats, "--quiet"], cwd=ROOT,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        r = subprocess.run(run, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         wall = time.time() - t0
-        row = {"name": e["name"], "config": config, "bench": e["bench"], "args": argv,
+        row = {"name": e["name"], "config": config, "bench": e.get("bench", "cmd"), "args": argv,
                "wall_seconds": round(wall, 3), "passed": r.returncode == 0, "columns": e.get("columns", [])}
         if r.returncode == 0 and os.path.exists(stats):
             with open(stats) as f:
                 row["counters"] = json.load(f)["counters"]
             cyc = row["counters"].get("cycles", 0)
-            row["sim_cycles_per_second"] = round(cyc / wall) if wall > 0 else 0
-            print(f" {wall:.1f} s, {cyc} cycles", flush=True)
+            if cyc:
+                row["sim_cycles_per_second"] = round(cyc / wall) if wall > 0 else 0
+            print(f" {wall:.1f} s" + (f", {cyc} cycles" if cyc else ""), flush=True)
         else:
             failed += 1
             row["output_tail"] = r.stdout[-2000:]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make deps: install every tool the project uses on Debian 12 (idempotent).
-#   apt:  verilator, gtkwave, xvfb, clang-19/llvm-19, build tools, valgrind
+#   apt:  verilator, gtkwave, xvfb, clang-19/llvm-19, build tools, valgrind, graphviz
 #   pip:  pinned packages from tools/requirements.txt into .venv (Debian's own Python
 #         refuses system-wide pip installs, PEP 668)
 set -euo pipefail
@@ -10,7 +10,7 @@ APT_PACKAGES=(
   build-essential make git python3 python3-venv python3-pip
   verilator gtkwave xvfb xauth
   clang-19 llvm-19-dev libclang-rt-19-dev lld-19
-  valgrind zlib1g-dev libzstd-dev
+  valgrind zlib1g-dev libzstd-dev graphviz
 )
 
 SUDO=""

@@ -99,6 +99,11 @@ void vg_src_name(uint32_t src, char *buf, size_t len)
         snprintf(buf, len, "%s(%u)", n[src / 3], (unsigned)(src % 3));
     else if (src == VG_SRC_LOCAL_BASE)
         snprintf(buf, len, "local_base");
+    else if (src >= VG_SRC_LINEAR_ID && src <= VG_SRC_TILE_GROUPS) {
+        static const char *const m[] = { "linear_id", "group_threads", "local_size(0*1)", "num_groups(0*1)",
+                                         "local_base0", "local_stride", "tile_groups" };
+        snprintf(buf, len, "%s", m[src - VG_SRC_LINEAR_ID]);
+    }
     else if (src >= VG_SRC_ARG && src < VG_SRC_ARG + VG_SRC_ARG_MAX)
         snprintf(buf, len, "arg%u", (unsigned)(src - VG_SRC_ARG));
     else
@@ -137,7 +142,7 @@ int vg_op_has_data(unsigned unit, unsigned op)
 
 static int valid_src(uint32_t s, uint32_t nargs)
 {
-    if (s <= VG_SRC_LOCAL_BASE)
+    if (s <= VG_SRC_TILE_GROUPS)
         return 1;
     return s >= VG_SRC_ARG && s - VG_SRC_ARG < nargs && s - VG_SRC_ARG < VG_SRC_ARG_MAX;
 }
@@ -199,6 +204,75 @@ static int check_block(const vg_kernel *k, uint32_t bi, char *err, size_t errlen
     return 0;
 }
 
+static int valid_launch(uint32_t v, uint32_t nargs)
+{
+    return v < VG_L_COUNT_FIXED || (v >= VG_L_ARG && v - VG_L_ARG < nargs);
+}
+
+static int check_pnr(const vg_kernel *k, uint32_t bi, char *err, size_t errlen)
+{
+    const vg_pnr *p = &k->blocks[bi].pnr;
+    if (p->nwords == 0)
+        return 0;
+    if (p->chains == 0 || p->chains > 64 || p->nwords % p->chains || p->nwords > (1u << 20))
+        return fail(err, errlen, "kernel '%s' block %u: PNR with %u words in %u chains", k->name, bi, p->nwords, p->chains);
+    if (p->replicas == 0 || p->replicas != (uint32_t)__builtin_popcount(p->cvu_mask))
+        return fail(err, errlen, "kernel '%s' block %u: PNR replica count %u does not match CVU mask 0x%x", k->name, bi,
+                    p->replicas, p->cvu_mask);
+    if ((uint64_t)p->nmap != (uint64_t)p->replicas * k->blocks[bi].nnodes)
+        return fail(err, errlen, "kernel '%s' block %u: PNR node map of %u entries, expected %u x %u", k->name, bi,
+                    p->nmap, p->replicas, k->blocks[bi].nnodes);
+    for (uint32_t i = 0; i < p->nmap; i++)
+        if (p->map[i] != VG_NO_UNIT && p->map[i] >= 4096)
+            return fail(err, errlen, "kernel '%s' block %u: PNR node map entry %u out of range", k->name, bi, i);
+    for (uint32_t i = 0; i < p->nrelocs; i++)
+        if (p->relocs[i].word >= p->nwords || !valid_launch(p->relocs[i].value, k->nargs))
+            return fail(err, errlen, "kernel '%s' block %u: PNR relocation %u (word %u, value %u) out of range", k->name,
+                        bi, i, p->relocs[i].word, p->relocs[i].value);
+    return 0;
+}
+
+int vg_launch_value_of(uint32_t v, const uint32_t global[3], const uint32_t local[3], const uint32_t *args,
+                       uint32_t nargs, uint32_t local_base, uint32_t local_stride, uint32_t tile_groups,
+                       uint32_t *out)
+{
+    uint32_t ng[3];
+    for (int d = 0; d < 3; d++)
+        ng[d] = local[d] ? global[d] / local[d] : 0;
+    if (v >= VG_L_ARG) {
+        if (v - VG_L_ARG >= nargs)
+            return -1;
+        *out = args[v - VG_L_ARG];
+        return 0;
+    }
+    switch (v) {
+    case 0: case 1: case 2: *out = global[v]; return 0;
+    case 3: case 4: case 5: *out = local[v - 3]; return 0;
+    case 6: case 7: case 8: *out = ng[v - 6]; return 0;
+    case VG_L_GROUP_THREADS: *out = local[0] * local[1] * local[2]; return 0;
+    case VG_L_LS01:          *out = local[0] * local[1]; return 0;
+    case VG_L_NG01:          *out = ng[0] * ng[1]; return 0;
+    case VG_L_LOCAL_BASE:    *out = local_base; return 0;
+    case VG_L_LOCAL_STRIDE:  *out = local_stride; return 0;
+    case VG_L_TILE_GROUPS:   *out = tile_groups; return 0;
+    default:                 return -1;
+    }
+}
+
+void vg_launch_name(uint32_t v, char *buf, size_t len)
+{
+    static const char *const n[] = { "global_size(0)", "global_size(1)", "global_size(2)", "local_size(0)",
+                                     "local_size(1)", "local_size(2)", "num_groups(0)", "num_groups(1)",
+                                     "num_groups(2)", "group_threads", "local_size(0*1)", "num_groups(0*1)",
+                                     "local_base", "local_stride", "tile_groups" };
+    if (v < VG_L_COUNT_FIXED)
+        snprintf(buf, len, "%s", n[v]);
+    else if (v >= VG_L_ARG)
+        snprintf(buf, len, "arg%u", (unsigned)(v - VG_L_ARG));
+    else
+        snprintf(buf, len, "?launch%u", (unsigned)v);
+}
+
 int vg_image_check(const vg_image *img, char *err, size_t errlen)
 {
     if (img->nkernels == 0)
@@ -215,7 +289,7 @@ int vg_image_check(const vg_image *img, char *err, size_t errlen)
                 return fail(err, errlen, "kernel '%s' argument %u: bad kind/type", k->name, a);
         }
         for (uint32_t bi = 0; bi < k->nblocks; bi++)
-            if (check_block(k, bi, err, errlen))
+            if (check_block(k, bi, err, errlen) || check_pnr(k, bi, err, errlen))
                 return -1;
     }
     return 0;
@@ -337,6 +411,31 @@ int vg_image_write(const vg_image *img, uint8_t **out, size_t *outlen, char *err
             }
             end_section(&w, at);
             nsec++;
+            const vg_pnr *p = &b->pnr;
+            if (p->nwords) {
+                at = begin_section(&w, VG_SEC_PNR);
+                put32(&w, ki);
+                put32(&w, bi);
+                put32(&w, p->chains);
+                put32(&w, p->replicas);
+                put32(&w, p->cvu_mask);
+                put32(&w, p->units_used);
+                put32(&w, p->delays);
+                put32(&w, p->hops);
+                put32(&w, p->nwords);
+                put32(&w, p->nrelocs);
+                for (uint32_t i = 0; i < p->nwords; i++)
+                    put32(&w, p->words[i]);
+                for (uint32_t i = 0; i < p->nrelocs; i++) {
+                    put32(&w, p->relocs[i].word);
+                    put32(&w, p->relocs[i].value);
+                }
+                put32(&w, p->nmap);
+                for (uint32_t i = 0; i < p->nmap; i++)
+                    put32(&w, p->map[i]);
+                end_section(&w, at);
+                nsec++;
+            }
         }
     }
     if (w.oom) {
@@ -420,8 +519,12 @@ void vg_image_free(vg_image *img)
         vg_kernel *k = &img->kernels[ki];
         free(k->args);
         if (k->blocks)
-            for (uint32_t bi = 0; bi < k->nblocks; bi++)
+            for (uint32_t bi = 0; bi < k->nblocks; bi++) {
                 free(k->blocks[bi].nodes);
+                free(k->blocks[bi].pnr.words);
+                free(k->blocks[bi].pnr.relocs);
+                free(k->blocks[bi].pnr.map);
+            }
         free(k->blocks);
     }
     free(img->kernels);
@@ -543,7 +646,45 @@ int vg_image_read(const uint8_t *buf, size_t len, vg_image *img, char *err, size
                 goto bad_section;
             next_block++;
         } else if (kind == VG_SEC_PNR) {
-            /* Reserved for the back end; accepted and ignored by this version. */
+            /* Optional, directly after the DFG section of its block. */
+            uint32_t ki = get32(&q), bi = get32(&q);
+            if (q.bad || !cur || ki != img->nkernels - 1 || next_block == 0 || bi != next_block - 1)
+                goto bad_section;
+            vg_pnr *p = &cur->blocks[bi].pnr;
+            if (p->nwords)
+                goto bad_section;
+            p->chains = get32(&q);
+            p->replicas = get32(&q);
+            p->cvu_mask = get32(&q);
+            p->units_used = get32(&q);
+            p->delays = get32(&q);
+            p->hops = get32(&q);
+            uint32_t nw = get32(&q), nr = get32(&q);
+            if (q.bad || nw == 0 || nw > slen / 4 || nr > slen / 8 || (uint64_t)nw * 4 + (uint64_t)nr * 8 + 44 > slen)
+                goto bad_section;
+            p->words = calloc(nw, sizeof *p->words);
+            p->relocs = calloc(nr ? nr : 1, sizeof *p->relocs);
+            if (!p->words || !p->relocs)
+                goto oom;
+            p->nwords = nw;
+            p->nrelocs = nr;
+            for (uint32_t i = 0; i < nw; i++)
+                p->words[i] = get32(&q);
+            for (uint32_t i = 0; i < nr; i++) {
+                p->relocs[i].word = get32(&q);
+                p->relocs[i].value = get32(&q);
+            }
+            uint32_t nm = get32(&q);
+            if (q.bad || nm > slen / 4)
+                goto bad_section;
+            p->map = calloc(nm ? nm : 1, sizeof *p->map);
+            if (!p->map)
+                goto oom;
+            p->nmap = nm;
+            for (uint32_t i = 0; i < nm; i++)
+                p->map[i] = get32(&q);
+            if (q.bad || q.at != q.n)
+                goto bad_section;
         } else {
             vg_image_free(img);
             return fail(err, errlen, "image corrupted: unknown section kind %u (section %u)", kind, s);
@@ -640,7 +781,10 @@ void vg_image_dump(FILE *f, const vg_image *img)
             if (b->nsucc == 0) fprintf(f, "exit");
             else if (b->nsucc == 1) fprintf(f, "B%u", b->succ[0]);
             else fprintf(f, "B%u if taken, else B%u", b->succ[0], b->succ[1]);
-            fprintf(f, "   (%u nodes)\n", b->nnodes);
+            fprintf(f, "   (%u nodes", b->nnodes);
+            if (b->pnr.nwords)
+                fprintf(f, ", %u replica(s), CVU mask 0x%x", b->pnr.replicas, b->pnr.cvu_mask);
+            fprintf(f, ")\n");
         }
         for (uint32_t bi = 0; bi < k->nblocks; bi++) {
             const vg_block *b = &k->blocks[bi];
@@ -661,6 +805,25 @@ void vg_image_dump(FILE *f, const vg_image *img)
                 }
                 if (n->line)
                     fprintf(f, "   ; line %u", n->line);
+                fputc('\n', f);
+            }
+            const vg_pnr *p = &b->pnr;
+            if (!p->nwords) {
+                fprintf(f, "    (no placed-and-routed configuration)\n");
+                continue;
+            }
+            fprintf(f, "    PNR: %u replica(s), CVU mask 0x%x, %u units, %u delay(s), %u switch hops, %u words (%u chains x %u cycles)\n",
+                    p->replicas, p->cvu_mask, p->units_used, p->delays, p->hops, p->nwords, p->chains, p->nwords / p->chains);
+            for (uint32_t i = 0; i < p->nrelocs; i++) {
+                char s[32];
+                vg_launch_name(p->relocs[i].value, s, sizeof s);
+                fprintf(f, "      reloc word %u (cycle %u chain %u) <- %s\n", p->relocs[i].word,
+                        p->relocs[i].word / p->chains, p->relocs[i].word % p->chains, s);
+            }
+            for (uint32_t t = 0; t < p->nwords / p->chains; t++) {
+                fprintf(f, "      %3u:", t);
+                for (uint32_t ch = 0; ch < p->chains; ch++)
+                    fprintf(f, " %08x", p->words[t * p->chains + ch]);
                 fputc('\n', f);
             }
         }

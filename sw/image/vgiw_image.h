@@ -15,7 +15,7 @@
 
 #define VG_IMAGE_MAGIC   "VGIW"
 #define VG_IMAGE_MAJOR   1
-#define VG_IMAGE_MINOR   0
+#define VG_IMAGE_MINOR   1      /* 1.1: PNR sections (placed and routed configurations) */
 #define VG_HEADER_BYTES  32
 #define VG_NAME_MAX      63      /* kernel and argument names */
 #define VG_CONFIG_MAX    11      /* preset name (12 bytes with NUL) */
@@ -26,7 +26,7 @@
 enum vg_section {
     VG_SEC_KERNEL = 1,   /* kernel header: name, arguments, counts, block table */
     VG_SEC_DFG    = 2,   /* dataflow graph of one block */
-    VG_SEC_PNR    = 3,   /* reserved: placed-and-routed fabric configuration of one block */
+    VG_SEC_PNR    = 3,   /* placed-and-routed fabric configuration of one block (optional, after its DFG) */
 };
 
 /* Fabric unit executing a node. ALU/FMA/FCMP/FCVT are the four datapaths of a CU. */
@@ -57,6 +57,16 @@ enum vg_src {
     VG_SRC_LOCAL_SIZE  = 12,
     VG_SRC_NUM_GROUPS  = 15,
     VG_SRC_LOCAL_BASE  = 18,   /* address of this thread's work-group __local region */
+    /* What the hardware provides (docs/compiler.md "CVU sources"): the CVU injects the
+     * linear thread ID; the rest are launch constants. vgiwcc derives the sources above
+     * from these with ordinary instructions when it places and routes (derive.c). */
+    VG_SRC_LINEAR_ID     = 19, /* work-group-major linear global thread ID */
+    VG_SRC_GROUP_THREADS = 20, /* local_size(0) * local_size(1) * local_size(2) */
+    VG_SRC_LS01          = 21, /* local_size(0) * local_size(1) */
+    VG_SRC_NG01          = 22, /* num_groups(0) * num_groups(1) */
+    VG_SRC_LOCAL_BASE0   = 23, /* __local region of the tile's first work-group */
+    VG_SRC_LOCAL_STRIDE  = 24, /* bytes between work-groups' __local regions */
+    VG_SRC_TILE_GROUPS   = 25, /* work-groups per tile */
     VG_SRC_ARG         = 32,   /* + argument index: scalar value or buffer address */
 };
 #define VG_SRC_ARG_MAX 64
@@ -78,11 +88,54 @@ typedef struct {
     uint32_t line;           /* source line (0 = unknown); informative only */
 } vg_node;
 
+/* Launch values a configuration needs (VGIW §3.1: the CVU injects only the linear
+ * global thread ID; everything else is a constant patched into unit configurations at
+ * launch, docs/compiler.md "Launch constants"). */
+enum vg_launch_value {
+    VG_L_GLOBAL_SIZE   = 0,    /* + dim */
+    VG_L_LOCAL_SIZE    = 3,    /* + dim */
+    VG_L_NUM_GROUPS    = 6,    /* + dim */
+    VG_L_GROUP_THREADS = 9,    /* local_size(0) * local_size(1) * local_size(2) */
+    VG_L_LS01          = 10,   /* local_size(0) * local_size(1) */
+    VG_L_NG01          = 11,   /* num_groups(0) * num_groups(1) */
+    VG_L_LOCAL_BASE    = 12,   /* address of the first work-group __local region of a tile */
+    VG_L_LOCAL_STRIDE  = 13,   /* bytes between consecutive work-groups' regions */
+    VG_L_TILE_GROUPS   = 14,   /* work-groups per tile */
+    VG_L_COUNT_FIXED   = 15,
+    VG_L_ARG           = 32,   /* + argument index */
+};
+typedef struct { uint32_t word, value; } vg_reloc;   /* word index (shift order), enum vg_launch_value */
+
+/* Placed and routed configuration of one block (docs/image-format.md, PNR). */
+typedef struct {
+    uint32_t nwords;         /* 0: the block has no PNR section */
+    uint32_t *words;         /* shift order: words[t * chains + ch] enters chain ch in cycle t */
+    uint32_t chains;         /* configuration chains of the preset */
+    uint32_t replicas;       /* replicas of the graph (VGIW §3.1) */
+    uint32_t cvu_mask;       /* bit i: CVU i (index among the CVUs) heads a replica */
+    uint32_t units_used;     /* placed units, all replicas */
+    uint32_t delays;         /* SJU DELAY units inserted for path balancing (SGMF §4.4) */
+    uint32_t hops;           /* switch hops of all routed edges */
+    uint32_t nrelocs;
+    vg_reloc *relocs;
+    uint32_t nmap;           /* replicas * nnodes: map[r * nnodes + i] = unit of DFG node i in replica r, */
+    uint32_t *map;           /* or VG_NO_UNIT (CVU sources folded into constants) -- for checkers    */
+} vg_pnr;
+#define VG_NO_UNIT 0xFFFFFFFFu
+
+/* Value of launch value `v` (enum vg_launch_value) for an NDRange; args: one word per
+ * kernel argument. Returns 0, or -1 if v is not a launch value. */
+int vg_launch_value_of(uint32_t v, const uint32_t global[3], const uint32_t local[3], const uint32_t *args,
+                       uint32_t nargs, uint32_t local_base, uint32_t local_stride, uint32_t tile_groups,
+                       uint32_t *out);
+void vg_launch_name(uint32_t v, char *buf, size_t len);
+
 typedef struct {
     uint8_t nsucc;           /* 0 = thread exits, 1 = jump, 2 = branch: cond != 0 -> succ[0] */
     uint32_t succ[2];
     uint32_t nnodes;
     vg_node *nodes;
+    vg_pnr pnr;
 } vg_block;
 
 enum vg_argkind { VG_ARG_BUFFER = 1, VG_ARG_SCALAR = 2 };

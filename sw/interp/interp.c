@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fabexec.h"
 #include "vgiw_arith.h"
 #include "vgiw_ops.h"
 
@@ -36,7 +37,18 @@ typedef struct {
     int *work, *ready;
     uint64_t rng;
     char *err; size_t errlen;
+    struct PBlock *pb;         /* per block, PNR mode */
+    int pnr_mode;
 } Run;
+
+/* A decoded configuration and, per replica, its units in a dataflow order. */
+typedef struct PBlock {
+    fx_fabric f;
+    int R;
+    int cvu[32];
+    int *ord[32], nord[32];
+    uint32_t *val;             /* val[unit * 2 + out] */
+} PBlock;
 
 static uint64_t next_rand(Run *r)
 {
@@ -64,6 +76,9 @@ static int where(Run *r, uint32_t b, uint32_t n, uint32_t t, char *buf, size_t l
 {
     uint32_t gid[3], lid[3], grp[3];
     thread_coords(r, t, gid, lid, grp);
+    if (r->pnr_mode)
+        return snprintf(buf, len, "kernel '%s' block %u fabric unit %u (placed configuration), work-item (%u,%u,%u)",
+                        r->k->name, b, n, gid[0], gid[1], gid[2]) > 0;
     const vg_node *nd = &r->k->blocks[b].nodes[n];
     return snprintf(buf, len, "kernel '%s' block %u node %u (%s %s%s%u), work-item (%u,%u,%u)", r->k->name, b, n,
                     vg_unit_name(nd->unit), vg_op_name(nd->unit, nd->op), nd->line ? ", line " : "",
@@ -125,6 +140,16 @@ static uint32_t source(Run *r, uint32_t t, uint32_t src)
         return L->args[src - VG_SRC_ARG];
     if (src == VG_SRC_LOCAL_BASE)
         return VI_LOCAL_BASE + (t / r->group_threads) * r->local_stride;
+    switch (src) {
+    case VG_SRC_LINEAR_ID:     return r->gi0 * r->group_threads + t;
+    case VG_SRC_GROUP_THREADS: return r->group_threads;
+    case VG_SRC_LS01:          return L->local[0] * L->local[1];
+    case VG_SRC_NG01:          return r->ng[0] * r->ng[1];
+    case VG_SRC_LOCAL_BASE0:   return VI_LOCAL_BASE;
+    case VG_SRC_LOCAL_STRIDE:  return r->local_stride;
+    case VG_SRC_TILE_GROUPS:   return r->tile_groups;
+    default:                   break;
+    }
     thread_coords(r, t, gid, lid, grp);
     uint32_t d = src % 3;
     switch (src - d) {
@@ -247,6 +272,190 @@ static void build_deps(const vg_block *B, Deps *d)
     free(fill);
 }
 
+/* ---- executing placed-and-routed configurations ---- */
+
+static int pnr_prepare(Run *r, uint32_t b, PBlock *pb)
+{
+    const vg_block *B = &r->k->blocks[b];
+    const vi_launch *L = r->L;
+    const vgiw_preset_t *p = L->pnr_preset;
+    if (!B->pnr.nwords)
+        return fail(r->err, r->errlen, "kernel '%s' block %u: no placed-and-routed configuration", r->k->name, b);
+    uint32_t *w = malloc(B->pnr.nwords * sizeof *w);
+    if (!w)
+        return fail(r->err, r->errlen, "out of memory");
+    memcpy(w, B->pnr.words, B->pnr.nwords * sizeof *w);
+    for (uint32_t i = 0; i < B->pnr.nrelocs; i++) {
+        uint32_t v;
+        if (vg_launch_value_of(B->pnr.relocs[i].value, L->global, L->local, L->args, r->k->nargs, VI_LOCAL_BASE,
+                               r->local_stride, r->tile_groups, &v)) {
+            free(w);
+            return fail(r->err, r->errlen, "kernel '%s' block %u: bad relocation %u", r->k->name, b, i);
+        }
+        w[B->pnr.relocs[i].word] = v;
+    }
+    char e[256];
+    int rc = fx_decode(p, w, B->pnr.nwords, &pb->f, e, sizeof e);
+    free(w);
+    if (rc)
+        return fail(r->err, r->errlen, "kernel '%s' block %u: configuration does not decode: %s", r->k->name, b, e);
+    unsigned U = pb->f.U;
+    pb->val = calloc((size_t)U * 2, sizeof *pb->val);
+    int *comp = calloc(U, sizeof *comp), *indeg = calloc(U, sizeof *indeg), *ready = calloc(U, sizeof *ready);
+    if (!pb->val || !comp || !indeg || !ready) {
+        free(comp); free(indeg); free(ready);
+        return fail(r->err, r->errlen, "out of memory");
+    }
+    pb->R = 0;
+    for (unsigned u = 0; u < U; u++)
+        if (pb->f.u[u].placed && p->unit_type[u] == UNIT_CVU && (B->pnr.cvu_mask >> p->unit_index[u] & 1)) {
+            if (pb->R == 32)
+                break;
+            pb->cvu[pb->R++] = (int)u;
+        }
+    if (pb->R != (int)B->pnr.replicas) {
+        free(comp); free(indeg); free(ready);
+        return fail(r->err, r->errlen, "kernel '%s' block %u: %d configured CVUs for %u replicas", r->k->name, b, pb->R,
+                    B->pnr.replicas);
+    }
+    /* each replica: the units reachable from its CVU, in a dataflow (Kahn) order */
+    for (unsigned u = 0; u < U; u++)
+        comp[u] = -1;
+    for (int rep = 0; rep < pb->R; rep++) {
+        int c = pb->cvu[rep];
+        comp[c] = rep;
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (unsigned u = 0; u < U; u++)
+                for (unsigned k = 0; k < 4 && comp[u] < 0; k++)
+                    if (pb->f.u[u].src[k] >= 0 && comp[pb->f.u[u].src[k]] == rep) {
+                        comp[u] = rep;
+                        changed = 1;
+                    }
+        }
+        int n = 0, nr = 0;
+        pb->ord[rep] = calloc(U, sizeof **pb->ord);
+        if (!pb->ord[rep]) {
+            free(comp); free(indeg); free(ready);
+            return fail(r->err, r->errlen, "out of memory");
+        }
+        for (unsigned u = 0; u < U; u++) {
+            indeg[u] = 0;
+            if (comp[u] != rep || (int)u == c)
+                continue;
+            for (unsigned k = 0; k < 4; k++) {
+                int s = pb->f.u[u].src[k];
+                if (s < 0)
+                    continue;
+                if (comp[s] != rep) {
+                    free(comp); free(indeg); free(ready);
+                    return fail(r->err, r->errlen, "kernel '%s' block %u: unit %u of replica %d takes input %u from unit %d of another replica",
+                                r->k->name, b, u, rep, k, s);
+                }
+                if (s != c)
+                    indeg[u]++;
+            }
+            if (!indeg[u])
+                ready[nr++] = (int)u;
+        }
+        while (nr) {
+            int pick = r->L->random_order ? (int)(next_rand(r) % (uint64_t)nr) : 0;
+            int u = ready[pick];
+            memmove(&ready[pick], &ready[pick + 1], (size_t)(nr - pick - 1) * sizeof *ready);
+            nr--;
+            pb->ord[rep][n++] = u;
+            for (unsigned v = 0; v < U; v++) {
+                if (comp[v] != rep || (int)v == c)
+                    continue;
+                for (unsigned k = 0; k < 4; k++)
+                    if (pb->f.u[v].src[k] == u && --indeg[v] == 0)
+                        ready[nr++] = (int)v;
+            }
+        }
+        for (unsigned u = 0; u < U; u++)
+            if (comp[u] == rep && (int)u != c && indeg[u]) {
+                free(comp); free(indeg); free(ready);
+                return fail(r->err, r->errlen, "kernel '%s' block %u: replica %d: unit %u is on a cycle", r->k->name, b, rep, u);
+            }
+        if (pb->f.u[c].src[0] < 0) {
+            free(comp); free(indeg); free(ready);
+            return fail(r->err, r->errlen, "kernel '%s' block %u: CVU %d receives no outcome", r->k->name, b, c);
+        }
+        pb->nord[rep] = n;
+    }
+    free(comp); free(indeg); free(ready);
+    return 0;
+}
+
+static uint32_t pin(const PBlock *pb, unsigned u, unsigned k)
+{
+    const fx_unit *x = &pb->f.u[u];
+    if (k < 3 && (x->cfg.in_const >> k & 1))
+        return fx_const_value(&x->cfg, k);
+    if (x->src[k] < 0)
+        return 0;
+    return pb->val[x->src[k] * 2 + x->src_out[k]];
+}
+
+static int run_thread_pnr(Run *r, uint32_t b, uint32_t t, int *branch)
+{
+    PBlock *pb = &r->pb[b];
+    const vg_block *B = &r->k->blocks[b];
+    int rep = (int)((t / 64) % (uint32_t)pb->R);
+    int c = pb->cvu[rep];
+    uint32_t gtid = r->gi0 * r->group_threads + t;
+    pb->val[c * 2] = gtid;
+    pb->val[c * 2 + 1] = gtid;
+    r->L->nodes += (uint64_t)pb->nord[rep];
+    for (int i = 0; i < pb->nord[rep]; i++) {
+        unsigned u = (unsigned)pb->ord[rep][i];
+        const unit_cfg_t *cf = &pb->f.u[u].cfg;
+        uint32_t a = pin(pb, u, 0), bb = pin(pb, u, 1), cc = pin(pb, u, 2), v = 0;
+        switch (pb->f.p->unit_type[u]) {
+        case UNIT_CU: {
+            unsigned cls = cf->op >> 5, sub = cf->op & 31;
+            if (cls == CU_ALU) v = vgiw_alu(sub, a, bb, cc);
+            else if (cls == CU_FMA) v = vgiw_fma(sub, a, bb, cc);
+            else if (cls == CU_FCMP) v = vgiw_fcmp(sub, a, bb);
+            else v = vgiw_fcvt(sub, a);
+            break;
+        }
+        case UNIT_SCU:
+            v = vgiw_scu(cf->op & 7, a, bb);
+            break;
+        case UNIT_LDST: {
+            vg_node nd;
+            memset(&nd, 0, sizeof nd);
+            nd.unit = VG_U_LDST;
+            nd.op = (uint8_t)(cf->op & 7);
+            if (memory(r, b, u, t, &nd, a + cf->imm, bb, &v))
+                return -1;
+            break;
+        }
+        case UNIT_LVU: {
+            uint32_t id = cf->imm & 0xFFFF;
+            if (id >= r->k->lv_count)
+                return fail(r->err, r->errlen, "kernel '%s' block %u unit %u: live value %u out of range", r->k->name, b, u, id);
+            if ((cf->op & 1) == LVU_LOAD)
+                v = r->lv[(size_t)id * r->tthreads + t];
+            else
+                r->lv[(size_t)id * r->tthreads + t] = a;
+            break;
+        }
+        case UNIT_SJU:
+            v = pb->f.u[u].src[0] >= 0 ? a : 0;
+            break;
+        default:
+            break;
+        }
+        pb->val[u * 2] = v;
+        pb->val[u * 2 + 1] = 0;
+    }
+    uint32_t outcome = pin(pb, (unsigned)c, 0);
+    *branch = B->nsucc == 2 ? ((outcome & 1) ? 0 : 1) : (B->nsucc == 1 ? 0 : -1);
+    return 0;
+}
+
 int vi_run(const vg_kernel *k, vi_launch *L, char *err, size_t errlen)
 {
     Run r = { 0 };
@@ -310,6 +519,19 @@ int vi_run(const vg_kernel *k, vi_launch *L, char *err, size_t errlen)
         if (L->random_order)
             build_deps(&k->blocks[b], &r.deps[b]);
     }
+    if (L->pnr_preset) {
+        r.pnr_mode = 1;
+        r.pb = calloc(k->nblocks, sizeof *r.pb);
+        if (!r.pb) {
+            rc = fail(err, errlen, "out of memory");
+            goto out;
+        }
+        for (uint32_t b = 0; b < k->nblocks; b++)
+            if (pnr_prepare(&r, b, &r.pb[b])) {
+                rc = -1;
+                goto out;
+            }
+    }
     uint64_t limit = L->max_steps ? L->max_steps : (1ull << 32);
     for (uint64_t g0 = 0; g0 < total_groups; g0 += r.tile_groups) {
         r.gi0 = (uint32_t)g0;
@@ -335,7 +557,7 @@ int vi_run(const vg_kernel *k, vi_launch *L, char *err, size_t errlen)
             L->sched_rounds++;
             for (uint32_t i = 0; i < n; i++) {
                 int br;
-                if (run_thread_block(&r, b, cur[i], &br)) {
+                if (r.pnr_mode ? run_thread_pnr(&r, b, cur[i], &br) : run_thread_block(&r, b, cur[i], &br)) {
                     rc = -1;
                     goto out;
                 }
@@ -353,6 +575,14 @@ int vi_run(const vg_kernel *k, vi_launch *L, char *err, size_t errlen)
         }
     }
 out:
+    if (r.pb)
+        for (uint32_t b = 0; b < k->nblocks; b++) {
+            fx_free(&r.pb[b].f);
+            free(r.pb[b].val);
+            for (int i = 0; i < 32; i++)
+                free(r.pb[b].ord[i]);
+        }
+    free(r.pb);
     if (wait)
         for (uint32_t b = 0; b < k->nblocks; b++)
             free(wait[b]);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "vgiw_image.h"
+#include "vgiw_presets.h"
 
 #define VI_LOCAL_BASE 0xC0000000u   /* __local regions of the work-groups of a tile */
 
@@ -36,6 +37,11 @@ typedef struct {
     uint64_t seed;
     uint64_t max_steps;         /* node evaluations before giving up (0 = 2^32) */
     uint32_t tile_threads;      /* max threads per tile (whole work-groups; 0 = 65536) */
+    /* Execute the placed-and-routed configurations (PNR sections) instead of the graphs:
+     * the words are patched with the launch values, decoded through the preset's
+     * interconnect tables (fabexec.h) and every thread runs on one replica (batch of 64
+     * threads i -> replica i mod R). Every block must have a PNR section. */
+    const vgiw_preset_t *pnr_preset;
     /* statistics (out) */
     uint64_t sched_rounds;      /* block executions scheduled (one per (tile, block) pick) */
     uint64_t thread_blocks;     /* threads x blocks executed */

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every "// RUN: ARGS" line of the given kernels through clcheck (interpreter vs
-# native, bit-exact) for the tiny, small and paper configs and three input seeds.
+# native, bit-exact) for the tiny, small and paper configs and three input seeds, from the
+# graphs and from the placed-and-routed configuration words (--pnr require: a kernel that is
+# not placed and routed fails).
 # Usage: sw/tests/run_kernels.sh [BIN_DIR] KERNEL.cl...
 set -u
 bin=build/sw/bin
@@ -10,7 +12,7 @@ for f in "$@"; do
     while IFS= read -r line; do
         args=${line#*RUN:}
         # shellcheck disable=SC2086
-        if out=$("$bin/clcheck" "$f" $args --configs tiny,small,paper --seeds 1,2,3 2>&1); then
+        if out=$("$bin/clcheck" "$f" $args --configs tiny,small,paper --seeds 1,2,3 --pnr require 2>&1); then
             n=$(grep -c '^PASSED' <<<"$out")
             echo "ok   $f $args  ($n checks)"
             pass=$((pass + 1))

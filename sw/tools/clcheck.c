@@ -222,6 +222,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
             "               [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index] [-D X=Y] [-v]\n"
+            "               [--pnr off|try|require] [--pnr-seed N] [--derive entry|block]\n"
             "  SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]]\n");
     exit(2);
 }
@@ -230,7 +231,8 @@ int main(int argc, char **argv)
 {
     const char *src = NULL, *kname = NULL;
     uint32_t g[3] = { 0, 0, 0 }, l[3] = { 1, 1, 1 };
-    int have_g = 0, random_order = 1;
+    int have_g = 0, random_order = 1, pnr_mode = 2;
+    const char *pnr_seed = "1", *derive = NULL;
     ArgSpec specs[VG_SRC_ARG_MAX];
     int nspecs = 0;
     char cfgbuf[128] = "small", seedbuf[256] = "1";
@@ -266,6 +268,14 @@ int main(int argc, char **argv)
                 defs[ndefs - 1] = dbuf[ndefs - 1];
             }
         } else if (!strcmp(a, "-v")) verbose = 1;
+        else if (!strcmp(a, "--pnr") && more) {
+            i++;
+            if (!strcmp(argv[i], "off")) pnr_mode = 0;
+            else if (!strcmp(argv[i], "try")) pnr_mode = 2;
+            else if (!strcmp(argv[i], "require")) pnr_mode = 1;
+            else die("bad --pnr '%s' (off, try, require)", argv[i]);
+        } else if (!strcmp(a, "--pnr-seed") && more) pnr_seed = argv[++i];
+        else if (!strcmp(a, "--derive") && more) derive = argv[++i];
         else if (a[0] == '-') { fprintf(stderr, "clcheck: unknown option '%s'\n", a); usage(); }
         else if (!src) src = a;
         else usage();
@@ -305,8 +315,13 @@ int main(int argc, char **argv)
         snprintf(out, sizeof out, "%s/%s.vgiw", tmpdir, configs[c]);
         if (strcmp(configs[c], "tiny") && strcmp(configs[c], "small") && strcmp(configs[c], "paper"))
             die("unknown config '%s'", configs[c]);
-        char *cc[80] = { vgiwcc, (char *)src, "-k", (char *)kname, "--config", configs[c], "-q", "-o", out };
-        int n = 9;
+        char *cc[80] = { vgiwcc, (char *)src, "-k", (char *)kname, "--config", configs[c], "-q", "-o", out,
+                         pnr_mode == 0 ? "--no-pnr" : pnr_mode == 2 ? "--pnr-optional" : "-q", "--seed", (char *)pnr_seed };
+        int n = 12;
+        if (derive) {
+            cc[n++] = "--derive";
+            cc[n++] = (char *)derive;
+        }
         for (int i = 0; i < ndefs && n < 78; i++)
             cc[n++] = defs[i];
         cc[n] = NULL;
@@ -371,24 +386,46 @@ int main(int argc, char **argv)
                     args[a] = bufs[a].spec.scalar;
                 }
             }
-            vi_launch L = { 0 };
-            memcpy(L.global, g, sizeof g);
-            memcpy(L.local, l, sizeof l);
-            L.args = args;
-            L.mem = &mem;
-            L.random_order = random_order;
-            L.seed = seed;
-            int ok = native_ok;
-            if (vi_run(kc, &L, err, sizeof err)) {
-                fprintf(stderr, "clcheck: interpreter: %s\n", err);
-                ok = 0;
-            } else if (ok && compare(k, bufs)) {
-                ok = 0;
+            /* mode 0: the graphs; mode 1: the placed-and-routed configurations themselves */
+            int has_pnr = 1;
+            for (uint32_t b = 0; b < kc->nblocks; b++)
+                has_pnr &= kc->blocks[b].pnr.nwords != 0;
+            for (int mode = 0; mode < 2; mode++) {
+                if (mode == 1 && (pnr_mode == 0 || (pnr_mode == 2 && !has_pnr)))
+                    break;
+                for (uint32_t a = 0; a < k->nargs; a++)
+                    if (bufs[a].spec.is_buf)
+                        memcpy(bufs[a].interp, bufs[a].init, bufs[a].bytes);
+                vi_launch L = { 0 };
+                memcpy(L.global, g, sizeof g);
+                memcpy(L.local, l, sizeof l);
+                L.args = args;
+                L.mem = &mem;
+                L.random_order = random_order;
+                L.seed = seed;
+                L.pnr_preset = mode ? vgiw_preset_find(imgs[c].config) : NULL;
+                int ok = native_ok;
+                if (mode == 1 && !has_pnr) {
+                    fprintf(stderr, "clcheck: config %s: kernel not placed and routed\n", configs[c]);
+                    ok = 0;
+                } else if (mode == 1 && !L.pnr_preset) {
+                    fprintf(stderr, "clcheck: unknown preset '%s' in the image\n", imgs[c].config);
+                    ok = 0;
+                } else if (vi_run(kc, &L, err, sizeof err)) {
+                    fprintf(stderr, "clcheck: interpreter (%s): %s\n", mode ? "pnr" : "dfg", err);
+                    ok = 0;
+                } else if (ok && compare(k, bufs)) {
+                    ok = 0;
+                }
+                uint32_t reps = 0;
+                for (uint32_t b = 0; b < kc->nblocks; b++)
+                    reps += kc->blocks[b].pnr.replicas;
+                printf("%s %s %s config=%s mode=%s seed=%llu global=%u,%u,%u local=%u,%u,%u (%u blocks, %u LVs, %u replicas, %llu block runs)\n",
+                       ok ? "PASSED" : "FAILED", src, k->name, configs[c], mode ? "pnr" : "dfg", (unsigned long long)seed,
+                       g[0], g[1], g[2], l[0], l[1], l[2], kc->nblocks, kc->lv_count, reps,
+                       (unsigned long long)L.sched_rounds);
+                if (ok) passed++; else failed++;
             }
-            printf("%s %s %s config=%s seed=%llu global=%u,%u,%u local=%u,%u,%u (%u blocks, %u LVs, %llu block runs)\n",
-                   ok ? "PASSED" : "FAILED", src, k->name, configs[c], (unsigned long long)seed, g[0], g[1], g[2],
-                   l[0], l[1], l[2], kc->nblocks, kc->lv_count, (unsigned long long)L.sched_rounds);
-            if (ok) passed++; else failed++;
         }
     }
     printf("%d passed, %d failed\n", passed, failed);

@@ -103,6 +103,16 @@ int main(int argc, char **argv)
             ran++;
             if (vi_run(k, &L, err, sizeof err))
                 run_errors++;
+            /* and the placed-and-routed configurations, when every block has one */
+            int all_pnr = 1;
+            for (uint32_t b = 0; b < k->nblocks; b++)
+                all_pnr &= k->blocks[b].pnr.nwords != 0;
+            L.pnr_preset = vgiw_preset_find(img.config);
+            if (all_pnr && L.pnr_preset) {
+                ran++;
+                if (vi_run(k, &L, err, sizeof err))
+                    run_errors++;
+            }
         }
         vg_image_free(&img);
     }

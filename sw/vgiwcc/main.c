@@ -9,6 +9,7 @@
  * per-block dataflow graphs (dfg.c); the image (sw/image) is written at the end.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <time.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
@@ -205,14 +206,29 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: vgiwcc KERNEL.cl|.ll|.bc [-k NAME] [--config paper|small|tiny] [-o OUT.vgiw]\n"
-            "              [-D NAME[=VAL]] [-I DIR] [--fanout N] [-q]\n");
+            "              [-D NAME[=VAL]] [-I DIR] [--fanout N] [-q]\n"
+            "              [--seed N] [--replicas N] [--no-pnr | --pnr-optional] [--emit-dot F.dot] [--emit-svg F.svg]\n"
+            "              [--stats FILE.json] [--derive entry|block]\n");
     exit(2);
 }
 
+/* a bound on block splits per kernel (each one shortens a block, so it is only a guard) */
+#define MAX_SPLITS 2000
+
+#ifndef DERIVE_ENTRY_DEFAULT
+#define DERIVE_ENTRY_DEFAULT 1
+#endif
+
 int main(int argc, char **argv)
 {
-    const char *input = NULL, *output = NULL, *kname = NULL;
-    Options opt = { "small", 4, 1 };
+    const char *input = NULL, *output = NULL, *kname = NULL, *stats_path = NULL;
+    /* totals over the kernels compiled, for --stats (tools/bench.py counters) */
+    double st_ms = 0;
+    struct timespec t_start;
+    clock_gettime(CLOCK_MONOTONIC, &t_start);
+    uint64_t st_blocks = 0, st_lvs = 0, st_nodes = 0, st_reps = 0, st_units = 0, st_splits = 0, st_delays = 0;
+    uint64_t st_hops = 0, st_unit_slots = 0, st_over_bbs = 0;
+    Options opt = { "small", 4, 1, 1, 1, 0, NULL, NULL, -1 };
     const char **extra = xcalloc((size_t)argc * 2 + 1, sizeof *extra);
     int nextra = 0;
     for (int i = 1; i < argc; i++) {
@@ -222,6 +238,19 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--config") && i + 1 < argc) opt.config = argv[++i];
         else if (!strcmp(a, "--fanout") && i + 1 < argc) opt.fanout = atoi(argv[++i]);
         else if (!strcmp(a, "-q")) opt.verbose = 0;
+        else if (!strcmp(a, "--seed") && i + 1 < argc) opt.seed = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(a, "--replicas") && i + 1 < argc) opt.max_replicas = atoi(argv[++i]);
+        else if (!strcmp(a, "--no-pnr")) opt.pnr = 0;
+        else if (!strcmp(a, "--pnr-optional")) opt.pnr = 2;
+        else if (!strcmp(a, "--emit-dot") && i + 1 < argc) opt.dot = argv[++i];
+        else if (!strcmp(a, "--emit-svg") && i + 1 < argc) opt.svg = argv[++i];
+        else if (!strcmp(a, "--stats") && i + 1 < argc) stats_path = argv[++i];
+        else if (!strcmp(a, "--derive") && i + 1 < argc) {
+            const char *w = argv[++i];
+            if (!strcmp(w, "entry")) opt.derive_entry = 1;
+            else if (!strcmp(w, "block")) opt.derive_entry = 0;
+            else fatal("error: --derive must be 'entry' or 'block'");
+        }
         else if ((!strcmp(a, "-D") || !strcmp(a, "-I")) && i + 1 < argc) {
             extra[nextra++] = a;
             extra[nextra++] = argv[++i];
@@ -286,20 +315,122 @@ int main(int argc, char **argv)
         Func f = { 0 };
         ir_lower_kernel(m, name, &f);
         cfg_order(&f);
+        if (opt.pnr)
+            derive_sources(&f, opt.derive_entry < 0 ? DERIVE_ENTRY_DEFAULT : opt.derive_entry);
         live_alloc(&f);
         vg_kernel *k = &img.kernels[img.nkernels++];
+        struct timespec t0, t1;
+        g_pathfinder_ok = g_pathfinder_fallback = 0;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         dfg_build(&f, &opt, k);
+        char why[512] = "";
+        int pnr_ok = 0, splits = 0;
+        if (opt.pnr) {
+            int fb = -1;
+            /* A block that does not fit even once is split into consecutive sub-blocks
+             * joined by live values (split.c), and the kernel is compiled again. */
+            int cut = 1;
+            while ((pnr_ok = pnr_kernel(k, &opt, why, sizeof why, &fb) == 0) == 0 && fb >= 0 &&
+                   splits < MAX_SPLITS && (cut = split_block(&f, fb, k)) != 0) {
+                splits++;
+                if (getenv("VGIWCC_TRACE"))
+                    fprintf(stderr, "trace: split %d of block %d: %s\n", splits, fb, why);
+                live_alloc(&f);
+                vg_kernel nk;
+                dfg_build(&f, &opt, &nk);
+                vg_kernel_free(k);
+                *k = nk;
+            }
+            if (!pnr_ok && splits >= MAX_SPLITS) {
+                size_t l = strlen(why);
+                snprintf(why + l, sizeof why - l, "; still too large after %d cuts", splits);
+            } else if (!pnr_ok && !cut) {
+                size_t l = strlen(why);
+                snprintf(why + l, sizeof why - l, "; it holds a single instruction after %d cut(s), so it cannot be split further",
+                         splits);
+            }
+            if (!pnr_ok) {
+                if (opt.pnr == 1)
+                    fatal("%s: error: kernel '%s' cannot be placed and routed on preset '%s': %s", input, k->name,
+                          opt.config, why);
+                fprintf(stderr, "vgiwcc: %s: warning: kernel '%s' not placed and routed on '%s': %s\n", input, k->name,
+                        opt.config, why);
+            }
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        /* The core's block selector holds bbs.max_blocks table entries (docs/core.md): the
+         * interpreter runs any block count, the RTL rejects a larger kernel. */
+        const vgiw_preset_t *pp = vgiw_preset_find(opt.config);
+        if (opt.pnr && pp && k->nblocks > pp->bbs_max_blocks) {
+            st_over_bbs++;
+            fprintf(stderr, "vgiwcc: %s: warning: kernel '%s' has %u blocks, more than the block table of preset '%s' holds "
+                            "(bbs.max_blocks %u): the RTL core rejects it, the interpreter runs it\n",
+                    input, k->name, k->nblocks, opt.config, pp->bbs_max_blocks);
+        }
+        double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
         if (opt.verbose) {
             uint32_t nodes = 0;
             for (uint32_t b = 0; b < k->nblocks; b++)
                 nodes += k->blocks[b].nnodes;
             printf("kernel %s: %u blocks, %u live values, %u nodes, %u bytes __local\n", k->name,
                    k->nblocks, k->lv_count, nodes, k->local_bytes);
+            if (pnr_ok) {
+                const vgiw_preset_t *p = vgiw_preset_find(opt.config);
+                uint32_t used = 0, maxused = 0, delays = 0, hops = 0;
+                printf("  pnr %s seed %llu: replicas", opt.config, (unsigned long long)opt.seed);
+                for (uint32_t b = 0; b < k->nblocks; b++) {
+                    const vg_pnr *q = &k->blocks[b].pnr;
+                    printf(" B%u:%u", b, q->replicas);
+                    used += q->units_used;
+                    maxused = q->units_used > maxused ? q->units_used : maxused;
+                    delays += q->delays;
+                    hops += q->hops;
+                }
+                printf("\n  pnr utilization %.1f%% (mean placed units / %u), max %u, %d split(s), %u delay(s), %u switch hops, compile %.1f ms\n",
+                       100.0 * used / (k->nblocks * p->fabric_units), p->fabric_units, maxused, splits, delays, hops, ms);
+                printf("  routing: %u placement(s) routed by PathFinder, %u by the greedy fallback\n", g_pathfinder_ok,
+                       g_pathfinder_fallback);
+            } else {
+                printf("  compile %.1f ms (not placed and routed)\n", ms);
+            }
         }
+        st_ms += ms;
+        st_blocks += k->nblocks;
+        st_lvs += k->lv_count;
+        st_splits += (uint64_t)splits;
+        for (uint32_t b = 0; b < k->nblocks; b++) {
+            st_nodes += k->blocks[b].nnodes;
+            st_reps += k->blocks[b].pnr.replicas;
+            st_units += k->blocks[b].pnr.units_used;
+            st_delays += k->blocks[b].pnr.delays;
+            st_hops += k->blocks[b].pnr.hops;
+        }
+        st_unit_slots += (uint64_t)k->nblocks * vgiw_preset_find(opt.config)->fabric_units;
         func_free(&f);
     }
     if (kname && img.nkernels == 0)
         fatal("%s: error: no kernel named '%s'", input, kname);
+    if (opt.dot)
+        viz_dot(&img, opt.dot);
+    if (opt.svg)
+        viz_svg(&img, opt.config, opt.svg);
+    if (stats_path) {
+        FILE *sf = fopen(stats_path, "w");
+        if (!sf)
+            fatal("error: cannot write '%s'", stats_path);
+        struct timespec t_end;
+        clock_gettime(CLOCK_MONOTONIC, &t_end);
+        double total_ms = (double)(t_end.tv_sec - t_start.tv_sec) * 1e3 + (double)(t_end.tv_nsec - t_start.tv_nsec) / 1e6;
+        fprintf(sf, "{\"counters\": {\"compile_ms\": %.1f, \"total_ms\": %.1f, \"kernels\": %u, \"blocks\": %llu, \"live_values\": %llu, "
+                    "\"nodes\": %llu, \"replicas\": %llu, \"units_placed\": %llu, \"utilization_pct\": %.1f, "
+                    "\"splits\": %llu, \"delays\": %llu, \"switch_hops\": %llu, \"kernels_over_max_blocks\": %llu}}\n",
+                st_ms, total_ms, img.nkernels, (unsigned long long)st_blocks, (unsigned long long)st_lvs,
+                (unsigned long long)st_nodes, (unsigned long long)st_reps, (unsigned long long)st_units,
+                st_unit_slots ? 100.0 * (double)st_units / (double)st_unit_slots : 0.0, (unsigned long long)st_splits,
+                (unsigned long long)st_delays, (unsigned long long)st_hops, (unsigned long long)st_over_bbs);
+        if (fclose(sf))
+            fatal("error: cannot write '%s'", stats_path);
+    }
     char err[512];
     if (vg_image_save(&img, output, err, sizeof err))
         fatal("error: %s", err);

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "vgiw_image.h"
+#include "vgiw_presets.h"
 
 /* ---- machine-level IR ---- */
 
@@ -70,7 +71,59 @@ typedef struct {
     const char *config;
     int fanout;             /* max consumers of one node before a split is inserted */
     int verbose;
+    int pnr;                /* 0: no back end, 1: place and route (failure is an error), 2: try (failure: warning) */
+    uint64_t seed;          /* placement seed (--seed) */
+    int max_replicas;       /* --replicas N: at most N replicas (0: as many as fit) */
+    const char *dot, *svg;  /* --emit-dot / --emit-svg file names */
+    int derive_entry;       /* --derive entry: coordinates derived once in block 0 (1), per block (0), by preset (-1) */
 } Options;
+
+/* ---- mapped graph (map.c): DFG nodes as fabric units (docs/compiler.md "Mapping") ---- */
+
+enum { MI_NONE = 0, MI_EDGE, MI_CONST };
+typedef struct {
+    uint8_t kind;           /* MI_* */
+    uint8_t out;            /* EDGE: output port of the source */
+    int src;                /* EDGE: source mapped node */
+    uint32_t val;           /* CONST: value */
+    int reloc;              /* CONST: -1, or enum vg_launch_value patched at launch */
+} MIn;
+
+typedef struct {
+    uint8_t type, op;       /* enum unit_type, unit op-code as the fabric decodes it */
+    uint8_t out1;           /* out1_en */
+    uint32_t imm;
+    MIn in[4];              /* in0..in2 operands, in3 enable */
+    int vg;                 /* DFG node it implements, -1 for nodes the mapping added */
+    uint32_t line;
+} MNode;
+
+typedef struct {
+    MNode *n; int nn, cap;  /* node 0 is the replica's CVU (injects the thread ID, takes the outcome) */
+    int delays;             /* SJU DELAY nodes inserted (SGMF §4.4) */
+} MGraph;
+
+/* map.c */
+void map_block(const vg_kernel *k, uint32_t b, MGraph *g);
+void map_free(MGraph *g);
+unsigned map_count_type(const MGraph *g, unsigned type);
+void map_balance(MGraph *g, const vgiw_preset_t *p);
+
+/* place.c: place and route every block of k; returns 0, or -1 with a reason in why. */
+int pnr_kernel(vg_kernel *k, const Options *opt, char *why, size_t whylen, int *failed_block);
+/* derive.c: work-item coordinates from the linear thread ID (before live_alloc) */
+void derive_sources(Func *f, int at_entry);
+/* split.c: cut block b of f in two consecutive blocks (0: it cannot be cut further) */
+int split_block(Func *f, int b, vg_kernel *k);
+void vg_kernel_free(vg_kernel *k);
+/* route.c: PathFinder routing of edges (src unit, out port) -> (dst unit, input); 0 = committed */
+struct fcfg;
+int route_pathfinder(struct fcfg *c, const vgiw_preset_t *p, const int *es, const int *eo, const int *ed,
+                     const int *ein, int ne, int *hops_out);
+extern unsigned g_pathfinder_ok, g_pathfinder_fallback;
+/* viz.c */
+void viz_dot(const vg_image *img, const char *path);
+void viz_svg(const vg_image *img, const char *preset, const char *path);
 
 /* ---- stages ---- */
 

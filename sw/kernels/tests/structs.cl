@@ -8,7 +8,7 @@ __kernel void st(__global Item *items, __global float *out)
     __global Item *it = &items[i];
     float s = it->w[0] + it->w[1] * 2.0f + it->w[(it->count & 1) + 1];
     int c = it->count + it->tag + it->flag + it->pad[1];
-    __global Range *r = (__global Range *)(items + 40) + (i & 7);
+    __global Range *r = (__global Range *)(items + 100) + (i & 7);   /* read-only: no race */
     it->count = c + r->start + r->n;
     it->w[2] = s;
     it->flag = (char)(c & 0x7f);
