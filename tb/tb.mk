@@ -13,8 +13,12 @@ TB_COMMON_C := $(wildcard tb/common/*.c) sw/lib/vgiw_arith.c
 TB_COMMON_H := $(wildcard tb/common/*.h tb/*/*.h) sw/lib/vgiw_arith.h
 TB_CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off -fno-strict-aliasing \
                -Itb/common -Isw/lib -I$(GEN) -I$(GEN)/$(CONFIG)
+# Build-speed knobs (docs/harness.md, "Build time"): TB_VOPT adds Verilator optimisation
+# flags, TB_OPT_FAST is the C++ optimisation of the per-cycle code.
+TB_VOPT     ?=
+TB_OPT_FAST ?= -O1
 VERILATOR_BUILD_FLAGS := --cc --exe --trace-fst --assert -O3 --x-assign fast --x-initial unique \
-               -Wno-fatal --MMD
+               -Wno-fatal --MMD $(TB_VOPT)
 
 # $(call tb_rules,NAME)
 define tb_rules
@@ -44,7 +48,7 @@ $$(TB_DIR_$(1))/sim: $$(TB_DIR_$(1))/obj/.verilated $$(TB_DIR_$(1))/dut.h $$(TB_
 	@# The testbench objects reach Verilator's makefile only through LDFLAGS, so it would
 	@# not relink for a changed testbench: remove its binary to force the link.
 	@rm -f $$(TB_DIR_$(1))/obj/V$$($(1)_TOP)
-	$(Q)$(MAKE) -s -C $$(TB_DIR_$(1))/obj -f V$$($(1)_TOP).mk OPT_FAST=-O2 \
+	$(Q)$(MAKE) -s -C $$(TB_DIR_$(1))/obj -f V$$($(1)_TOP).mk OPT_FAST=$(TB_OPT_FAST) \
 	    LDFLAGS="$$(abspath $$(TB_OBJS_$(1))) -lm" > $$(TB_DIR_$(1))/build.log 2>&1 \
 	    || { tail -40 $$(TB_DIR_$(1))/build.log; exit 1; }
 	$(Q)cp $$(TB_DIR_$(1))/obj/V$$($(1)_TOP) $$@

@@ -251,22 +251,46 @@ def area_one(unit, pkgs, mods, outdir):
     return row
 
 
+def merge_rows(old_path, config, order, new_rows):
+    """Rows of an earlier run (same preset) updated with this run's: measuring a subset of
+    the units must not drop the others from area.json. Ordered as synth/area_units.toml."""
+    rows = {}
+    try:
+        with open(old_path) as f:
+            old = json.load(f)
+        if old.get("config") == config:
+            rows = {r["unit"]: r for r in old.get("units", []) if r.get("unit") in order}
+    except (OSError, ValueError):
+        pass
+    rows.update({r["unit"]: r for r in new_rows})
+    return sorted(rows.values(), key=lambda r: order.index(r["unit"]))
+
+
 def area(args):
     with open(os.path.join(ROOT, "synth", "area_units.toml"), "rb") as f:
         units = tomllib.load(f)["unit"]
+    order = [u["name"] for u in units]
     if args.module:
         units = [u for u in units if u["name"] in args.module or u["top"] in args.module]
+    else:
+        # Units too slow to synthesize for some presets (e.g. the whole `paper` fabric under
+        # WebAssembly Yosys) run only when named: rtl_gates.py area --config paper fabric.
+        slow = [u["name"] for u in units if args.config in u.get("explicit_configs", [])]
+        if slow:
+            print(f"area: not run by default for '{args.config}' (name them to run): {', '.join(slow)}")
+        units = [u for u in units if args.config not in u.get("explicit_configs", [])]
     pkgs, mods = sources(args.config)
     outdir = os.path.join(ROOT, "build", "area", args.config)
     print(f"area: {len(units)} units, preset '{args.config}' (Yosys generic + synth_ecp5)", flush=True)
-    rows = []
+    new_rows = []
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
         for row in ex.map(lambda u: area_one(u, pkgs, mods, outdir), units):
             print(f"  {'ok  ' if 'error' not in row else 'FAIL'} {row['unit']:28s} {row['seconds']:6.1f} s", flush=True)
-            rows.append(row)
+            new_rows.append(row)
+    rows = merge_rows(os.path.join(outdir, "area.json"), args.config, order, new_rows)
     cols = [("unit", "unit"), ("cells", "cells"), ("transistors", "CMOS tr. (est.)"),
             ("ecp5_lut4", "ECP5 LUT4"), ("ecp5_ff", "FF"), ("ecp5_carry", "CCU2C"),
-            ("ecp5_dsp", "DSP"), ("ecp5_bram", "BRAM"), ("ecp5_lutram", "LUTRAM")]
+            ("ecp5_dsp", "DSP"), ("ecp5_bram", "BRAM"), ("ecp5_lutram", "LUTRAM"), ("seconds", "Yosys s")]
     lines = ["| " + " | ".join(c[1] for c in cols) + " |", "|" + "---|" * len(cols)]
     for r in rows:
         lines.append("| " + " | ".join(str(r.get(k, "error")) for k, _ in cols) + " |")
@@ -279,9 +303,10 @@ def area(args):
     print()
     print(table)
     print()
-    bad = [r["unit"] for r in rows if "error" in r]
-    print(f"area: wrote {rel(os.path.join(outdir, 'area.json'))} and area.md")
-    print(f"area: {'done' if not bad else 'FAILED'}: {len(rows) - len(bad)} units measured, {len(bad)} failed")
+    bad = [r["unit"] for r in new_rows if "error" in r]
+    print(f"area: wrote {rel(os.path.join(outdir, 'area.json'))} and area.md ({len(rows)} rows, "
+          f"{len(rows) - len(new_rows)} kept from earlier runs)")
+    print(f"area: {'done' if not bad else 'FAILED'}: {len(new_rows) - len(bad)} units measured, {len(bad)} failed")
     return 1 if bad else 0
 
 

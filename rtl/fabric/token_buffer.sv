@@ -58,6 +58,14 @@ module token_buffer #(
       hit   = valid_q[in_idx[k]] && tid_q[in_idx[k]] == in_tid[k] && !present_q[in_idx[k]][k];
       // A free entry is claimed by the lowest-numbered input whose thread wants it.
       claim = !valid_q[in_idx[k]];
+`ifndef SYNTHESIS
+`ifdef VGIW_FAULT_TOKEN_OVERWRITE
+      // Fault injection for simulation builds only (docs/fabric-tests.md, "Assertions can
+      // fire"): an entry held by another thread is taken anyway, i.e. its operands are
+      // overwritten. a_no_overwrite below must catch it.
+      claim = !valid_q[in_idx[k]] || tid_q[in_idx[k]] != in_tid[k];
+`endif
+`endif
       for (int unsigned j = 0; j < k; j++) begin
         if (in_valid_i[j] && used_i[j] && in_idx[j] == in_idx[k] && in_tid[j] != in_tid[k]) claim = 1'b0;
       end
@@ -89,6 +97,12 @@ module token_buffer #(
   assign out_tid_o   = tid_q[fire_idx];
   assign busy_o      = |valid_q;
 
+`ifndef SYNTHESIS
+  // for a_stored (below): the entry an input wrote in the previous cycle, read back
+  logic [INS-1:0][IW-1:0]          chk_idx_q;
+  logic [DATA_INS-1:0][DATA_W-1:0] chk_held;
+`endif
+
   // ---- operand storage: one memory per data input (maps to distributed RAM) ----------
   for (genvar k = 0; k < DATA_INS; k++) begin : g_operand
     logic [DATA_W-1:0] mem_q [DEPTH];
@@ -100,6 +114,9 @@ module token_buffer #(
       if (accept[k]) mem_q[in_idx[k]] <= wtok.data;
     end
     assign out_data_o[k] = mem_q[fire_idx];
+`ifndef SYNTHESIS
+    assign chk_held[k] = mem_q[chk_idx_q[k]];
+`endif
   end
 
   // ---- entry state -----------------------------------------------------------------
@@ -136,6 +153,61 @@ module token_buffer #(
     a_no_duplicate: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
         !(in_valid_i[k] && valid_q[in_idx[k]] && tid_q[in_idx[k]] == in_tid[k] && present_q[in_idx[k]][k]))
       else $error("token_buffer: thread %0d delivered input %0d twice", in_tid[k], k);
+    // Never overwritten: an accepted token lands on a free entry or on the entry of its own
+    // thread (SGMF §5.1: a token whose channel is held by an older thread waits).
+    a_no_overwrite: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
+        !(accept[k] && valid_q[in_idx[k]] && tid_q[in_idx[k]] != in_tid[k]))
+      else $error("token_buffer: thread %0d on input %0d overwrote entry %0d of thread %0d",
+                  in_tid[k], k, in_idx[k], tid_q[in_idx[k]]);
+    // Two inputs that claim one free entry in the same cycle carry the same thread.
+    for (genvar j = 0; j < k; j++) begin : g_pair
+      a_one_claim: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
+          !(accept[j] && accept[k] && in_idx[j] == in_idx[k] && in_tid[j] != in_tid[k]))
+        else $error("token_buffer: inputs %0d and %0d put threads %0d and %0d in entry %0d at once",
+                    j, k, in_tid[j], in_tid[k], in_idx[k]);
+    end
+  end
+
+  // Every accepted token is stored: one cycle later its entry belongs to its thread, holds
+  // its operand (the data too, for data inputs) and has not fired yet (an entry fires only
+  // from registered state). Registered copies keep the check to one compare per input.
+  logic [INS-1:0]             chk_acc_q;
+  logic [INS-1:0][TID_W-1:0]  chk_tid_q;
+  logic [INS-1:0][DATA_W-1:0] chk_data_q, chk_data;
+  /* verilator lint_off UNUSEDSIGNAL */  // only the data field is compared
+  vgiw_cfg_pkg::token_t tok_chk;
+  /* verilator lint_on UNUSEDSIGNAL */
+  always_comb begin
+    tok_chk = '0;
+    for (int unsigned k = 0; k < INS; k++) begin
+      tok_chk     = in_tok_i[k];
+      chk_data[k] = tok_chk.data;
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      chk_acc_q <= '0;
+    end else begin
+      chk_acc_q <= clear_i ? '0 : accept;
+      for (int unsigned k = 0; k < INS; k++) begin
+        chk_idx_q[k]  <= in_idx[k];
+        chk_tid_q[k]  <= in_tid[k];
+        chk_data_q[k] <= chk_data[k];
+      end
+    end
+  end
+  for (genvar k = 0; k < INS; k++) begin : g_stored
+    logic [DATA_W-1:0] held;
+    if (k < DATA_INS) begin : g_data
+      assign held = chk_held[k];
+    end else begin : g_ctrl
+      assign held = chk_data_q[k];
+    end
+    a_stored: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
+        !chk_acc_q[k] || (valid_q[chk_idx_q[k]] && tid_q[chk_idx_q[k]] == chk_tid_q[k]
+                          && present_q[chk_idx_q[k]][k] && held == chk_data_q[k]))
+      else $error("token_buffer: token of thread %0d on input %0d not stored in entry %0d",
+                  chk_tid_q[k], k, chk_idx_q[k]);
   end
 `endif
 endmodule

@@ -700,7 +700,11 @@ static void random_graph(tg_graph_t *g, rng_t *r, unsigned max_nodes)
     tg_edge(g, vals[v].node, vals[v].out, 0, 0);
 }
 
-static void t_random(uint64_t count)
+/* count graphs, each with its own seed: graph, placement, threads, memory latency and
+ * backpressure all follow from it. short_runs: 16-79 threads per graph instead of 64-463
+ * (still several epochs of every token buffer), so that a CI-sized batch covers many
+ * more graphs (docs/fabric-tests.md, "Randomized stress"). */
+static void random_graphs(uint64_t count, bool short_runs)
 {
     unsigned graphs = threads_or(count, 50), placed = 0, skipped = 0;
     unsigned max_nodes = tb_preset->fabric_units - units_of(UNIT_CVU);
@@ -715,7 +719,7 @@ static void t_random(uint64_t count)
         random_graph(&g, &r, max_nodes);
         run_cfg_t c = run_defaults();
         c.quiet = true;
-        c.threads = 64 + rng_below(&r, 400);
+        c.threads = short_runs ? 16 + rng_below(&r, 64) : 64 + rng_below(&r, 400);
         c.tid_base = rng_below(&r, 40000);
         c.hole_pct = rng_below(&r, 3) == 0 ? 0 : rng_below(&r, 60);
         c.tile_base = rng_below(&r, 2) ? rng_below(&r, 0x8000) : rng_u32(&r) & 0xFFFF0000u;
@@ -763,11 +767,16 @@ static void t_random(uint64_t count)
     }
     stats_set("random.graphs", placed);
     stats_set("random.unplaceable", skipped);
-    if (!sim_args.quiet)
-        printf("random: %u graphs run (%u could not be placed), %" PRIu64 " threads, %" PRIu64 " cycles\n", placed, skipped,
-               threads, cycles);
+    stats_set("random.threads", threads);
+    /* printed with --quiet too: the coverage of this batch */
+    printf("random: seeds %" PRIu64 "*1000003+[0,%u): %u graphs run (%u could not be placed), %" PRIu64
+           " threads, %" PRIu64 " cycles\n",
+           sim_args.seed, graphs, placed, skipped, threads, cycles);
     sim_check_u32(placed * 2 >= graphs, "most random graphs placed (%u of %u)", placed, graphs);
 }
+
+static void t_random(uint64_t count) { random_graphs(count, false); }
+static void t_stress(uint64_t count) { random_graphs(count, true); }
 
 /* ---- figures for make bench ---------------------------------------------------------- */
 
@@ -925,6 +934,7 @@ const tb_test_t tb_tests[] = {
     { "memorder_nojoin", "the same without the join (expected to FAIL)", t_memorder_nojoin },
     { "fanout", "one value fanned out over multi-hop switch routes", t_fanout },
     { "random", "random graphs x latency x backpressure (--count graphs)", t_random },
+    { "stress", "the same with 16-79 threads per graph: many graphs per batch", t_stress },
     { "bench", "all figures: threads/cycle compute bound and at 20/100/400-cycle latency", t_bench },
     { "bench_compute", "figure: threads/cycle on a compute-bound graph, all replicas", t_bench_compute },
     { "bench_load20", "figure: threads/cycle, one load per thread at latency 20", t_bench_load20 },

@@ -8,7 +8,11 @@
 //   mon_*_cfg : the configuration records the units and switches decode from the chains.
 // Assertions (SVA, simulation only): whenever the fabric is idle, every used input of
 // every unit has accepted exactly one token per firing of that unit (CVU: one outcome
-// per injected thread), i.e. the interconnect lost and duplicated no token.
+// per injected thread), i.e. the interconnect lost and duplicated no token; at all times
+// no unit fired more often than an input delivered nor holds more than DEPTH tokens of
+// one input; and every waiting token (valid && !ready) on a unit input or output or a
+// switch link stays valid and unchanged until taken. token_buffer.sv adds per-entry
+// checks (no overwrite, every accepted token stored).
 module fabric_tb_top #(
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned IDX_W = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
@@ -149,6 +153,83 @@ module fabric_tb_top #(
       else $error("fabric_tb_top: unit %0d idle with unequal token counts (fired %0d, inputs %0d/%0d/%0d/%0d)",
                   u, fire_count_q[u], in_count_q[4*u], in_count_q[4*u+1], in_count_q[4*u+2], in_count_q[4*u+3]);
   end
+
+  // Between idle points, per unit input: a unit consumes one token of every used input per
+  // firing, so it can never have fired more often than an input delivered, and the
+  // difference (tokens waiting in its token buffer) never exceeds the buffer's DEPTH
+  // entries. A CVU's in0 returns outcomes of threads it injected; its firing completes when
+  // both outputs took the thread (eager fork), so one thread's outcome may come back first:
+  // at most one more outcome than firings.
+  localparam int unsigned DEPTH = vgiw_cfg_pkg::FABRIC_TOKEN_BUFFER_DEPTH;
+  logic [4*U-1:0] occ_bad;
+  for (genvar u = 0; u < U; u++) begin : g_occ
+    localparam int unsigned TYPE = 32'(vgiw_cfg_pkg::UNIT_TYPE[3*u +: 3]);
+    for (genvar k = 0; k < 4; k++) begin : g_in
+      if (TYPE == 32'(fu_pkg::UNIT_CVU)) begin : g_cvu
+        assign occ_bad[4*u + k] = in_used[4*u + k] && k == 0 && in_count_q[4*u + k] > fire_count_q[u] + 32'd1;
+      end else begin : g_unit
+        assign occ_bad[4*u + k] = in_used[4*u + k] && (fire_count_q[u] > in_count_q[4*u + k]
+                                  || in_count_q[4*u + k] - fire_count_q[u] > 32'(DEPTH));
+      end
+      a_occupancy: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i) !occ_bad[4*u + k])
+        else $error("fabric_tb_top: unit %0d input %0d: %0d tokens accepted, %0d firings (%0d-entry buffer)",
+                    u, k, in_count_q[4*u + k], fire_count_q[u], DEPTH);
+    end
+  end
+
+  // ---- handshake stability --------------------------------------------------------------
+  // A token offered and not taken stays offered, unchanged, until taken: the eager forks of
+  // unit outputs and switch slots (docs/fabric.md, "Interconnect") deliver one token to
+  // several receivers over several cycles, so a sender that withdrew or changed it would
+  // lose or duplicate a token. Checked on every unit input and output and every switch
+  // output link; one registered copy and one vector compare per group (cheap to simulate).
+  logic [4*U-1:0]          in_wait_q, in_unstable;
+  logic [4*U-1:0][TB-1:0]  in_tok_q;
+  logic [2*U-1:0]          out_wait_q, out_unstable;
+  logic [2*U-1:0][TB-1:0]  out_tok_q;
+  logic [8*S-1:0]          sw_valid, sw_ready, sw_wait_q, sw_unstable;
+  logic [8*S-1:0][TB-1:0]  sw_tok, sw_tok_q;
+  for (genvar s = 0; s < S; s++) begin : g_sw_links
+    assign sw_valid[8*s +: 8] = u_fabric.g_switch[s].u_switch.link_valid_o;
+    assign sw_ready[8*s +: 8] = u_fabric.g_switch[s].u_switch.link_ready_i;
+    assign sw_tok[8*s +: 8]   = u_fabric.g_switch[s].u_switch.link_tok_o;
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      in_wait_q  <= '0;
+      out_wait_q <= '0;
+      sw_wait_q  <= '0;
+    end else begin
+      in_wait_q  <= clear_i ? '0 : u_fabric.in_valid & ~u_fabric.in_ready;
+      out_wait_q <= clear_i ? '0 : u_fabric.out_valid & ~u_fabric.out_ready;
+      sw_wait_q  <= clear_i ? '0 : sw_valid & ~sw_ready;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    in_tok_q  <= in_tok;
+    out_tok_q <= out_tok;
+    sw_tok_q  <= sw_tok;
+  end
+  always_comb begin
+    for (int unsigned i = 0; i < 4 * U; i++) begin
+      in_unstable[i] = in_wait_q[i] && !(u_fabric.in_valid[i] && in_tok[i] == in_tok_q[i]);
+    end
+    for (int unsigned i = 0; i < 2 * U; i++) begin
+      out_unstable[i] = out_wait_q[i] && !(u_fabric.out_valid[i] && out_tok[i] == out_tok_q[i]);
+    end
+    for (int unsigned i = 0; i < 8 * S; i++) begin
+      sw_unstable[i] = sw_wait_q[i] && !(sw_valid[i] && sw_tok[i] == sw_tok_q[i]);
+    end
+  end
+  a_in_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i) in_unstable == '0)
+    else $error("fabric_tb_top: a unit input withdrew or changed a waiting token (unit*4+input mask %0h)",
+                in_unstable);
+  a_out_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i) out_unstable == '0)
+    else $error("fabric_tb_top: a unit output withdrew or changed a waiting token (unit*2+output mask %0h)",
+                out_unstable);
+  a_switch_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i) sw_unstable == '0)
+    else $error("fabric_tb_top: a switch link withdrew or changed a waiting token (switch*8+link mask %0h)",
+                sw_unstable);
 
   logic lost_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
