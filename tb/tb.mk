@@ -38,6 +38,8 @@ $$(TB_DIR_$(1))/obj/.verilated: $$(RTL_PKGS) $$($(1)_RTL) | gen
 
 $$(TB_DIR_$(1))/dut.h: $$(TB_DIR_$(1))/obj/V$$($(1)_TOP).h tools/gen_dut_shim.py
 	$(Q)python3 tools/gen_dut_shim.py $$< $$(TB_DIR_$(1))
+	@# the generator leaves an unchanged dut.h untouched: mark it fresh, or every make relinks
+	@touch $$@
 
 $$(TB_DIR_$(1))/c/%.o: %.c $$(TB_COMMON_H) $$(TB_DIR_$(1))/dut.h | gen
 	@mkdir -p $$(dir $$@)

@@ -1,0 +1,187 @@
+// The VGIW core (VGIW §3, Fig. 4; docs/core.md): control registers, the basic block scheduler
+// with its control vector table, the MT-CGRF fabric and the memory system (banked L1 + LVC)
+// behind one line-granular memory port.
+module vgiw_core #(
+  localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
+  localparam int unsigned LBITS = 8 * L
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  // register port (docs/core.md): one 32-bit access per cycle, read data combinational
+  input  logic             reg_valid_i,
+  input  logic             reg_write_i,
+  input  logic [7:0]       reg_addr_i,
+  input  logic [31:0]      reg_wdata_i,
+  output logic [31:0]      reg_rdata_o,
+  output logic             done_o,
+  // memory port (line-granular)
+  output logic             mem_req_valid_o,
+  input  logic             mem_req_ready_i,
+  output logic [31:0]      mem_req_addr_o,
+  output logic             mem_req_write_o,
+  output logic [LBITS-1:0] mem_req_wdata_o,
+  output logic [7:0]       mem_req_id_o,
+  input  logic             mem_rsp_valid_i,
+  output logic             mem_rsp_ready_o,
+  input  logic [7:0]       mem_rsp_id_i,
+  input  logic [LBITS-1:0] mem_rsp_rdata_i,
+  input  logic             mem_rsp_error_i
+);
+  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS;
+  localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS;
+  localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU;
+  localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST;
+  localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU;
+  localparam int unsigned U     = vgiw_cfg_pkg::FABRIC_UNITS;
+  localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS;
+  localparam int unsigned MAXB  = vgiw_cfg_pkg::BBS_MAX_BLOCKS;
+  localparam int unsigned WORDS = vgiw_cfg_pkg::CVT_BITS / vgiw_cfg_pkg::CVT_WORD_BITS;
+  localparam int unsigned AW    = (WORDS > 1) ? $clog2(WORDS) : 1;
+  localparam int unsigned TW    = $clog2(WORDS + 1);
+  localparam int unsigned BW    = (MAXB > 1) ? $clog2(MAXB) : 1;
+  localparam int unsigned NX    = 9;
+  localparam logic [31:0] CORE_ID = 32'h56474957;   // "VGIW"
+
+  // ---- registers --------------------------------------------------------------------------
+  logic [31:0] kdesc_q;
+  logic [7:0]  cnt_sel_q;
+  logic        start;
+  logic        busy, done, error;
+  logic [7:0]  error_code;
+  logic [63:0] cnt_value;
+
+  assign start = reg_valid_i && reg_write_i && reg_addr_i == 8'h04 && reg_wdata_i[0];
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      kdesc_q   <= '0;
+      cnt_sel_q <= '0;
+    end else if (reg_valid_i && reg_write_i) begin
+      if (reg_addr_i == 8'h0C && !busy) kdesc_q <= reg_wdata_i;
+      if (reg_addr_i == 8'h10) cnt_sel_q <= reg_wdata_i[7:0];
+    end
+  end
+
+  always_comb begin
+    unique case (reg_addr_i)
+      8'h00:   reg_rdata_o = CORE_ID;
+      8'h08:   reg_rdata_o = {16'd0, error_code, 5'd0, error, done, busy};
+      8'h0C:   reg_rdata_o = kdesc_q;
+      8'h10:   reg_rdata_o = {24'd0, cnt_sel_q};
+      8'h14:   reg_rdata_o = cnt_value[31:0];
+      8'h18:   reg_rdata_o = cnt_value[63:32];
+      default: reg_rdata_o = '0;
+    endcase
+  end
+  assign done_o = done;
+
+  // ---- wires ------------------------------------------------------------------------------
+  logic                     ctl_req_valid, ctl_req_ready, ctl_rsp_valid, ctl_rsp_ready;
+  logic [31:0]              ctl_req_addr, ctl_rsp_rdata;
+  logic                     flush, flush_done, mem_error;
+  logic [31:0]              lv_base;
+  logic [16:0]              lv_tile_threads;
+  logic [NX-1:0][63:0]      mem_cnt;
+
+  logic [TW-1:0]            cvt_tile_words;
+  logic                     cvt_clear, cvt_clear_check, cvt_rd_valid, cvt_wr_valid;
+  logic [BW-1:0]            cvt_rd_block, cvt_wr_block;
+  logic [AW-1:0]            cvt_rd_word, cvt_wr_word;
+  logic [63:0]              cvt_rd_data, cvt_wr_bits;
+  logic [MAXB-1:0]          cvt_nonempty;
+
+  logic                     fab_clear, cfg_shift, fab_busy, fab_error;
+  logic [CH-1:0][31:0]      cfg_word;
+  logic [31:0]              tile_base;
+  logic [NC-1:0]            batch_valid, batch_ready, done_valid, done_ready;
+  logic [NC-1:0][TID_W-1:0] batch_base, done_base;
+  logic [NC-1:0][63:0]      batch_mask, done_mask, done_taken;
+  logic [U-1:0]             unit_fire;
+
+  logic [NL-1:0]            ldst_req_valid, ldst_req_ready, ldst_req_write, ldst_rsp_valid;
+  logic [NL-1:0][31:0]      ldst_req_addr, ldst_req_wdata, ldst_rsp_rdata;
+  logic [NL-1:0][1:0]       ldst_req_size;
+  logic [NL-1:0][3:0]       ldst_req_be;
+  logic [NL-1:0][IW-1:0]    ldst_req_id, ldst_rsp_id;
+  logic [NV-1:0]            lv_req_valid, lv_req_ready, lv_req_write, lv_rsp_valid;
+  logic [NV-1:0][15:0]      lv_req_lvid;
+  logic [NV-1:0][TID_W-1:0] lv_req_tid;
+  logic [NV-1:0][31:0]      lv_req_wdata, lv_rsp_rdata;
+  logic [NV-1:0][IW-1:0]    lv_req_id, lv_rsp_id;
+
+  // ---- control --------------------------------------------------------------------------------
+  bbs u_bbs (
+    .clk_i, .rst_ni,
+    .start_i (start), .kdesc_i (kdesc_q), .busy_o (busy), .done_o (done), .error_o (error),
+    .error_code_o (error_code), .cnt_sel_i (cnt_sel_q), .cnt_value_o (cnt_value), .ext_cnt_i (mem_cnt),
+    .ctl_req_valid_o (ctl_req_valid), .ctl_req_ready_i (ctl_req_ready), .ctl_req_addr_o (ctl_req_addr),
+    .ctl_rsp_valid_i (ctl_rsp_valid), .ctl_rsp_ready_o (ctl_rsp_ready), .ctl_rsp_rdata_i (ctl_rsp_rdata),
+    .flush_o (flush), .flush_done_i (flush_done), .mem_error_i (mem_error),
+    .lv_base_o (lv_base), .lv_tile_threads_o (lv_tile_threads),
+    .cvt_tile_words_o (cvt_tile_words), .cvt_clear_o (cvt_clear), .cvt_clear_check_o (cvt_clear_check),
+    .cvt_rd_valid_o (cvt_rd_valid), .cvt_rd_block_o (cvt_rd_block), .cvt_rd_word_o (cvt_rd_word),
+    .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block),
+    .cvt_wr_word_o (cvt_wr_word), .cvt_wr_bits_o (cvt_wr_bits), .cvt_nonempty_i (cvt_nonempty),
+    .fab_clear_o (fab_clear), .cfg_shift_o (cfg_shift), .cfg_word_o (cfg_word), .tile_base_o (tile_base),
+    .batch_valid_o (batch_valid), .batch_ready_i (batch_ready), .batch_base_o (batch_base),
+    .batch_mask_o (batch_mask), .done_valid_i (done_valid), .done_ready_o (done_ready),
+    .done_base_i (done_base), .done_mask_i (done_mask), .done_taken_i (done_taken),
+    .fab_busy_i (fab_busy), .unit_fire_i (unit_fire), .fab_error_i (fab_error)
+  );
+
+  cvt u_cvt (
+    .clk_i, .rst_ni,
+    .tile_words_i (cvt_tile_words), .clear_i (cvt_clear), .clear_check_i (cvt_clear_check),
+    .rd_valid_i (cvt_rd_valid), .rd_block_i (cvt_rd_block), .rd_word_i (cvt_rd_word), .rd_data_o (cvt_rd_data),
+    .wr_valid_i (cvt_wr_valid), .wr_block_i (cvt_wr_block), .wr_word_i (cvt_wr_word), .wr_bits_i (cvt_wr_bits),
+    .nonempty_o (cvt_nonempty)
+  );
+
+  // ---- fabric -------------------------------------------------------------------------------
+  fabric u_fabric (
+    .clk_i, .rst_ni, .clear_i (fab_clear),
+    .cfg_shift_i (cfg_shift), .cfg_word_i (cfg_word), .tile_base_i (tile_base),
+    .batch_valid_i (batch_valid), .batch_ready_o (batch_ready), .batch_base_i (batch_base),
+    .batch_mask_i (batch_mask), .done_valid_o (done_valid), .done_ready_i (done_ready),
+    .done_base_o (done_base), .done_mask_o (done_mask), .done_taken_o (done_taken),
+    .mem_req_valid_o (ldst_req_valid), .mem_req_ready_i (ldst_req_ready), .mem_req_addr_o (ldst_req_addr),
+    .mem_req_write_o (ldst_req_write), .mem_req_size_o (ldst_req_size), .mem_req_wdata_o (ldst_req_wdata),
+    .mem_req_be_o (ldst_req_be), .mem_req_id_o (ldst_req_id), .mem_rsp_valid_i (ldst_rsp_valid),
+    .mem_rsp_id_i (ldst_rsp_id), .mem_rsp_rdata_i (ldst_rsp_rdata),
+    .lv_req_valid_o (lv_req_valid), .lv_req_ready_i (lv_req_ready), .lv_req_write_o (lv_req_write),
+    .lv_req_lvid_o (lv_req_lvid), .lv_req_tid_o (lv_req_tid), .lv_req_wdata_o (lv_req_wdata),
+    .lv_req_id_o (lv_req_id), .lv_rsp_valid_i (lv_rsp_valid), .lv_rsp_id_i (lv_rsp_id),
+    .lv_rsp_rdata_i (lv_rsp_rdata),
+    .busy_o (fab_busy), .unit_fire_o (unit_fire), .error_o (fab_error)
+  );
+
+  // ---- memory -------------------------------------------------------------------------------
+  mem_system u_mem (
+    .clk_i, .rst_ni,
+    .ldst_req_valid_i (ldst_req_valid), .ldst_req_ready_o (ldst_req_ready), .ldst_req_addr_i (ldst_req_addr),
+    .ldst_req_write_i (ldst_req_write), .ldst_req_size_i (ldst_req_size), .ldst_req_wdata_i (ldst_req_wdata),
+    .ldst_req_be_i (ldst_req_be), .ldst_req_id_i (ldst_req_id), .ldst_rsp_valid_o (ldst_rsp_valid),
+    .ldst_rsp_id_o (ldst_rsp_id), .ldst_rsp_rdata_o (ldst_rsp_rdata),
+    .lv_req_valid_i (lv_req_valid), .lv_req_ready_o (lv_req_ready), .lv_req_write_i (lv_req_write),
+    .lv_req_lvid_i (lv_req_lvid), .lv_req_tid_i (lv_req_tid), .lv_req_wdata_i (lv_req_wdata),
+    .lv_req_id_i (lv_req_id), .lv_rsp_valid_o (lv_rsp_valid), .lv_rsp_id_o (lv_rsp_id),
+    .lv_rsp_rdata_o (lv_rsp_rdata),
+    .lv_base_i (lv_base), .lv_tile_threads_i (lv_tile_threads),
+    .ctl_req_valid_i (ctl_req_valid), .ctl_req_ready_o (ctl_req_ready), .ctl_req_addr_i (ctl_req_addr),
+    .ctl_rsp_valid_o (ctl_rsp_valid), .ctl_rsp_ready_i (ctl_rsp_ready), .ctl_rsp_rdata_o (ctl_rsp_rdata),
+    .flush_i (flush), .flush_done_o (flush_done),
+    .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o,
+    .mem_req_id_o, .mem_rsp_valid_i, .mem_rsp_ready_o, .mem_rsp_id_i, .mem_rsp_rdata_i, .mem_rsp_error_i,
+    .error_o (mem_error),
+    .cnt_l1_access_o (mem_cnt[0]), .cnt_l1_hit_o (mem_cnt[1]), .cnt_l1_miss_o (mem_cnt[2]),
+    .cnt_l1_bank_conflict_o (mem_cnt[3]), .cnt_l1_writeback_o (mem_cnt[4]),
+    .cnt_lvc_access_o (mem_cnt[5]), .cnt_lvc_hit_o (mem_cnt[6]), .cnt_lvc_miss_o (mem_cnt[7]),
+    .cnt_lvc_spill_o (mem_cnt[8])
+  );
+
+  // The register port accepts every access; reg_valid_i without a write has no side effect.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused;
+  assign unused = ^reg_wdata_i[31:1];
+  /* verilator lint_on UNUSEDSIGNAL */
+endmodule

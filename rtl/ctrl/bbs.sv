@@ -1,0 +1,692 @@
+// Basic block scheduler (VGIW §3.2, Fig. 5; docs/ctrl.md). Reads the kernel descriptor and the
+// block table (docs/core.md), tiles the threads to fit the CVT, and runs each tile: select the
+// smallest block ID with a non-empty vector, reconfigure the fabric with it (clear, then shift
+// the configuration in from the configuration FIFO, which is prefetched while the previous block
+// runs), stream the block's CVT words as <base, bitmap> batches to the CVUs of its replicas,
+// and OR-merge the returning done packets into the successors' vectors. A block is left only
+// when its vector is empty and every dispatched batch has come back.
+module bbs #(
+  localparam int unsigned TID_W  = vgiw_cfg_pkg::DATAPATH_TID_BITS,
+  localparam int unsigned NC     = vgiw_cfg_pkg::UNITS_CVU,
+  localparam int unsigned U      = vgiw_cfg_pkg::FABRIC_UNITS,
+  localparam int unsigned CH     = vgiw_cfg_pkg::CFG_CHAINS,
+  localparam int unsigned MAXW   = vgiw_cfg_pkg::CFG_CHAIN_WORDS,
+  localparam int unsigned MAXB   = vgiw_cfg_pkg::BBS_MAX_BLOCKS,
+  localparam int unsigned WORDS  = vgiw_cfg_pkg::CVT_BITS / vgiw_cfg_pkg::CVT_WORD_BITS,
+  localparam int unsigned AW     = (WORDS > 1) ? $clog2(WORDS) : 1,
+  localparam int unsigned TW     = $clog2(WORDS + 1),
+  localparam int unsigned BW     = (MAXB > 1) ? $clog2(MAXB) : 1,
+  localparam int unsigned NX     = 9,                // mem_system counters (docs/core.md)
+  localparam int unsigned CNT_W  = 8
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+  // launch and status (core registers)
+  input  logic                      start_i,
+  input  logic [31:0]               kdesc_i,
+  output logic                      busy_o,
+  output logic                      done_o,          // since the last start
+  output logic                      error_o,
+  output logic [7:0]                error_code_o,
+  input  logic [CNT_W-1:0]          cnt_sel_i,
+  output logic [63:0]               cnt_value_o,
+  input  logic [NX-1:0][63:0]       ext_cnt_i,
+  // mem_system: control port, maintenance, live value matrix
+  output logic                      ctl_req_valid_o,
+  input  logic                      ctl_req_ready_i,
+  output logic [31:0]               ctl_req_addr_o,
+  input  logic                      ctl_rsp_valid_i,
+  output logic                      ctl_rsp_ready_o,
+  input  logic [31:0]               ctl_rsp_rdata_i,
+  output logic                      flush_o,
+  input  logic                      flush_done_i,
+  input  logic                      mem_error_i,
+  output logic [31:0]               lv_base_o,
+  output logic [16:0]               lv_tile_threads_o,
+  // CVT
+  output logic [TW-1:0]             cvt_tile_words_o,
+  output logic                      cvt_clear_o,
+  output logic                      cvt_clear_check_o,
+  output logic                      cvt_rd_valid_o,
+  output logic [BW-1:0]             cvt_rd_block_o,
+  output logic [AW-1:0]             cvt_rd_word_o,
+  input  logic [63:0]               cvt_rd_data_i,
+  output logic                      cvt_wr_valid_o,
+  output logic [BW-1:0]             cvt_wr_block_o,
+  output logic [AW-1:0]             cvt_wr_word_o,
+  output logic [63:0]               cvt_wr_bits_o,
+  input  logic [MAXB-1:0]           cvt_nonempty_i,
+  // fabric
+  output logic                      fab_clear_o,
+  output logic                      cfg_shift_o,
+  output logic [CH-1:0][31:0]       cfg_word_o,
+  output logic [31:0]               tile_base_o,
+  output logic [NC-1:0]             batch_valid_o,
+  input  logic [NC-1:0]             batch_ready_i,
+  output logic [NC-1:0][TID_W-1:0]  batch_base_o,
+  output logic [NC-1:0][63:0]       batch_mask_o,
+  input  logic [NC-1:0]             done_valid_i,
+  output logic [NC-1:0]             done_ready_o,
+  input  logic [NC-1:0][TID_W-1:0]  done_base_i,
+  input  logic [NC-1:0][63:0]       done_mask_i,
+  input  logic [NC-1:0][63:0]       done_taken_i,
+  input  logic                      fab_busy_i,
+  input  logic [U-1:0]              unit_fire_i,
+  input  logic                      fab_error_i
+);
+  // ---- constants ------------------------------------------------------------------------
+  localparam logic [31:0] MAGIC     = 32'h444B4756;   // "VGKD"
+  localparam logic [15:0] SUCC_NONE = 16'hFFFF;
+  localparam int unsigned CFG_WORDS = MAXW * CH;
+  localparam int unsigned RWW       = (MAXW > 1) ? $clog2(MAXW + 1) : 1;
+  localparam int unsigned CHW       = (CH > 1) ? $clog2(CH) : 1;
+  localparam int unsigned NCW       = (NC > 1) ? $clog2(NC) : 1;
+  localparam logic [15:0] ABORT_WAIT = 16'd4095;      // cycles an abort waits for the fabric
+
+  // Counter index map (docs/ctrl.md): fixed counters, mem_system's, then per block and unit.
+  localparam int unsigned C_CYCLES      = 0;
+  localparam int unsigned C_TILES       = 1;
+  localparam int unsigned C_BATCHES     = 2;
+  localparam int unsigned C_RECONFIGS   = 3;
+  localparam int unsigned C_RECFG_CYC   = 4;
+  localparam int unsigned C_FAB_BUSY    = 5;
+  localparam int unsigned C_STALL_CFG   = 6;
+  localparam int unsigned C_STALL_READY = 7;
+  localparam int unsigned C_STALL_DRAIN = 8;
+  localparam int unsigned C_RETIRED     = 9;
+  localparam int unsigned NFIX          = 10;
+  localparam int unsigned C_EXT         = 16;                 // 16 .. 16+NX-1
+  localparam int unsigned C_BLK_EXEC    = 32;                 // + block
+  localparam int unsigned C_BLK_THR     = 32 + MAXB;          // + block
+  localparam int unsigned C_UNIT_FIRE   = 32 + 2 * MAXB;      // + unit
+  localparam int unsigned C_TOTAL       = 32 + 2 * MAXB + U;
+
+  typedef enum logic [3:0] {
+    S_IDLE, S_FLUSH_IN, S_DESC, S_CHECK, S_TABLE, S_CHECK_TABLE, S_TILE, S_SELECT, S_CLEAR,
+    S_SHIFT, S_RUN, S_ABORT, S_FLUSH_OUT
+  } state_e;
+
+  function automatic logic [6:0] popcount64(input logic [63:0] x);
+    popcount64 = '0;
+    for (int i = 0; i < 64; i++) popcount64 = popcount64 + 7'(x[i]);
+  endfunction
+
+  // ---- state ------------------------------------------------------------------------------
+  state_e          state_q, state_d;
+  logic            done_q, err_q;
+  logic [7:0]      err_code_q;
+  logic [31:0]     kdesc_q;
+  logic [31:0]     nblocks_q, table_q, threads_q, lv_base_q;
+  logic            fab_err_q, mem_err_q;           // previous levels: react to new errors only
+  logic [MAXB-1:0][31:0]   blk_cfg_q;
+  logic [MAXB-1:0][31:0]   blk_succ_q;
+  logic [MAXB-1:0][NC-1:0] blk_cvu_q;
+  logic [TW-1:0]   tile_words_q;                   // words per block vector (T / 64)
+  logic [32:0]     tile_base_q;
+  logic [TW-1:0]   used_words_q;                   // words holding this tile's threads
+  logic [63:0]     last_mask_q;
+  logic [TW-1:0]   init_w_q;
+  logic [BW-1:0]   cur_q, sel_q;
+  logic            configured_q;                   // the fabric holds block cur_q's graph
+  logic [RWW-1:0]  shift_row_q;
+  logic [15:0]     abort_cnt_q;
+  logic            flush_sent_q, flush_seen_q;
+  logic            flush_done_seen;   // final flush complete and no configuration read pending
+
+  // dispatch
+  logic [TW-1:0]   scan_w_q;
+  logic            bat_vld_q;
+  logic [TID_W-1:0] bat_base_q;
+  logic [63:0]     bat_mask_q;
+  logic [NCW-1:0]  rr_q;
+  logic [15:0]     outstanding_q;
+  // done packets: phase 0 merges taken into successor 1, phase 1 mask & ~taken into successor 0
+  logic            dn_vld_q, dn_phase_q;
+  logic [TID_W-1:0] dn_base_q;
+  logic [63:0]     dn_mask_q, dn_taken_q;
+  logic [NCW-1:0]  dn_rr_q;
+
+  // configuration FIFO: one whole configuration in shift order, filled while the previous
+  // block runs (VGIW §3.2), read row by row as it fills
+  typedef enum logic [1:0] {CB_EMPTY, CB_FILL, CB_FULL} cbuf_e;
+  cbuf_e                        cb_state_q;
+  logic [BW-1:0]                cb_block_q;
+  logic [MAXW-1:0][CH-1:0][31:0] cb_q;
+  logic [RWW-1:0]               cb_rows_q;         // complete rows
+  logic [CHW-1:0]               cb_col_q;
+
+  // ---- fetch unit (descriptor, block table, configurations) ------------------------------
+  logic        f_start, f_busy, f_valid;
+  logic [31:0] f_addr;
+  logic [15:0] f_count, f_idx;
+  logic [31:0] f_word;
+  logic        f_for_cfg_q;
+
+  bbs_fetch u_fetch (
+    .clk_i, .rst_ni,
+    .start_i (f_start), .addr_i (f_addr), .count_i (f_count), .busy_o (f_busy),
+    .word_valid_o (f_valid), .word_idx_o (f_idx), .word_o (f_word),
+    .ctl_req_valid_o, .ctl_req_ready_i, .ctl_req_addr_o,
+    .ctl_rsp_valid_i, .ctl_rsp_ready_o, .ctl_rsp_rdata_i
+  );
+
+  // ---- derived ----------------------------------------------------------------------------
+  logic            new_fab_err, new_mem_err;
+  logic [BW-1:0]   smallest;
+  logic            any_nonempty;
+  logic [BW-1:0]   predict;
+  logic            predict_vld;
+  logic [15:0]     cur_s0, cur_s1;
+  logic [NC-1:0]   cur_cvu;
+  logic [TW-1:0]   max_tile_words;
+  logic [31:0]     thread_words;
+  logic [32:0]     tile_left;
+  logic [32:0]     next_base;
+
+  assign new_fab_err = fab_error_i && !fab_err_q;
+  assign new_mem_err = mem_error_i && !mem_err_q;
+  assign cur_s0      = blk_succ_q[cur_q][15:0];
+  assign cur_s1      = blk_succ_q[cur_q][31:16];
+  assign cur_cvu     = blk_cvu_q[cur_q];
+  assign next_base   = tile_base_q + 33'({tile_words_q, 6'd0});
+  // threads of the tile that starts next (from the table check, or after the current tile)
+  assign tile_left   = {1'b0, threads_q} - ((state_q == S_SELECT) ? next_base : tile_base_q);
+
+  // Smallest non-empty block (VGIW §2): a priority encoder over the CVT summary.
+  always_comb begin
+    smallest     = '0;
+    any_nonempty = 1'b0;
+    for (int b = MAXB - 1; b >= 0; b--) begin
+      if (cvt_nonempty_i[b]) begin
+        smallest     = BW'(b);
+        any_nonempty = 1'b1;
+      end
+    end
+  end
+
+  // Block to prefetch while cur_q runs: the smallest other non-empty block, else the first
+  // successor that is not cur_q itself (it will be non-empty once threads come back).
+  always_comb begin
+    predict     = '0;
+    predict_vld = 1'b0;
+    for (int b = MAXB - 1; b >= 0; b--) begin
+      if (cvt_nonempty_i[b] && BW'(b) != cur_q) begin
+        predict     = BW'(b);
+        predict_vld = 1'b1;
+      end
+    end
+    if (!predict_vld) begin
+      if (cur_s1 != SUCC_NONE && BW'(cur_s1) != cur_q) begin
+        predict     = BW'(cur_s1);
+        predict_vld = 1'b1;
+      end
+      if (cur_s0 != SUCC_NONE && BW'(cur_s0) != cur_q) begin
+        predict     = BW'(cur_s0);
+        predict_vld = 1'b1;
+      end
+    end
+  end
+
+  // Tile size (docs/core.md): T = min(roundup64(N), 64*floor(WORDS/B), 65536), in words.
+  always_comb begin
+    thread_words = (threads_q >> 6) + 32'(threads_q[5:0] != '0);
+    max_tile_words = '0;
+    if (nblocks_q != '0 && nblocks_q <= MAXB) max_tile_words = TW'(WORDS / nblocks_q);
+  end
+
+  // ---- dispatch: CVT words -> batch register -> a CVU of the block (round-robin) ----------
+  logic [NCW-1:0] pick;
+  logic           pick_vld, bat_fire, scan_active, scan_done, bat_load;
+  logic [NCW-1:0] dn_pick;
+  logic           dn_pick_vld, dn_accept, dn_last;
+  logic [15:0]    dn_dest;
+  logic [63:0]    dn_bits;
+
+  always_comb begin
+    pick     = '0;
+    pick_vld = 1'b0;
+    for (int k = NC - 1; k >= 0; k--) begin
+      if (cur_cvu[NCW'((32'(rr_q) + 32'(k)) % NC)] && batch_ready_i[NCW'((32'(rr_q) + 32'(k)) % NC)]) begin
+        pick     = NCW'((32'(rr_q) + 32'(k)) % NC);
+        pick_vld = 1'b1;
+      end
+    end
+  end
+
+  assign bat_fire    = bat_vld_q && pick_vld && !err_q;
+  assign scan_done   = scan_w_q >= used_words_q;
+  assign scan_active = (state_q == S_RUN) && !scan_done && !err_q;
+  assign bat_load    = scan_active && (!bat_vld_q || bat_fire);
+
+  for (genvar i = 0; i < NC; i++) begin : g_batch
+    assign batch_valid_o[i] = bat_vld_q && pick_vld && !err_q && (pick == NCW'(i));
+    assign batch_base_o[i]  = bat_base_q;
+    assign batch_mask_o[i]  = bat_mask_q;
+  end
+
+  assign cvt_rd_valid_o = bat_load && cvt_rd_data_i != '0;
+  assign cvt_rd_block_o = cur_q;
+  assign cvt_rd_word_o  = AW'(scan_w_q);
+
+  // done packets: one accepted at a time, round-robin over the CVUs
+  always_comb begin
+    dn_pick     = '0;
+    dn_pick_vld = 1'b0;
+    for (int k = NC - 1; k >= 0; k--) begin
+      if (done_valid_i[NCW'((32'(dn_rr_q) + 32'(k)) % NC)]) begin
+        dn_pick     = NCW'((32'(dn_rr_q) + 32'(k)) % NC);
+        dn_pick_vld = 1'b1;
+      end
+    end
+  end
+  assign dn_last   = dn_vld_q && dn_phase_q;
+  assign dn_accept = dn_pick_vld && (!dn_vld_q || dn_last);
+  for (genvar i = 0; i < NC; i++) begin : g_done
+    assign done_ready_o[i] = dn_accept && (dn_pick == NCW'(i));
+  end
+  assign dn_dest = dn_phase_q ? cur_s0 : cur_s1;
+`ifdef VGIW_FAULT_BBS_BOTH_SUCCESSORS
+  // fault for the test that shows the CVT's one-vector assertion fires (tb/ctrl/bbs.mk):
+  // the not-taken successor also gets the taken threads
+  assign dn_bits = dn_phase_q ? dn_mask_q : dn_taken_q;
+`else
+  assign dn_bits = dn_phase_q ? (dn_mask_q & ~dn_taken_q) : dn_taken_q;
+`endif
+
+  // CVT merge port: tile start (block 0 gets the tile's threads) or a done packet
+  always_comb begin
+    cvt_wr_valid_o = 1'b0;
+    cvt_wr_block_o = '0;
+    cvt_wr_word_o  = '0;
+    cvt_wr_bits_o  = '0;
+    if (state_q == S_TILE) begin
+      cvt_wr_valid_o = 1'b1;
+      cvt_wr_word_o  = AW'(init_w_q);
+      cvt_wr_bits_o  = (init_w_q == used_words_q - TW'(1)) ? last_mask_q : '1;
+    end else if (dn_vld_q && !err_q && dn_dest != SUCC_NONE && dn_bits != '0) begin
+      cvt_wr_valid_o = 1'b1;
+      cvt_wr_block_o = BW'(dn_dest);
+      cvt_wr_word_o  = AW'(dn_base_q >> 6);
+      cvt_wr_bits_o  = dn_bits;
+    end
+  end
+
+  // ---- fetch control ----------------------------------------------------------------------
+  logic [BW-1:0] want;
+  logic          want_vld, cb_discard;
+
+  always_comb begin
+    want     = sel_q;
+    want_vld = 1'b0;
+    if (state_q == S_CLEAR || state_q == S_SHIFT) begin
+      want_vld = 1'b1;
+    end else if (state_q == S_RUN) begin
+      want     = predict;
+      want_vld = predict_vld;
+    end
+  end
+  assign cb_discard = (state_q == S_CLEAR || state_q == S_SHIFT) && cb_state_q == CB_FULL
+                      && cb_block_q != sel_q;
+
+  always_comb begin
+    f_start = 1'b0;
+    f_addr  = blk_cfg_q[want];
+    f_count = 16'(CFG_WORDS);
+    if (state_q == S_FLUSH_IN && flush_done_i) begin
+      f_start = 1'b1;
+      f_addr  = kdesc_q;
+      f_count = 16'd6;
+    end else if (state_q == S_CHECK && err_now == 4'd0) begin
+      f_start = 1'b1;
+      f_addr  = table_q;
+      f_count = 16'(nblocks_q << 2);
+    end else if (cb_state_q == CB_EMPTY && want_vld && !f_busy && !err_q) begin
+      f_start = 1'b1;
+    end
+  end
+
+  // ---- main state machine -----------------------------------------------------------------
+  logic [3:0] err_now;      // code of an error detected this cycle (0 = none)
+  always_comb begin
+    err_now = 4'd0;
+    if (new_fab_err) err_now = 4'd5;
+    if (new_mem_err) err_now = 4'd6;
+    if (state_q == S_CHECK) begin
+      if (blk_cfg_q[0] != MAGIC)                          err_now = 4'd1;  // word 0 staged here
+      else if (nblocks_q == '0 || nblocks_q > MAXB)       err_now = 4'd2;
+      else if (max_tile_words == '0)                      err_now = 4'd3;
+    end
+    if (state_q == S_CHECK_TABLE) begin
+      for (int b = 0; b < MAXB; b++) begin
+        if (32'(b) < nblocks_q) begin
+          if ((blk_succ_q[b][15:0] != SUCC_NONE && 32'(blk_succ_q[b][15:0]) >= nblocks_q) ||
+              (blk_succ_q[b][31:16] != SUCC_NONE && 32'(blk_succ_q[b][31:16]) >= nblocks_q)) begin
+            err_now = 4'd4;
+          end else if (blk_cvu_q[b] == '0 && err_now == 4'd0) begin
+            err_now = 4'd7;
+          end
+        end
+      end
+    end
+  end
+
+  logic drained;
+  assign flush_done_seen = (flush_seen_q || (flush_sent_q && flush_done_i)) && !f_busy;
+  assign drained = scan_done && !bat_vld_q && outstanding_q == '0 && !dn_vld_q;
+
+  always_comb begin
+    state_d = state_q;
+    unique case (state_q)
+      S_IDLE:        if (start_i) state_d = S_FLUSH_IN;
+      S_FLUSH_IN:    if (flush_done_i) state_d = S_DESC;
+      S_DESC:        if (!f_busy && !f_start) state_d = S_CHECK;
+      S_CHECK:       state_d = (err_now != 4'd0) ? S_ABORT : S_TABLE;
+      S_TABLE:       if (!f_busy) state_d = S_CHECK_TABLE;
+      S_CHECK_TABLE: state_d = (err_now != 4'd0) ? S_ABORT : S_TILE;
+      S_TILE:        if (init_w_q == used_words_q - TW'(1)) state_d = S_SELECT;
+      S_SELECT: begin
+        if (any_nonempty) state_d = (configured_q && smallest == cur_q) ? S_RUN : S_CLEAR;
+        else if (next_base < {1'b0, threads_q}) state_d = S_TILE;
+        else state_d = S_FLUSH_OUT;
+      end
+      S_CLEAR:       state_d = S_SHIFT;
+      S_SHIFT: if (cb_state_q != CB_EMPTY && cb_block_q == sel_q && cb_rows_q > shift_row_q
+                   && shift_row_q == RWW'(MAXW - 1)) state_d = S_RUN;
+      S_RUN:         if (drained) state_d = S_SELECT;
+      S_ABORT:       if ((outstanding_q == '0 && !dn_vld_q || abort_cnt_q == ABORT_WAIT) && !f_busy)
+                       state_d = S_FLUSH_OUT;
+      S_FLUSH_OUT:   if (flush_done_seen) state_d = S_IDLE;
+      default:       state_d = S_IDLE;
+    endcase
+    // any error (first one wins) ends the kernel through the abort path
+    if (err_now != 4'd0 && state_q != S_IDLE && state_q != S_ABORT && state_q != S_FLUSH_OUT)
+      state_d = S_ABORT;
+  end
+
+  assign flush_o       = (state_q == S_IDLE && start_i) || (state_q == S_FLUSH_OUT && !flush_sent_q);
+  // The fabric's thread state is also cleared when the configured block runs again (a loop
+  // back to it, or block 0 of a new tile): its CVUs restart at low thread IDs, and the fabric
+  // requires increasing IDs between clears (docs/fabric.md, epochs). The configuration stays.
+  assign fab_clear_o   = state_q == S_CLEAR || (state_q == S_SELECT && state_d == S_RUN)
+                         || (state_q == S_ABORT && state_d == S_FLUSH_OUT);
+  assign cvt_clear_o   = (state_q == S_SELECT && !any_nonempty) || (state_q == S_ABORT && state_d == S_FLUSH_OUT)
+                         || (state_q == S_IDLE && start_i);
+  assign cvt_clear_check_o = state_q == S_SELECT;
+  assign cvt_tile_words_o  = tile_words_q;
+  assign cfg_shift_o   = state_q == S_SHIFT && cb_state_q != CB_EMPTY && cb_block_q == sel_q
+                         && cb_rows_q > shift_row_q;
+  assign cfg_word_o    = cb_q[shift_row_q[RWW-1:0]];
+  assign tile_base_o   = tile_base_q[31:0];
+  assign busy_o        = state_q != S_IDLE;
+  assign done_o        = done_q;
+  assign error_o       = err_q;
+  assign error_code_o  = err_code_q;
+  assign lv_base_o     = lv_base_q;
+  assign lv_tile_threads_o = 17'({tile_words_q, 6'd0});   // tile_words_q <= 1024
+
+  // ---- sequential ---------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q       <= S_IDLE;
+      done_q        <= 1'b0;
+      err_q         <= 1'b0;
+      err_code_q    <= '0;
+      kdesc_q       <= '0;
+      nblocks_q     <= '0;
+      table_q       <= '0;
+      threads_q     <= '0;
+      lv_base_q     <= '0;
+      fab_err_q     <= 1'b0;
+      mem_err_q     <= 1'b0;
+      blk_cfg_q     <= '0;
+      blk_succ_q    <= '0;
+      blk_cvu_q     <= '0;
+      tile_words_q  <= '0;
+      tile_base_q   <= '0;
+      used_words_q  <= '0;
+      last_mask_q   <= '0;
+      init_w_q      <= '0;
+      cur_q         <= '0;
+      sel_q         <= '0;
+      configured_q  <= 1'b0;
+      shift_row_q   <= '0;
+      abort_cnt_q   <= '0;
+      flush_sent_q  <= 1'b0;
+      flush_seen_q  <= 1'b0;
+      scan_w_q      <= '0;
+      bat_vld_q     <= 1'b0;
+      bat_base_q    <= '0;
+      bat_mask_q    <= '0;
+      rr_q          <= '0;
+      outstanding_q <= '0;
+      dn_vld_q      <= 1'b0;
+      dn_phase_q    <= 1'b0;
+      dn_base_q     <= '0;
+      dn_mask_q     <= '0;
+      dn_taken_q    <= '0;
+      dn_rr_q       <= '0;
+      cb_state_q    <= CB_EMPTY;
+      cb_block_q    <= '0;
+      for (int r = 0; r < MAXW; r++) cb_q[r] <= '0;   // per row: no >8k-bit '0
+      cb_rows_q     <= '0;
+      cb_col_q      <= '0;
+      f_for_cfg_q   <= 1'b0;
+    end else begin
+      state_q   <= state_d;
+      fab_err_q <= fab_error_i;
+      mem_err_q <= mem_error_i;
+
+      if (err_now != 4'd0 && !err_q && state_q != S_IDLE) begin
+        err_q      <= 1'b1;
+        err_code_q <= {4'd0, err_now};
+      end
+
+      unique case (state_q)
+        S_IDLE: if (start_i) begin
+          kdesc_q       <= kdesc_i;
+          done_q        <= 1'b0;
+          err_q         <= 1'b0;
+          err_code_q    <= '0;
+          configured_q  <= 1'b0;
+          cb_state_q    <= CB_EMPTY;
+          outstanding_q <= '0;
+          nblocks_q     <= '0;
+          tile_words_q  <= '0;
+          tile_base_q   <= '0;
+          flush_sent_q  <= 1'b0;
+          flush_seen_q  <= 1'b0;
+        end
+        S_CHECK: begin
+          tile_words_q <= (thread_words < 32'(max_tile_words))
+                          ? ((thread_words > 32'd1024) ? TW'(1024) : TW'(thread_words))
+                          : ((32'(max_tile_words) > 32'd1024) ? TW'(1024) : max_tile_words);
+        end
+        S_SELECT: begin
+          sel_q <= smallest;
+          if (!any_nonempty && next_base < {1'b0, threads_q}) tile_base_q <= next_base;
+        end
+        S_CLEAR: begin
+          shift_row_q  <= '0;
+          configured_q <= 1'b0;
+        end
+        S_SHIFT: if (cfg_shift_o) begin
+          shift_row_q <= shift_row_q + RWW'(1);
+          if (shift_row_q == RWW'(MAXW - 1)) begin
+            cur_q        <= sel_q;
+            configured_q <= 1'b1;
+            cb_state_q   <= CB_EMPTY;     // consumed
+          end
+        end
+        S_ABORT: abort_cnt_q <= abort_cnt_q + 16'd1;
+        S_FLUSH_OUT: begin
+          flush_sent_q <= 1'b1;
+          if (flush_sent_q && flush_done_i) flush_seen_q <= 1'b1;
+          if (flush_done_seen) done_q <= 1'b1;
+        end
+        default: ;
+      endcase
+      if (state_q != S_ABORT) abort_cnt_q <= '0;
+
+      // tile set-up: entering S_TILE (from the table check or the previous tile)
+      if (state_d == S_TILE && state_q != S_TILE) begin
+        init_w_q <= '0;
+      end else if (state_q == S_TILE) begin
+        init_w_q <= init_w_q + TW'(1);
+      end
+      if ((state_q == S_CHECK_TABLE || state_q == S_SELECT) && state_d == S_TILE) begin
+        if (tile_left > 33'({tile_words_q, 6'd0})) begin
+          used_words_q <= tile_words_q;
+          last_mask_q  <= '1;
+        end else begin
+          used_words_q <= TW'((tile_left + 33'd63) >> 6);
+          last_mask_q  <= (tile_left[5:0] == 6'd0) ? '1 : ((64'd1 << tile_left[5:0]) - 64'd1);
+        end
+      end
+
+      // run entry: restart the scan of cur_q (also after a loop back to the same block)
+      if (state_d == S_RUN && state_q != S_RUN) begin
+        scan_w_q <= '0;
+        if (state_q == S_SELECT) cur_q <= smallest;
+      end else if (bat_load) begin
+        scan_w_q <= scan_w_q + TW'(1);
+      end
+
+      // batch register
+      if (bat_load) begin
+        bat_vld_q  <= cvt_rd_data_i != '0;
+        bat_base_q <= TID_W'({scan_w_q, 6'd0});
+        bat_mask_q <= cvt_rd_data_i;
+      end else if (bat_fire || err_q) begin
+        bat_vld_q <= 1'b0;
+      end
+      if (bat_fire) rr_q <= NCW'((32'(pick) + 1) % NC);
+
+      // done packets
+      if (dn_accept) begin
+        dn_vld_q   <= 1'b1;
+        dn_phase_q <= 1'b0;
+        dn_base_q  <= done_base_i[dn_pick];
+        dn_mask_q  <= done_mask_i[dn_pick];
+        dn_taken_q <= done_taken_i[dn_pick];
+        dn_rr_q    <= NCW'((32'(dn_pick) + 1) % NC);
+      end else if (dn_last) begin
+        dn_vld_q <= 1'b0;
+      end else if (dn_vld_q) begin
+        dn_phase_q <= 1'b1;
+      end
+      outstanding_q <= outstanding_q + 16'(bat_fire) - 16'(dn_last);
+
+      // descriptor and block table words
+      if (f_valid && !f_for_cfg_q) begin
+        if (state_q == S_DESC) begin
+          unique case (f_idx)
+            16'd0: blk_cfg_q[0] <= f_word;          // magic, checked in S_CHECK
+            16'd1: nblocks_q    <= f_word;
+            16'd2: table_q      <= f_word;
+            16'd3: threads_q    <= f_word;
+            16'd4: lv_base_q    <= f_word;
+            default: ;
+          endcase
+        end else begin
+          unique case (f_idx[1:0])
+            2'd0: blk_cfg_q[BW'(f_idx >> 2)]  <= f_word;
+            2'd1: blk_succ_q[BW'(f_idx >> 2)] <= f_word;
+            2'd2: blk_cvu_q[BW'(f_idx >> 2)]  <= NC'(f_word);
+            default: ;
+          endcase
+        end
+      end
+
+      // configuration FIFO
+      if (f_start) f_for_cfg_q <= !(state_q == S_FLUSH_IN || state_q == S_CHECK);
+      if (cb_discard) begin
+        cb_state_q <= CB_EMPTY;
+      end else if (f_start && !(state_q == S_FLUSH_IN || state_q == S_CHECK)) begin
+        cb_state_q <= CB_FILL;
+        cb_block_q <= want;
+        cb_rows_q  <= '0;
+        cb_col_q   <= '0;
+      end else if (f_valid && f_for_cfg_q) begin
+        cb_q[cb_rows_q[RWW-1:0]][cb_col_q] <= f_word;
+        if (cb_col_q == CHW'(CH - 1)) begin
+          cb_col_q  <= '0;
+          cb_rows_q <= cb_rows_q + RWW'(1);
+          if (cb_rows_q == RWW'(MAXW - 1)) cb_state_q <= CB_FULL;
+        end else begin
+          cb_col_q <= cb_col_q + CHW'(1);
+        end
+      end
+    end
+  end
+
+  // ---- counters (docs/ctrl.md) --------------------------------------------------------------
+  logic [NFIX-1:0][63:0] cnt_fix_q;
+  logic [MAXB-1:0][63:0] cnt_exec_q, cnt_thr_q;
+  logic [U-1:0][63:0]    cnt_fire_q;
+  logic                  cnt_run;
+
+  assign cnt_run = state_q != S_IDLE;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cnt_fix_q  <= '0;
+      cnt_exec_q <= '0;
+      cnt_thr_q  <= '0;
+      cnt_fire_q <= '0;
+    end else if (state_q == S_IDLE && start_i) begin
+      cnt_fix_q  <= '0;
+      cnt_exec_q <= '0;
+      cnt_thr_q  <= '0;
+      cnt_fire_q <= '0;
+    end else if (cnt_run) begin
+      cnt_fix_q[C_CYCLES] <= cnt_fix_q[C_CYCLES] + 64'd1;
+      if (state_q != S_TILE && state_d == S_TILE) cnt_fix_q[C_TILES] <= cnt_fix_q[C_TILES] + 64'd1;
+      if (bat_fire) begin
+        cnt_fix_q[C_BATCHES] <= cnt_fix_q[C_BATCHES] + 64'd1;
+        cnt_thr_q[cur_q]     <= cnt_thr_q[cur_q] + 64'(popcount64(bat_mask_q));
+      end
+      if (state_q == S_CLEAR) cnt_fix_q[C_RECONFIGS] <= cnt_fix_q[C_RECONFIGS] + 64'd1;
+      if (state_q == S_CLEAR || state_q == S_SHIFT)
+        cnt_fix_q[C_RECFG_CYC] <= cnt_fix_q[C_RECFG_CYC] + 64'd1;
+      if (fab_busy_i) cnt_fix_q[C_FAB_BUSY] <= cnt_fix_q[C_FAB_BUSY] + 64'd1;
+      if (state_q == S_SHIFT && !cfg_shift_o)
+        cnt_fix_q[C_STALL_CFG] <= cnt_fix_q[C_STALL_CFG] + 64'd1;
+      if (state_q == S_RUN && bat_vld_q && !pick_vld)
+        cnt_fix_q[C_STALL_READY] <= cnt_fix_q[C_STALL_READY] + 64'd1;
+      if (state_q == S_RUN && scan_done && !bat_vld_q && !drained)
+        cnt_fix_q[C_STALL_DRAIN] <= cnt_fix_q[C_STALL_DRAIN] + 64'd1;
+      if (dn_vld_q && dn_dest == SUCC_NONE)
+        cnt_fix_q[C_RETIRED] <= cnt_fix_q[C_RETIRED] + 64'(popcount64(dn_bits));
+      if (state_d == S_RUN && state_q != S_RUN) begin
+        if (state_q == S_SELECT) cnt_exec_q[smallest] <= cnt_exec_q[smallest] + 64'd1;
+        else                     cnt_exec_q[sel_q]    <= cnt_exec_q[sel_q] + 64'd1;
+      end
+      for (int u = 0; u < U; u++) begin
+        if (unit_fire_i[u]) cnt_fire_q[u] <= cnt_fire_q[u] + 64'd1;
+      end
+    end
+  end
+
+  always_comb begin
+    cnt_value_o = '0;
+    if (32'(cnt_sel_i) < NFIX) cnt_value_o = cnt_fix_q[cnt_sel_i[$clog2(NFIX)-1:0]];
+    for (int i = 0; i < NX; i++) if (32'(cnt_sel_i) == C_EXT + i) cnt_value_o = ext_cnt_i[i];
+    for (int b = 0; b < MAXB; b++) begin
+      if (32'(cnt_sel_i) == C_BLK_EXEC + b) cnt_value_o = cnt_exec_q[b];
+      if (32'(cnt_sel_i) == C_BLK_THR + b)  cnt_value_o = cnt_thr_q[b];
+    end
+    for (int u = 0; u < U; u++) if (32'(cnt_sel_i) == C_UNIT_FIRE + u) cnt_value_o = cnt_fire_q[u];
+  end
+
+`ifndef SYNTHESIS
+  initial begin
+    if (C_TOTAL > 256) $error("bbs: %0d counters do not fit the 8-bit CNT_SEL", C_TOTAL);
+  end
+  a_batch_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(bat_vld_q && bat_mask_q == '0))
+    else $error("bbs: empty batch");
+  a_outstanding: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(dn_last && outstanding_q == '0 && !bat_fire))
+    else $error("bbs: done packet without an outstanding batch");
+`endif
+endmodule

@@ -1,0 +1,203 @@
+// A banked cache: PORTS word ports behind a crossbar onto BANKS cache_bank instances
+// (docs/mem.md). Used for the L1 (VGIW Table 1: 32 banks) and the live value cache (VGIW §3.4).
+//
+// The bank of an access is chosen by the low line-address bits, so consecutive lines fall in
+// different banks. Each bank arbitrates round-robin among the ports that address it; a port whose
+// bank took another port's request in that cycle counts a bank conflict. Responses return to the
+// port in the upper bits of the bank-side ID; when several banks answer one port in the same
+// cycle the lowest bank goes first (a bank produces at most one response per three cycles, so
+// none waits long). Each bank's line port is exposed; the next level arbitrates among them.
+// The parameter defaults are the preset's L1 (l1.sv sets them all explicitly).
+module banked_cache #(
+  parameter int unsigned PORTS      = vgiw_cfg_pkg::UNITS_LDST,
+  parameter int unsigned BANKS      = vgiw_cfg_pkg::L1_BANKS,
+  parameter int unsigned SETS       = vgiw_cfg_pkg::L1_BYTES /
+                                      (vgiw_cfg_pkg::L1_BANKS * vgiw_cfg_pkg::L1_LINE_BYTES * vgiw_cfg_pkg::L1_WAYS),
+  parameter int unsigned WAYS       = vgiw_cfg_pkg::L1_WAYS,
+  parameter int unsigned LINE_BYTES = vgiw_cfg_pkg::L1_LINE_BYTES,
+  parameter int unsigned IW         = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
+  parameter bit          FLUSH_WB   = 1'b1,
+  localparam int unsigned LBITS     = 8 * LINE_BYTES,
+  localparam int unsigned BCW       = $clog2(BANKS + 1),
+  localparam int unsigned PCW       = $clog2(PORTS + 1)
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+  input  logic [PORTS-1:0]        req_valid_i,
+  output logic [PORTS-1:0]        req_ready_o,
+  input  logic [PORTS-1:0][31:0]  req_addr_i,
+  input  logic [PORTS-1:0]        req_write_i,
+  input  logic [PORTS-1:0][3:0]   req_be_i,
+  input  logic [PORTS-1:0][31:0]  req_wdata_i,
+  input  logic [PORTS-1:0][IW-1:0] req_id_i,
+  output logic [PORTS-1:0]        rsp_valid_o,
+  output logic [PORTS-1:0][IW-1:0] rsp_id_o,
+  output logic [PORTS-1:0][31:0]  rsp_rdata_o,
+  input  logic                    flush_i,
+  output logic                    flush_done_o,
+  output logic                    busy_o,
+  // one line port per bank
+  output logic [BANKS-1:0]        mem_req_valid_o,
+  input  logic [BANKS-1:0]        mem_req_ready_i,
+  output logic [BANKS-1:0][31:0]  mem_req_addr_o,
+  output logic [BANKS-1:0]        mem_req_write_o,
+  output logic [BANKS-1:0][LBITS-1:0] mem_req_wdata_o,
+  input  logic [BANKS-1:0]        mem_rsp_valid_i,
+  input  logic [LBITS-1:0]        mem_rsp_rdata_i,   // shared: one line response per cycle
+  // per-cycle counter increments
+  output logic [BCW-1:0]          inc_access_o,
+  output logic [BCW-1:0]          inc_hit_o,
+  output logic [BCW-1:0]          inc_miss_o,
+  output logic [BCW-1:0]          inc_writeback_o,
+  output logic [PCW-1:0]          inc_conflict_o
+);
+  localparam int unsigned OFF_W = $clog2(LINE_BYTES);
+  localparam int unsigned BB    = (BANKS > 1) ? $clog2(BANKS) : 0;
+  localparam int unsigned BSW   = (BANKS > 1) ? $clog2(BANKS) : 1;
+  localparam int unsigned PW    = (PORTS > 1) ? $clog2(PORTS) : 1;
+  localparam int unsigned BIW   = PW + IW;
+
+  // bank of each port's request
+  logic [PORTS-1:0][BSW-1:0] sel;
+  always_comb begin
+    for (int p = 0; p < PORTS; p++) begin
+      sel[p] = (BANKS > 1) ? BSW'(req_addr_i[p] >> OFF_W) : '0;
+    end
+  end
+
+  // per-bank round-robin arbitration
+  logic [BANKS-1:0][PW-1:0] rr_q;
+  logic [BANKS-1:0][PW-1:0] grant;
+  logic [BANKS-1:0]         grant_valid;
+  logic [BANKS-1:0]         b_req_valid, b_req_ready, b_req_write;
+  logic [BANKS-1:0][31:0]   b_req_addr, b_req_wdata;
+  logic [BANKS-1:0][3:0]    b_req_be;
+  logic [BANKS-1:0][BIW-1:0] b_req_id;
+
+  always_comb begin
+    int unsigned p;
+    for (int b = 0; b < BANKS; b++) begin
+      grant[b]       = '0;
+      grant_valid[b] = 1'b0;
+      // ports rr, rr+1, ... (mod PORTS): the first that addresses this bank wins
+      for (int k = 0; k < PORTS; k++) begin
+        p = int'(rr_q[b]) + k;
+        if (p >= PORTS) p = p - PORTS;
+        if (!grant_valid[b] && req_valid_i[p] && sel[p] == BSW'(b)) begin
+          grant_valid[b] = 1'b1;
+          grant[b]       = PW'(p);
+        end
+      end
+      b_req_valid[b] = grant_valid[b];
+      b_req_addr[b]  = req_addr_i[grant[b]];
+      b_req_write[b] = req_write_i[grant[b]];
+      b_req_be[b]    = req_be_i[grant[b]];
+      b_req_wdata[b] = req_wdata_i[grant[b]];
+      b_req_id[b]    = {grant[b], req_id_i[grant[b]]};
+    end
+  end
+
+  logic [PCW-1:0] conflicts;
+  always_comb begin
+    conflicts = '0;
+    for (int p = 0; p < PORTS; p++) begin
+      req_ready_o[p] = b_req_ready[sel[p]] && grant_valid[sel[p]] && grant[sel[p]] == PW'(p);
+      if (req_valid_i[p] && b_req_ready[sel[p]] && grant[sel[p]] != PW'(p)) begin
+        conflicts = conflicts + 1'b1;
+      end
+    end
+  end
+  assign inc_conflict_o = conflicts;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rr_q <= '0;
+    end else begin
+      for (int b = 0; b < BANKS; b++) begin
+        if (grant_valid[b] && b_req_ready[b]) rr_q[b] <= (int'(grant[b]) == PORTS - 1) ? '0 : PW'(int'(grant[b]) + 1);
+      end
+    end
+  end
+
+  // the banks
+  logic [BANKS-1:0]          b_rsp_valid, b_rsp_ready, b_flush_done, b_busy;
+  logic [BANKS-1:0][BIW-1:0] b_rsp_id;
+  logic [BANKS-1:0][31:0]    b_rsp_rdata;
+  logic [BANKS-1:0]          ev_access, ev_hit, ev_miss, ev_wb;
+
+  for (genvar b = 0; b < BANKS; b++) begin : g_bank
+    cache_bank #(
+      .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .ID_W(BIW),
+      .BANK_BITS(BB), .BANK_ID(b), .FLUSH_WB(FLUSH_WB)
+    ) u_bank (
+      .clk_i, .rst_ni,
+      .req_valid_i     (b_req_valid[b]),  .req_ready_o  (b_req_ready[b]),
+      .req_addr_i      (b_req_addr[b]),   .req_write_i  (b_req_write[b]),
+      .req_be_i        (b_req_be[b]),     .req_wdata_i  (b_req_wdata[b]),
+      .req_id_i        (b_req_id[b]),
+      .rsp_valid_o     (b_rsp_valid[b]),  .rsp_ready_i  (b_rsp_ready[b]),
+      .rsp_id_o        (b_rsp_id[b]),     .rsp_rdata_o  (b_rsp_rdata[b]),
+      .flush_i,
+      .flush_done_o    (b_flush_done[b]), .busy_o       (b_busy[b]),
+      .mem_req_valid_o (mem_req_valid_o[b]), .mem_req_ready_i (mem_req_ready_i[b]),
+      .mem_req_addr_o  (mem_req_addr_o[b]),  .mem_req_write_o (mem_req_write_o[b]),
+      .mem_req_wdata_o (mem_req_wdata_o[b]),
+      .mem_rsp_valid_i (mem_rsp_valid_i[b]), .mem_rsp_rdata_i (mem_rsp_rdata_i),
+      .ev_access_o     (ev_access[b]),    .ev_hit_o     (ev_hit[b]),
+      .ev_miss_o       (ev_miss[b]),      .ev_writeback_o (ev_wb[b])
+    );
+  end
+
+  // response return: per port, the lowest bank answering it
+  always_comb begin
+    b_rsp_ready = '0;
+    rsp_valid_o = '0;
+    rsp_id_o    = '0;
+    rsp_rdata_o = '0;
+    for (int p = 0; p < PORTS; p++) begin
+      for (int b = 0; b < BANKS; b++) begin
+        if (!rsp_valid_o[p] && b_rsp_valid[b] && (PORTS == 1 || b_rsp_id[b][BIW-1:IW] == PW'(p))) begin
+          rsp_valid_o[p] = 1'b1;
+          rsp_id_o[p]    = b_rsp_id[b][IW-1:0];
+          rsp_rdata_o[p] = b_rsp_rdata[b];
+          b_rsp_ready[b] = 1'b1;
+        end
+      end
+    end
+  end
+
+  // counters and flush completion (every bank finished its walk)
+  always_comb begin
+    inc_access_o    = '0;
+    inc_hit_o       = '0;
+    inc_miss_o      = '0;
+    inc_writeback_o = '0;
+    for (int b = 0; b < BANKS; b++) begin
+      inc_access_o    = inc_access_o + BCW'(ev_access[b]);
+      inc_hit_o       = inc_hit_o + BCW'(ev_hit[b]);
+      inc_miss_o      = inc_miss_o + BCW'(ev_miss[b]);
+      inc_writeback_o = inc_writeback_o + BCW'(ev_wb[b]);
+    end
+  end
+
+  logic [BANKS-1:0] fl_done_q;
+  logic             fl_active_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fl_done_q   <= '0;
+      fl_active_q <= 1'b0;
+    end else if (flush_i) begin
+      fl_done_q   <= '0;
+      fl_active_q <= 1'b1;
+    end else if (fl_active_q) begin
+      if ((fl_done_q | b_flush_done) == '1) begin
+        fl_done_q   <= '0;
+        fl_active_q <= 1'b0;
+      end else begin
+        fl_done_q <= fl_done_q | b_flush_done;
+      end
+    end
+  end
+  assign flush_done_o = fl_active_q && !flush_i && ((fl_done_q | b_flush_done) == '1);
+  assign busy_o       = (|b_busy) || fl_active_q;
+endmodule

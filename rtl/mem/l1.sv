@@ -1,0 +1,63 @@
+// The banked L1 data cache (VGIW Table 1; docs/mem.md): the LDST ports of the fabric on a
+// banked_cache. LDST requests carry store data in the low bits (docs/fabric-units/ldst.md);
+// the L1 moves it to the byte lane its byte enables name. Loads return the whole aligned word.
+module l1 #(
+  localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
+  localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
+  localparam int unsigned BANKS = vgiw_cfg_pkg::L1_BANKS,
+  localparam int unsigned LINE  = vgiw_cfg_pkg::L1_LINE_BYTES,
+  localparam int unsigned WAYS  = vgiw_cfg_pkg::L1_WAYS,
+  localparam int unsigned SETS  = vgiw_cfg_pkg::L1_BYTES / (BANKS * LINE * WAYS),
+  localparam int unsigned LBITS = 8 * LINE,
+  localparam int unsigned BCW   = $clog2(BANKS + 1),
+  localparam int unsigned PCW   = $clog2(NL + 1)
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+  input  logic [NL-1:0]             req_valid_i,
+  output logic [NL-1:0]             req_ready_o,
+  input  logic [NL-1:0][31:0]       req_addr_i,
+  input  logic [NL-1:0]             req_write_i,
+  input  logic [NL-1:0][31:0]       req_wdata_i,
+  input  logic [NL-1:0][3:0]        req_be_i,
+  input  logic [NL-1:0][IW-1:0]     req_id_i,
+  output logic [NL-1:0]             rsp_valid_o,
+  output logic [NL-1:0][IW-1:0]     rsp_id_o,
+  output logic [NL-1:0][31:0]       rsp_rdata_o,
+  input  logic                      flush_i,
+  output logic                      flush_done_o,
+  output logic                      busy_o,
+  output logic [BANKS-1:0]          mem_req_valid_o,
+  input  logic [BANKS-1:0]          mem_req_ready_i,
+  output logic [BANKS-1:0][31:0]    mem_req_addr_o,
+  output logic [BANKS-1:0]          mem_req_write_o,
+  output logic [BANKS-1:0][LBITS-1:0] mem_req_wdata_o,
+  input  logic [BANKS-1:0]          mem_rsp_valid_i,
+  input  logic [LBITS-1:0]          mem_rsp_rdata_i,
+  output logic [BCW-1:0]            inc_access_o,
+  output logic [BCW-1:0]            inc_hit_o,
+  output logic [BCW-1:0]            inc_miss_o,
+  output logic [BCW-1:0]            inc_writeback_o,
+  output logic [PCW-1:0]            inc_conflict_o
+);
+  logic [NL-1:0][31:0] wdata_lane;
+  always_comb begin
+    for (int p = 0; p < NL; p++) begin
+      wdata_lane[p] = req_wdata_i[p] << (8 * req_addr_i[p][1:0]);
+    end
+  end
+
+  banked_cache #(
+    .PORTS(NL), .BANKS(BANKS), .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE), .IW(IW),
+    .FLUSH_WB(1'b1)
+  ) u_cache (
+    .clk_i, .rst_ni,
+    .req_valid_i, .req_ready_o, .req_addr_i, .req_write_i, .req_be_i,
+    .req_wdata_i (wdata_lane), .req_id_i,
+    .rsp_valid_o, .rsp_id_o, .rsp_rdata_o,
+    .flush_i, .flush_done_o, .busy_o,
+    .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o,
+    .mem_rsp_valid_i, .mem_rsp_rdata_i,
+    .inc_access_o, .inc_hit_o, .inc_miss_o, .inc_writeback_o, .inc_conflict_o
+  );
+endmodule

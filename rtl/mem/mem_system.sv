@@ -1,0 +1,327 @@
+// The memory system of the VGIW core (docs/core.md "mem_system", docs/mem.md): the banked L1
+// behind the LDST ports, the live value cache behind the LVU ports (VGIW §3.4), a one-line
+// read buffer for the control port, and one line-granular memory port shared by all of them.
+//
+// Every bank and the control buffer has at most one line request in flight, so the memory
+// request ID is simply the requester's index (L1 banks, then LVC banks, then the control
+// buffer) and a response goes back by its ID; the port always takes responses. A round-robin
+// arbiter picks among the requesters and holds its choice while the memory refuses it, so an
+// offered request stays stable until taken.
+module mem_system #(
+  localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
+  localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
+  localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
+  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
+  localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
+  localparam int unsigned LBITS = 8 * L
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+  // LDST ports (docs/fabric-units/ldst.md)
+  input  logic [NL-1:0]             ldst_req_valid_i,
+  output logic [NL-1:0]             ldst_req_ready_o,
+  input  logic [NL-1:0][31:0]       ldst_req_addr_i,
+  input  logic [NL-1:0]             ldst_req_write_i,
+  input  logic [NL-1:0][1:0]        ldst_req_size_i,
+  input  logic [NL-1:0][31:0]       ldst_req_wdata_i,
+  input  logic [NL-1:0][3:0]        ldst_req_be_i,
+  input  logic [NL-1:0][IW-1:0]     ldst_req_id_i,
+  output logic [NL-1:0]             ldst_rsp_valid_o,
+  output logic [NL-1:0][IW-1:0]     ldst_rsp_id_o,
+  output logic [NL-1:0][31:0]       ldst_rsp_rdata_o,
+  // LVU ports (docs/fabric-units/lvu.md)
+  input  logic [NV-1:0]             lv_req_valid_i,
+  output logic [NV-1:0]             lv_req_ready_o,
+  input  logic [NV-1:0]             lv_req_write_i,
+  input  logic [NV-1:0][15:0]       lv_req_lvid_i,
+  input  logic [NV-1:0][TID_W-1:0]  lv_req_tid_i,
+  input  logic [NV-1:0][31:0]       lv_req_wdata_i,
+  input  logic [NV-1:0][IW-1:0]     lv_req_id_i,
+  output logic [NV-1:0]             lv_rsp_valid_o,
+  output logic [NV-1:0][IW-1:0]     lv_rsp_id_o,
+  output logic [NV-1:0][31:0]       lv_rsp_rdata_o,
+  input  logic [31:0]               lv_base_i,
+  input  logic [16:0]               lv_tile_threads_i,
+  // control port: 32-bit word reads, responses in order
+  input  logic                      ctl_req_valid_i,
+  output logic                      ctl_req_ready_o,
+  input  logic [31:0]               ctl_req_addr_i,
+  output logic                      ctl_rsp_valid_o,
+  input  logic                      ctl_rsp_ready_i,
+  output logic [31:0]               ctl_rsp_rdata_o,
+  // maintenance
+  input  logic                      flush_i,
+  output logic                      flush_done_o,
+  // the core's memory port (line-granular)
+  output logic                      mem_req_valid_o,
+  input  logic                      mem_req_ready_i,
+  output logic [31:0]               mem_req_addr_o,
+  output logic                      mem_req_write_o,
+  output logic [LBITS-1:0]          mem_req_wdata_o,
+  output logic [7:0]                mem_req_id_o,
+  input  logic                      mem_rsp_valid_i,
+  output logic                      mem_rsp_ready_o,
+  input  logic [7:0]                mem_rsp_id_i,
+  input  logic [LBITS-1:0]          mem_rsp_rdata_i,
+  input  logic                      mem_rsp_error_i,
+  output logic                      error_o,
+  // counters (from reset)
+  output logic [63:0]               cnt_l1_access_o,
+  output logic [63:0]               cnt_l1_hit_o,
+  output logic [63:0]               cnt_l1_miss_o,
+  output logic [63:0]               cnt_l1_bank_conflict_o,
+  output logic [63:0]               cnt_l1_writeback_o,
+  output logic [63:0]               cnt_lvc_access_o,
+  output logic [63:0]               cnt_lvc_hit_o,
+  output logic [63:0]               cnt_lvc_miss_o,
+  output logic [63:0]               cnt_lvc_spill_o
+);
+  localparam int unsigned B1   = vgiw_cfg_pkg::L1_BANKS;
+  localparam int unsigned B2   = vgiw_cfg_pkg::LVC_BANKS;
+  localparam int unsigned R    = B1 + B2 + 1;            // requesters on the memory port
+  localparam int unsigned RW   = $clog2(R);
+  localparam int unsigned CTL  = B1 + B2;                // index of the control buffer
+  localparam int unsigned OFF  = $clog2(L);
+  localparam int unsigned WO_W = (L > 4) ? $clog2(L / 4) : 1;
+  localparam int unsigned BC1  = $clog2(B1 + 1);
+  localparam int unsigned BC2  = $clog2(B2 + 1);
+  localparam int unsigned PC1  = $clog2(NL + 1);
+
+  // the access size is implied by the byte enables
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [NL-1:0][1:0] size_unused;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign size_unused = ldst_req_size_i;
+
+  // requesters of the memory port
+  logic [R-1:0]            rq_valid, rq_ready, rq_write, rq_rsp;
+  logic [R-1:0][31:0]      rq_addr;
+  logic [R-1:0][LBITS-1:0] rq_wdata;
+
+  // ---- L1
+  logic            l1_flush_done, l1_busy;
+  logic [BC1-1:0]  l1_inc_access, l1_inc_hit, l1_inc_miss, l1_inc_wb;
+  logic [PC1-1:0]  l1_inc_conflict;
+
+  l1 u_l1 (
+    .clk_i, .rst_ni,
+    .req_valid_i (ldst_req_valid_i), .req_ready_o (ldst_req_ready_o),
+    .req_addr_i  (ldst_req_addr_i),  .req_write_i (ldst_req_write_i),
+    .req_wdata_i (ldst_req_wdata_i), .req_be_i    (ldst_req_be_i), .req_id_i (ldst_req_id_i),
+    .rsp_valid_o (ldst_rsp_valid_o), .rsp_id_o    (ldst_rsp_id_o), .rsp_rdata_o (ldst_rsp_rdata_o),
+    .flush_i, .flush_done_o (l1_flush_done), .busy_o (l1_busy),
+    .mem_req_valid_o (rq_valid[B1-1:0]), .mem_req_ready_i (rq_ready[B1-1:0]),
+    .mem_req_addr_o  (rq_addr[B1-1:0]),  .mem_req_write_o (rq_write[B1-1:0]),
+    .mem_req_wdata_o (rq_wdata[B1-1:0]),
+    .mem_rsp_valid_i (rq_rsp[B1-1:0]),   .mem_rsp_rdata_i (mem_rsp_rdata_i),
+    .inc_access_o (l1_inc_access), .inc_hit_o (l1_inc_hit), .inc_miss_o (l1_inc_miss),
+    .inc_writeback_o (l1_inc_wb), .inc_conflict_o (l1_inc_conflict)
+  );
+
+  // ---- LVC
+  logic            lvc_flush_done, lvc_busy;
+  logic [BC2-1:0]  lvc_inc_access, lvc_inc_hit, lvc_inc_miss, lvc_inc_spill;
+
+  lvc u_lvc (
+    .clk_i, .rst_ni, .lv_base_i, .lv_tile_threads_i,
+    .req_valid_i (lv_req_valid_i), .req_ready_o (lv_req_ready_o), .req_write_i (lv_req_write_i),
+    .req_lvid_i  (lv_req_lvid_i),  .req_tid_i   (lv_req_tid_i),   .req_wdata_i (lv_req_wdata_i),
+    .req_id_i    (lv_req_id_i),
+    .rsp_valid_o (lv_rsp_valid_o), .rsp_id_o    (lv_rsp_id_o),    .rsp_rdata_o (lv_rsp_rdata_o),
+    .flush_i, .flush_done_o (lvc_flush_done), .busy_o (lvc_busy),
+    .mem_req_valid_o (rq_valid[CTL-1:B1]), .mem_req_ready_i (rq_ready[CTL-1:B1]),
+    .mem_req_addr_o  (rq_addr[CTL-1:B1]),  .mem_req_write_o (rq_write[CTL-1:B1]),
+    .mem_req_wdata_o (rq_wdata[CTL-1:B1]),
+    .mem_rsp_valid_i (rq_rsp[CTL-1:B1]),   .mem_rsp_rdata_i (mem_rsp_rdata_i),
+    .inc_access_o (lvc_inc_access), .inc_hit_o (lvc_inc_hit), .inc_miss_o (lvc_inc_miss),
+    .inc_spill_o (lvc_inc_spill)
+  );
+
+  // ---- control port: one-line read buffer in front of memory (read-only data, in order)
+  logic             cb_valid_q, cb_pend_q, cb_sent_q, cr_valid_q;
+  logic [31-OFF:0]  cb_line_q;
+  logic [LBITS-1:0] cb_data_q;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0]      cb_addr_q;   // byte offset within the word is not needed
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [31:0]      cr_data_q;
+  logic             ctl_accept, ctl_hit_now, ctl_hit_pend;
+  logic [WO_W-1:0]  ctl_wo_now, ctl_wo_pend;
+
+  assign ctl_wo_now   = (L > 4) ? WO_W'(ctl_req_addr_i[OFF-1:2]) : '0;
+  assign ctl_wo_pend  = (L > 4) ? WO_W'(cb_addr_q[OFF-1:2]) : '0;
+  assign ctl_hit_now  = cb_valid_q && cb_line_q == ctl_req_addr_i[31:OFF];
+  assign ctl_hit_pend = cb_valid_q && cb_line_q == cb_addr_q[31:OFF];
+  assign ctl_req_ready_o = !cb_pend_q && (!cr_valid_q || ctl_rsp_ready_i);
+  assign ctl_accept      = ctl_req_valid_i && ctl_req_ready_o;
+  assign ctl_rsp_valid_o = cr_valid_q;
+  assign ctl_rsp_rdata_o = cr_data_q;
+  assign rq_valid[CTL]   = cb_pend_q && !cb_sent_q && !ctl_hit_pend;
+  assign rq_addr[CTL]    = {cb_addr_q[31:OFF], OFF'(0)};
+  assign rq_write[CTL]   = 1'b0;
+  assign rq_wdata[CTL]   = '0;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cb_valid_q <= 1'b0;
+      cb_pend_q  <= 1'b0;
+      cb_sent_q  <= 1'b0;
+      cb_line_q  <= '0;
+      cb_data_q  <= '0;
+      cb_addr_q  <= '0;
+      cr_valid_q <= 1'b0;
+      cr_data_q  <= '0;
+    end else begin
+      if (cr_valid_q && ctl_rsp_ready_i) cr_valid_q <= 1'b0;
+      if (ctl_accept) begin
+        if (ctl_hit_now) begin
+          cr_valid_q <= 1'b1;
+          cr_data_q  <= cb_data_q[32 * ctl_wo_now +: 32];
+        end else begin
+          cb_pend_q <= 1'b1;
+          cb_addr_q <= ctl_req_addr_i;
+        end
+      end
+      if (cb_pend_q && ctl_hit_pend && (!cr_valid_q || ctl_rsp_ready_i)) begin
+        cb_pend_q  <= 1'b0;
+        cr_valid_q <= 1'b1;
+        cr_data_q  <= cb_data_q[32 * ctl_wo_pend +: 32];
+      end
+      if (rq_valid[CTL] && rq_ready[CTL]) cb_sent_q <= 1'b1;
+      if (rq_rsp[CTL]) begin
+        cb_sent_q  <= 1'b0;
+        cb_valid_q <= 1'b1;
+        cb_line_q  <= cb_addr_q[31:OFF];
+        cb_data_q  <= mem_rsp_rdata_i;
+      end
+      if (flush_i) cb_valid_q <= 1'b0;
+    end
+  end
+
+  // ---- memory port arbiter: round robin, choice held while refused
+  logic [RW-1:0] rr_q, lock_idx_q, arb_idx;
+  logic          lock_q, arb_valid;
+
+  always_comb begin
+    int unsigned i;
+    i         = 0;
+    rq_ready  = '0;
+    rq_rsp    = '0;
+    arb_valid = 1'b0;
+    arb_idx   = lock_idx_q;
+    if (lock_q) begin
+      arb_valid = 1'b1;
+    end else begin
+      for (int k = 0; k < R; k++) begin
+        i = int'(rr_q) + k;
+        if (i >= R) i = i - R;
+        if (!arb_valid && rq_valid[i]) begin
+          arb_valid = 1'b1;
+          arb_idx   = RW'(i);
+        end
+      end
+    end
+    for (int r = 0; r < R; r++) begin
+      rq_ready[r] = arb_valid && mem_req_ready_i && arb_idx == RW'(r);
+      rq_rsp[r]   = mem_rsp_valid_i && mem_rsp_id_i == 8'(r);
+    end
+  end
+
+  assign mem_req_valid_o = arb_valid;
+  assign mem_req_addr_o  = rq_addr[arb_idx];
+  assign mem_req_write_o = rq_write[arb_idx];
+  assign mem_req_wdata_o = rq_wdata[arb_idx];
+  assign mem_req_id_o    = 8'(arb_idx);
+  assign mem_rsp_ready_o = 1'b1;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rr_q       <= '0;
+      lock_q     <= 1'b0;
+      lock_idx_q <= '0;
+    end else if (arb_valid) begin
+      if (mem_req_ready_i) begin
+        lock_q <= 1'b0;
+        rr_q   <= (int'(arb_idx) == R - 1) ? '0 : arb_idx + 1'b1;
+      end else begin
+        lock_q     <= 1'b1;
+        lock_idx_q <= arb_idx;
+      end
+    end
+  end
+
+  // ---- flush completion, error, counters
+  logic fl_active_q, fl_l1_q, fl_lvc_q, error_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fl_active_q <= 1'b0;
+      fl_l1_q     <= 1'b0;
+      fl_lvc_q    <= 1'b0;
+      error_q     <= 1'b0;
+    end else begin
+      if (flush_i) begin
+        fl_active_q <= 1'b1;
+        fl_l1_q     <= 1'b0;
+        fl_lvc_q    <= 1'b0;
+      end else if (flush_done_o) begin
+        fl_active_q <= 1'b0;
+      end else begin
+        if (l1_flush_done)  fl_l1_q  <= 1'b1;
+        if (lvc_flush_done) fl_lvc_q <= 1'b1;
+      end
+      if (mem_rsp_valid_i && mem_rsp_error_i) error_q <= 1'b1;
+    end
+  end
+  assign flush_done_o = fl_active_q && !flush_i && (fl_l1_q || l1_flush_done) &&
+                        (fl_lvc_q || lvc_flush_done);
+  assign error_o      = error_q;
+
+  logic [63:0] c_l1_access_q, c_l1_hit_q, c_l1_miss_q, c_l1_conf_q, c_l1_wb_q;
+  logic [63:0] c_lvc_access_q, c_lvc_hit_q, c_lvc_miss_q, c_lvc_spill_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      c_l1_access_q  <= '0;
+      c_l1_hit_q     <= '0;
+      c_l1_miss_q    <= '0;
+      c_l1_conf_q    <= '0;
+      c_l1_wb_q      <= '0;
+      c_lvc_access_q <= '0;
+      c_lvc_hit_q    <= '0;
+      c_lvc_miss_q   <= '0;
+      c_lvc_spill_q  <= '0;
+    end else begin
+      c_l1_access_q  <= c_l1_access_q + 64'(l1_inc_access);
+      c_l1_hit_q     <= c_l1_hit_q + 64'(l1_inc_hit);
+      c_l1_miss_q    <= c_l1_miss_q + 64'(l1_inc_miss);
+      c_l1_conf_q    <= c_l1_conf_q + 64'(l1_inc_conflict);
+      c_l1_wb_q      <= c_l1_wb_q + 64'(l1_inc_wb);
+      c_lvc_access_q <= c_lvc_access_q + 64'(lvc_inc_access);
+      c_lvc_hit_q    <= c_lvc_hit_q + 64'(lvc_inc_hit);
+      c_lvc_miss_q   <= c_lvc_miss_q + 64'(lvc_inc_miss);
+      c_lvc_spill_q  <= c_lvc_spill_q + 64'(lvc_inc_spill);
+    end
+  end
+  assign cnt_l1_access_o        = c_l1_access_q;
+  assign cnt_l1_hit_o           = c_l1_hit_q;
+  assign cnt_l1_miss_o          = c_l1_miss_q;
+  assign cnt_l1_bank_conflict_o = c_l1_conf_q;
+  assign cnt_l1_writeback_o     = c_l1_wb_q;
+  assign cnt_lvc_access_o       = c_lvc_access_q;
+  assign cnt_lvc_hit_o          = c_lvc_hit_q;
+  assign cnt_lvc_miss_o         = c_lvc_miss_q;
+  assign cnt_lvc_spill_o        = c_lvc_spill_q;
+
+  // busy flags are for debugging and the assertion below
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic busy_unused;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign busy_unused = l1_busy | lvc_busy;
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && mem_rsp_valid_i) begin
+      assert (int'(mem_rsp_id_i) < R) else $error("mem_system: response with unknown ID %0d", mem_rsp_id_i);
+    end
+  end
+`endif
+endmodule

@@ -1,0 +1,739 @@
+/* Host helper library of the application kernel set: engines (interpreter, native),
+ * options, deterministic inputs, comparisons (app.h, docs/apps.md). */
+#define _GNU_SOURCE
+#include "app.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "interp.h"
+#include "vgiw_arith.h"
+#include "vgiw_image.h"
+#include "vgiw_native.h"
+
+extern char **environ;
+
+karg_t KF32(float x)
+{
+    karg_t a = { 0, 0 };
+    memcpy(&a.v, &x, 4);
+    return a;
+}
+
+void *app_xmalloc(size_t bytes)
+{
+    void *p = calloc(1, bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "out of memory (%zu bytes)\n", bytes);
+        exit(1);
+    }
+    return p;
+}
+
+double app_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---------------------------------------------------------------- tools and compilation */
+
+static int spawn(char *const argv[], int verbose)
+{
+    if (verbose) {
+        for (int i = 0; argv[i]; i++)
+            fprintf(stderr, "%s ", argv[i]);
+        fputc('\n', stderr);
+    }
+    pid_t pid;
+    if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0)
+        return -1;
+    int st;
+    if (waitpid(pid, &st, 0) < 0)
+        return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* The sw tools (vgiwcc) are in build/sw/bin; host programs in build/sw/apps/bin (plain)
+ * or build/sw/asan/apps/bin (sanitized twins next to build/sw/asan/bin): ../../bin from
+ * here. VGIW_SW_BIN overrides. */
+static void tools_dir(char *out, size_t len)
+{
+    const char *env = getenv("VGIW_SW_BIN");
+    if (env && *env) {
+        snprintf(out, len, "%s", env);
+        return;
+    }
+    char self[PATH_MAX - 16];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        snprintf(out, len, "build/sw/bin");
+        return;
+    }
+    self[n] = 0;
+    char *s = strrchr(self, '/');
+    if (s)
+        *s = 0;
+    snprintf(out, len, "%s/../../bin", self);
+}
+
+typedef struct {
+    char tmp[PATH_MAX];
+    vg_image img;
+    int have_img;
+    int nbufs;
+    size_t bytes[ENG_MAX_BUFS];
+    uint8_t *data[ENG_MAX_BUFS];
+    /* interp */
+    uint32_t base[ENG_MAX_BUFS], next_base;
+    uint64_t seed;
+    /* pnr: the interpreter runs the placed-and-routed configurations of this preset */
+    const vgiw_preset_t *preset;
+    /* native */
+    void *so;
+    vgn_run_fn run;
+} eng_priv;
+
+static void rm_tmp(eng_priv *p)
+{
+    if (!p->tmp[0])
+        return;
+    static const char *const files[] = { "k.vgiw", "k.o", "w.c", "w.o", "k.so" };
+    char f[PATH_MAX + 16];
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(f, sizeof f, "%s/%s", p->tmp, files[i]);
+        unlink(f);
+    }
+    rmdir(p->tmp);
+    p->tmp[0] = 0;
+}
+
+int app_vgiwcc(const char *cl, const char *const *defs, const char *pnr_config, const char *out, char *err,
+               size_t errlen)
+{
+    char dir[PATH_MAX], cc[PATH_MAX + 16];
+    tools_dir(dir, sizeof dir);
+    snprintf(cc, sizeof cc, "%s/vgiwcc", dir);
+    /* The graphs only, unless the engine runs the placed-and-routed configurations. */
+    char *argv[48] = { cc, (char *)cl, "-q", "-o", (char *)out, "--no-pnr" };
+    int n = 6;
+    if (pnr_config) {
+        argv[5] = "--config";
+        argv[n++] = (char *)pnr_config;
+    }
+    for (int i = 0; defs && defs[i] && n < 46; i++)
+        argv[n++] = (char *)defs[i];
+    argv[n] = NULL;
+    int rc = spawn(argv, getenv("APP_VERBOSE") != NULL);
+    if (rc) {
+        snprintf(err, errlen, "vgiwcc failed on %s (status %d)", cl, rc);
+        return -1;
+    }
+    return 0;
+}
+
+static int compile_image(eng_priv *p, const char *cl, const char *const *defs, const char *pnr_config, char *err,
+                         size_t errlen)
+{
+    char out[PATH_MAX + 16];
+    snprintf(out, sizeof out, "%s/k.vgiw", p->tmp);
+    if (app_vgiwcc(cl, defs, pnr_config, out, err, errlen))
+        return -1;
+    if (vg_image_load(out, &p->img, err, errlen))
+        return -1;
+    p->have_img = 1;
+    return 0;
+}
+
+static const vg_kernel *find_kernel(eng_priv *p, const char *name)
+{
+    for (uint32_t i = 0; i < p->img.nkernels; i++)
+        if (!strcmp(p->img.kernels[i].name, name))
+            return &p->img.kernels[i];
+    return NULL;
+}
+
+static int check_args(engine_t *e, const vg_kernel *k, int nargs, const karg_t *args)
+{
+    eng_priv *p = e->priv;
+    if ((uint32_t)nargs != k->nargs) {
+        snprintf(e->err, sizeof e->err, "kernel '%s' takes %u arguments, %d given", k->name, k->nargs, nargs);
+        return -1;
+    }
+    for (int a = 0; a < nargs; a++) {
+        int isb = k->args[a].kind == VG_ARG_BUFFER;
+        if (isb != args[a].is_buf || (isb && args[a].v >= (uint32_t)p->nbufs)) {
+            snprintf(e->err, sizeof e->err, "kernel '%s' argument %d '%s': %s expected", k->name, a,
+                     k->args[a].name, isb ? "valid buffer handle" : "scalar");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int common_alloc(engine_t *e, size_t bytes)
+{
+    eng_priv *p = e->priv;
+    if (p->nbufs == ENG_MAX_BUFS) {
+        snprintf(e->err, sizeof e->err, "too many buffers");
+        return -1;
+    }
+    int h = p->nbufs;
+    p->data[h] = calloc(1, bytes ? bytes : 1);
+    if (!p->data[h]) {
+        snprintf(e->err, sizeof e->err, "out of memory");
+        return -1;
+    }
+    p->bytes[h] = bytes;
+    p->nbufs++;
+    return h;
+}
+
+static int common_copy(engine_t *e, int buf, size_t off, size_t bytes)
+{
+    eng_priv *p = e->priv;
+    if (buf < 0 || buf >= p->nbufs || off > p->bytes[buf] || bytes > p->bytes[buf] - off) {
+        snprintf(e->err, sizeof e->err, "bad copy: buffer %d, offset %zu, %zu bytes", buf, off, bytes);
+        return -1;
+    }
+    return 0;
+}
+
+static int common_write(engine_t *e, int buf, size_t off, const void *src, size_t bytes)
+{
+    if (common_copy(e, buf, off, bytes))
+        return -1;
+    memcpy(((eng_priv *)e->priv)->data[buf] + off, src, bytes);
+    return 0;
+}
+
+static int common_read(engine_t *e, int buf, size_t off, void *dst, size_t bytes)
+{
+    if (common_copy(e, buf, off, bytes))
+        return -1;
+    memcpy(dst, ((eng_priv *)e->priv)->data[buf] + off, bytes);
+    return 0;
+}
+
+static void common_close(engine_t *e)
+{
+    eng_priv *p = e->priv;
+    for (int i = 0; i < p->nbufs; i++)
+        free(p->data[i]);
+    if (p->have_img)
+        vg_image_free(&p->img);
+    if (p->so)
+        dlclose(p->so);
+    rm_tmp(p);
+    free(p);
+    free(e);
+}
+
+/* ---------------------------------------------------------------- interpreter engine */
+
+static int interp_alloc(engine_t *e, size_t bytes)
+{
+    eng_priv *p = e->priv;
+    uint64_t end = (uint64_t)p->next_base + bytes;
+    if (bytes > 0x40000000u || end + 8192 >= VI_LOCAL_BASE) {
+        snprintf(e->err, sizeof e->err, "buffers exceed the 32-bit address space");
+        return -1;
+    }
+    int h = common_alloc(e, bytes);
+    if (h < 0)
+        return -1;
+    p->base[h] = p->next_base;
+    p->next_base = (uint32_t)((end + 4096 + 4095) & ~(uint64_t)4095);   /* 4 KB gap catches overruns */
+    return h;
+}
+
+static int interp_launch(engine_t *e, const char *kernel, const uint32_t g[3], const uint32_t l[3], int nargs,
+                         const karg_t *args)
+{
+    eng_priv *p = e->priv;
+    const vg_kernel *k = find_kernel(p, kernel);
+    if (!k) {
+        snprintf(e->err, sizeof e->err, "no kernel '%s' in the image", kernel);
+        return -1;
+    }
+    if (check_args(e, k, nargs, args))
+        return -1;
+    vi_region regs[ENG_MAX_BUFS];
+    vi_memory mem = { regs, 0 };
+    for (int i = 0; i < p->nbufs; i++)
+        regs[mem.n++] = (vi_region){ p->base[i], (uint32_t)p->bytes[i], p->data[i], "buffer" };
+    uint32_t av[VG_SRC_ARG_MAX];
+    for (int a = 0; a < nargs && a < VG_SRC_ARG_MAX; a++)
+        av[a] = args[a].is_buf ? p->base[args[a].v] : args[a].v;
+    vi_launch L;
+    memset(&L, 0, sizeof L);
+    memcpy(L.global, g, sizeof L.global);
+    memcpy(L.local, l, sizeof L.local);
+    L.args = av;
+    L.mem = &mem;
+    /* A random node order per launch exposes missing ordering edges in the graphs. */
+    L.random_order = 1;
+    L.seed = p->seed + e->launches;
+    L.max_steps = 0;
+    L.pnr_preset = p->preset;
+    char err[400];
+    if (vi_run(k, &L, err, sizeof err)) {
+        snprintf(e->err, sizeof e->err, "interpreter: %s", err);
+        return -1;
+    }
+    e->sched_rounds += L.sched_rounds;
+    e->thread_blocks += L.thread_blocks;
+    return 0;
+}
+
+static const engine_ops interp_ops = { "interp", interp_alloc, common_write, common_read, interp_launch, common_close };
+static const engine_ops pnr_ops = { "pnr", interp_alloc, common_write, common_read, interp_launch, common_close };
+
+/* ---------------------------------------------------------------- native engine */
+
+static const char *ctype(uint8_t t)
+{
+    switch (t) {
+    case VG_T_I8:  return "signed char";
+    case VG_T_U8:  return "unsigned char";
+    case VG_T_I16: return "short";
+    case VG_T_U16: return "unsigned short";
+    case VG_T_U32: return "unsigned int";
+    case VG_T_F32: return "float";
+    default:       return "int";
+    }
+}
+
+/* The kernel file for the host + one wrapper per kernel (unpacking an argument array, the
+ * calling convention sw/native expects) + the shim, linked into k.so and dlopen()ed. */
+static int build_native(eng_priv *p, const char *cl, const char *const *defs, char *err, size_t errlen)
+{
+    char dir[PATH_MAX], shim[PATH_MAX + 64], ko[PATH_MAX + 8], wc[PATH_MAX + 8], wo[PATH_MAX + 8], so[PATH_MAX + 8];
+    tools_dir(dir, sizeof dir);
+    snprintf(shim, sizeof shim, "%s/../native/vgiw_native_shim.o", dir);
+    if (access(shim, R_OK))
+        snprintf(shim, sizeof shim, "%s/../../native/vgiw_native_shim.o", dir);   /* asan/bin */
+    snprintf(ko, sizeof ko, "%s/k.o", p->tmp);
+    snprintf(wc, sizeof wc, "%s/w.c", p->tmp);
+    snprintf(wo, sizeof wo, "%s/w.o", p->tmp);
+    snprintf(so, sizeof so, "%s/k.so", p->tmp);
+    int verbose = getenv("APP_VERBOSE") != NULL;
+    char *cc[64] = { "clang-19", "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-target",
+                     "x86_64-unknown-linux-gnu", "-O1", "-ffp-contract=off", "-fPIC", "-w", "-c", "-o", ko };
+    int n = 15;
+    for (int i = 0; defs && defs[i] && n < 62; i++)
+        cc[n++] = (char *)defs[i];
+    cc[n++] = (char *)cl;
+    cc[n] = NULL;
+    if (spawn(cc, verbose)) {
+        snprintf(err, errlen, "native: clang-19 failed on %s", cl);
+        return -1;
+    }
+    FILE *f = fopen(wc, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s", wc);
+        return -1;
+    }
+    fprintf(f, "/* generated by the apps host library */\n");
+    for (uint32_t i = 0; i < p->img.nkernels; i++) {
+        const vg_kernel *k = &p->img.kernels[i];
+        fprintf(f, "extern void %s(", k->name);
+        for (uint32_t a = 0; a < k->nargs; a++)
+            fprintf(f, "%s%s", a ? ", " : "", k->args[a].kind == VG_ARG_BUFFER ? "void *" : ctype(k->args[a].type));
+        fprintf(f, "%s);\nvoid app_entry_%s(void **a);\nvoid app_entry_%s(void **a)\n{\n    (void)a;\n    %s(",
+                k->nargs ? "" : "void", k->name, k->name, k->name);
+        for (uint32_t a = 0; a < k->nargs; a++) {
+            if (k->args[a].kind == VG_ARG_BUFFER)
+                fprintf(f, "%sa[%u]", a ? ", " : "", a);
+            else
+                fprintf(f, "%s*(%s *)a[%u]", a ? ", " : "", ctype(k->args[a].type), a);
+        }
+        fprintf(f, ");\n}\n");
+    }
+    fclose(f);
+    char *wcc[] = { "gcc", "-std=c11", "-O1", "-fPIC", "-c", wc, "-o", wo, NULL };
+    char *ld[] = { "gcc", "-shared", "-o", so, ko, wo, shim, "-lm", NULL };
+    if (spawn(wcc, verbose) || spawn(ld, verbose)) {
+        snprintf(err, errlen, "native: building the shared object failed");
+        return -1;
+    }
+    p->so = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    if (!p->so) {
+        snprintf(err, errlen, "native: %s", dlerror());
+        return -1;
+    }
+    p->run = (vgn_run_fn)(uintptr_t)dlsym(p->so, "vgn_run");
+    if (!p->run) {
+        snprintf(err, errlen, "native: vgn_run missing");
+        return -1;
+    }
+    return 0;
+}
+
+static int native_launch(engine_t *e, const char *kernel, const uint32_t g[3], const uint32_t l[3], int nargs,
+                         const karg_t *args)
+{
+    eng_priv *p = e->priv;
+    const vg_kernel *k = find_kernel(p, kernel);
+    if (!k) {
+        snprintf(e->err, sizeof e->err, "no kernel '%s'", kernel);
+        return -1;
+    }
+    if (check_args(e, k, nargs, args))
+        return -1;
+    char sym[VG_NAME_MAX + 16];
+    snprintf(sym, sizeof sym, "app_entry_%s", kernel);
+    vgn_entry_fn entry = (vgn_entry_fn)(uintptr_t)dlsym(p->so, sym);
+    if (!entry) {
+        snprintf(e->err, sizeof e->err, "native: %s missing", sym);
+        return -1;
+    }
+    void *av[VG_SRC_ARG_MAX];
+    uint32_t sv[VG_SRC_ARG_MAX];
+    for (int a = 0; a < nargs && a < VG_SRC_ARG_MAX; a++) {
+        sv[a] = args[a].v;
+        av[a] = args[a].is_buf ? (void *)p->data[args[a].v] : (void *)&sv[a];
+    }
+    char err[256];
+    if (p->run(entry, av, g, l, err, sizeof err)) {
+        snprintf(e->err, sizeof e->err, "native: %s", err);
+        return -1;
+    }
+    return 0;
+}
+
+static const engine_ops native_ops = { "native", common_alloc, common_write, common_read, native_launch, common_close };
+
+/* ---------------------------------------------------------------- open / wrappers */
+
+engine_t *engine_open(const char *kind, const char *cl, const char *const *defs, uint64_t seed, char *err,
+                      size_t errlen)
+{
+    if (!strcmp(kind, "rtl"))
+        return eng_rtl_open(cl, defs, seed, err, errlen);
+    const engine_ops *ops = !strcmp(kind, "interp") ? &interp_ops
+                            : !strcmp(kind, "native") ? &native_ops
+                            : !strcmp(kind, "pnr") ? &pnr_ops : NULL;
+    if (!ops) {
+        snprintf(err, errlen, "unknown engine '%s' (interp, native, pnr, rtl)", kind);
+        return NULL;
+    }
+    engine_t *e = app_xmalloc(sizeof *e);
+    eng_priv *p = app_xmalloc(sizeof *p);
+    e->ops = ops;
+    e->priv = p;
+    p->seed = seed;
+    p->next_base = 0x00010000u;
+    const char *td = getenv("TMPDIR");
+    snprintf(p->tmp, sizeof p->tmp, "%s/vgiw-app-XXXXXX", td && *td ? td : "/tmp");
+    if (!mkdtemp(p->tmp)) {
+        p->tmp[0] = 0;
+        snprintf(err, errlen, "cannot create a temporary directory");
+        common_close(e);
+        return NULL;
+    }
+    const char *pnr_config = NULL;
+    if (ops == &pnr_ops) {
+        pnr_config = app_config();
+        if (!(p->preset = vgiw_preset_find(pnr_config))) {
+            snprintf(err, errlen, "unknown preset '%s' (VGIW_CONFIG)", pnr_config);
+            common_close(e);
+            return NULL;
+        }
+    }
+    if (compile_image(p, cl, defs, pnr_config, err, errlen) ||
+        (ops == &native_ops && build_native(p, cl, defs, err, errlen))) {
+        common_close(e);
+        return NULL;
+    }
+    return e;
+}
+
+void engine_close(engine_t *e)
+{
+    if (e)
+        e->ops->close(e);
+}
+
+static _Noreturn void eng_fail(engine_t *e, const char *what)
+{
+    fprintf(stderr, "%s engine: %s: %s\n", e->ops->name, what, e->err);
+    printf("FAILED (%s engine error)\n", e->ops->name);
+    exit(1);
+}
+
+int eng_alloc(engine_t *e, size_t bytes)
+{
+    int h = e->ops->alloc(e, bytes);
+    if (h < 0)
+        eng_fail(e, "alloc");
+    return h;
+}
+
+void eng_write(engine_t *e, int buf, const void *src, size_t bytes)
+{
+    if (e->ops->write(e, buf, 0, src, bytes))
+        eng_fail(e, "write");
+}
+
+void eng_read(engine_t *e, int buf, void *dst, size_t bytes)
+{
+    if (e->ops->read(e, buf, 0, dst, bytes))
+        eng_fail(e, "read");
+}
+
+void eng_launch(engine_t *e, const char *kernel, uint32_t g0, uint32_t g1, uint32_t l0, uint32_t l1, int nargs,
+                const karg_t *args)
+{
+    uint32_t g[3] = { g0, g1, 1 }, l[3] = { l0, l1, 1 };
+    if (e->ops->launch(e, kernel, g, l, nargs, args))
+        eng_fail(e, kernel);
+    e->launches++;
+}
+
+/* ---------------------------------------------------------------- options */
+
+app_rtl_opts app_rtl;
+
+/* The preset of the pnr and rtl engines: --config, else $VGIW_CONFIG, else small. */
+const char *app_config(void)
+{
+    if (app_rtl.config)
+        return app_rtl.config;
+    const char *c = getenv("VGIW_CONFIG");
+    return c && *c ? c : "small";
+}
+
+static _Noreturn void usage(const app_opts *o, const char *msg, const char *arg)
+{
+    fprintf(stderr, "%s: %s%s%s\n", o->app, msg, arg ? " " : "", arg ? arg : "");
+    fprintf(stderr, "usage: %s [--size N] [--seed S] [--engine interp|native|pnr|rtl|all]... [--cl KERNEL.cl] [--file F] [-v]\n"
+            "          [--config tiny|small|paper] [--stats F.json] [--waves F.fst [--waves-from C] [--waves-to C]]\n"
+            "          [--max-cycles N] [--stall-cycles N] [--progress]\n",
+            o->app);
+    exit(2);
+}
+
+static uint64_t num(const app_opts *o, const char *s)
+{
+    char *end;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (!*s || *end || s[0] == '-')
+        usage(o, "bad number", s);
+    return v;
+}
+
+void app_parse(int argc, char **argv, app_opts *o, const char *app, uint32_t default_size)
+{
+    static char clpath[256];
+    memset(o, 0, sizeof *o);
+    setvbuf(stdout, NULL, _IOLBF, 0);   /* keep verdict lines in order with stderr details */
+    o->app = app;
+    o->size = default_size;
+    o->seed = 1;
+    snprintf(clpath, sizeof clpath, "sw/apps/%s/%s.cl", app, app);
+    o->cl = clpath;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int more = i + 1 < argc;
+        if (!strcmp(a, "--size") && more) {
+            uint64_t v = num(o, argv[++i]);
+            if (!v || v > 1u << 24)
+                usage(o, "--size out of range:", argv[i]);
+            o->size = (uint32_t)v;
+        } else if (!strcmp(a, "--seed") && more) o->seed = num(o, argv[++i]);
+        else if (!strcmp(a, "--cl") && more) o->cl = argv[++i];
+        else if (!strcmp(a, "--file") && more) o->file = argv[++i];
+        else if (!strcmp(a, "--engine") && more) {
+            const char *en = argv[++i];
+            if (!strcmp(en, "all")) {
+                o->engines[0] = "interp";
+                o->engines[1] = "native";
+                o->nengines = 2;
+            } else if (!strcmp(en, "interp") || !strcmp(en, "native") || !strcmp(en, "pnr") || !strcmp(en, "rtl")) {
+                if (o->nengines < APP_MAX_ENGINES)
+                    o->engines[o->nengines++] = en;
+            } else usage(o, "unknown engine", en);
+        } else if (!strcmp(a, "--config") && more) {
+            app_rtl.config = argv[++i];
+            if (!vgiw_preset_find(app_rtl.config))
+                usage(o, "unknown preset (tiny, small, paper):", app_rtl.config);
+        } else if (!strcmp(a, "--waves") && more) app_rtl.waves = argv[++i];
+        else if (!strcmp(a, "--waves-from") && more) app_rtl.waves_from = num(o, argv[++i]);
+        else if (!strcmp(a, "--waves-to") && more) app_rtl.waves_to = num(o, argv[++i]);
+        else if (!strcmp(a, "--stats") && more) app_rtl.stats = argv[++i];
+        else if (!strcmp(a, "--max-cycles") && more) app_rtl.max_cycles = num(o, argv[++i]);
+        else if (!strcmp(a, "--stall-cycles") && more) app_rtl.stall_cycles = num(o, argv[++i]);
+        else if (!strcmp(a, "--progress")) app_rtl.progress = 1;
+        else if (!strcmp(a, "-v")) o->verbose = 1;
+        else usage(o, "bad option", a);
+    }
+    if (!o->nengines) {
+        o->engines[0] = "interp";
+        o->engines[1] = "native";
+        o->nengines = 2;
+    }
+}
+
+engine_t *app_engine(const app_opts *o, int i, const char *const *defines)
+{
+    char err[512];
+    engine_t *e = engine_open(o->engines[i], o->cl, defines, o->seed, err, sizeof err);
+    if (!e) {
+        fprintf(stderr, "%s: %s\n", o->app, err);
+        printf("FAILED (cannot open engine %s)\n", o->engines[i]);
+        exit(1);
+    }
+    return e;
+}
+
+/* ---------------------------------------------------------------- random numbers */
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void app_rng_init(app_rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t app_rng_u64(app_rng *r)
+{
+    uint64_t *s = r->s, res = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return res;
+}
+
+uint32_t app_rng_below(app_rng *r, uint32_t n)
+{
+    return n ? (uint32_t)((app_rng_u64(r) >> 32) % n) : 0;
+}
+
+float app_rng_f32(app_rng *r, float lo, float hi)
+{
+    float u = (float)(app_rng_u64(r) >> 40) / 16777216.0f;   /* exact: 24-bit fraction */
+    return lo + (hi - lo) * u;
+}
+
+/* ---------------------------------------------------------------- comparison, verdict */
+
+static int n_passed, n_failed;
+
+#define SHOW 8
+
+uint32_t app_cmp_i32(const char *what, const int32_t *got, const int32_t *want, size_t n)
+{
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; i++)
+        if (got[i] != want[i] && bad++ < SHOW)
+            fprintf(stderr, "  %s[%zu]: got %d, expected %d\n", what, i, got[i], want[i]);
+    if (bad)
+        fprintf(stderr, "  %s: %u of %zu elements differ\n", what, bad, n);
+    return bad;
+}
+
+uint32_t app_cmp_u8(const char *what, const uint8_t *got, const uint8_t *want, size_t n)
+{
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; i++)
+        if (got[i] != want[i] && bad++ < SHOW)
+            fprintf(stderr, "  %s[%zu]: got %u, expected %u\n", what, i, got[i], want[i]);
+    if (bad)
+        fprintf(stderr, "  %s: %u of %zu elements differ\n", what, bad, n);
+    return bad;
+}
+
+uint32_t app_cmp_f32(const char *what, const float *got, const float *want, size_t n)
+{
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t x, y;
+        memcpy(&x, &got[i], 4);
+        memcpy(&y, &want[i], 4);
+        if (x == y || (isnan(got[i]) && isnan(want[i])))
+            continue;
+        if (bad++ < SHOW)
+            fprintf(stderr, "  %s[%zu]: got %.9g (0x%08x), expected %.9g (0x%08x)\n", what, i, got[i], x, want[i], y);
+    }
+    if (bad)
+        fprintf(stderr, "  %s: %u of %zu elements differ\n", what, bad, n);
+    return bad;
+}
+
+uint32_t app_cmp_f32_tol(const char *what, const float *got, const float *want, size_t n, float abs_tol,
+                         float rel_tol)
+{
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        float d = fabsf(got[i] - want[i]);
+        if (d <= abs_tol + rel_tol * fabsf(want[i]))
+            continue;
+        if (bad++ < SHOW)
+            fprintf(stderr, "  %s[%zu]: got %.9g, expected %.9g (difference %.3g)\n", what, i, got[i], want[i], d);
+    }
+    if (bad)
+        fprintf(stderr, "  %s: %u of %zu elements outside the tolerance\n", what, bad, n);
+    return bad;
+}
+
+void app_check(const char *what, uint32_t mismatches)
+{
+    printf("%s %s\n", mismatches ? "FAILED" : "PASSED", what);
+    if (mismatches)
+        n_failed++;
+    else
+        n_passed++;
+}
+
+int app_verdict(void)
+{
+    printf("%d passed, %d failed\n", n_passed, n_failed);
+    return n_failed || !n_passed ? 1 : 0;
+}
+
+void app_check_f32(const char *app, const char *eng, const char *name, const float *got, const float *want,
+                   const float *tol, const char *ref_eng, const float *ref, size_t n)
+{
+    char what[160];
+    snprintf(what, sizeof what, "%s %s vs golden%s: %s", app, eng, tol ? " (tolerance)" : "", name);
+    app_check(what, tol ? app_cmp_f32_tol(name, got, want, n, tol[0], tol[1]) : app_cmp_f32(name, got, want, n));
+    if (ref) {
+        snprintf(what, sizeof what, "%s %s vs %s: %s", app, eng, ref_eng, name);
+        app_check(what, app_cmp_f32(name, got, ref, n));
+    }
+}
+
+void app_check_i32(const char *app, const char *eng, const char *name, const int32_t *got, const int32_t *want,
+                   const char *ref_eng, const int32_t *ref, size_t n)
+{
+    char what[160];
+    snprintf(what, sizeof what, "%s %s vs golden: %s", app, eng, name);
+    app_check(what, app_cmp_i32(name, got, want, n));
+    if (ref) {
+        snprintf(what, sizeof what, "%s %s vs %s: %s", app, eng, ref_eng, name);
+        app_check(what, app_cmp_i32(name, got, ref, n));
+    }
+}

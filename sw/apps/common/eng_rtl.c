@@ -1,0 +1,265 @@
+/* The rtl engine of the application set (docs/apps.md, docs/runtime.md): the engine_ops
+ * table on top of the runtime library (sw/runtime/vgiw_rt.h), backend "rtl" = the
+ * Verilator model of vgiw_core for the preset given by --config.
+ *
+ * Open compiles the kernel file with vgiwcc for the preset (placed and routed), starts the
+ * device and creates one kernel object per kernel of the image. Every launch waits for the
+ * core; its counters are summed per kernel. Close prints a summary per kernel (cycles,
+ * threads, executed blocks, per-block thread counts, unit utilization, LVC hit rate,
+ * configuration overhead) and, with --stats, writes every counter as JSON. */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../runtime/vgiw_rt.h"
+#include "app.h"
+#include "vgiw_ops.h"
+#include "vgiw_presets.h"
+
+#define MAXK 16
+
+typedef struct {
+    vrt_device *d;
+    char tmp[PATH_MAX];
+    vrt_program prog;
+    int nk;
+    char kname[MAXK][64];
+    vrt_kernel kern[MAXK];
+    vrt_stats per[MAXK];
+    vrt_buf buf[ENG_MAX_BUFS];
+    int nbufs;
+    double t0;
+} rtl_priv;
+
+static int rtl_alloc(engine_t *e, size_t bytes)
+{
+    rtl_priv *p = e->priv;
+    if (p->nbufs == ENG_MAX_BUFS) {
+        snprintf(e->err, sizeof e->err, "too many buffers");
+        return -1;
+    }
+    vrt_buf b;
+    if (vrt_alloc(p->d, bytes ? bytes : 1, &b)) {
+        snprintf(e->err, sizeof e->err, "%s", vrt_error(p->d));
+        return -1;
+    }
+    p->buf[p->nbufs] = b;
+    return p->nbufs++;
+}
+
+static int handle(engine_t *e, int buf, vrt_buf *out)
+{
+    rtl_priv *p = e->priv;
+    if (buf < 0 || buf >= p->nbufs) {
+        snprintf(e->err, sizeof e->err, "bad buffer handle %d", buf);
+        return -1;
+    }
+    *out = p->buf[buf];
+    return 0;
+}
+
+static int rtl_write(engine_t *e, int buf, size_t off, const void *src, size_t bytes)
+{
+    rtl_priv *p = e->priv;
+    vrt_buf b;
+    if (handle(e, buf, &b))
+        return -1;
+    if (vrt_write(p->d, b, off, src, bytes)) {
+        snprintf(e->err, sizeof e->err, "%s", vrt_error(p->d));
+        return -1;
+    }
+    return 0;
+}
+
+static int rtl_read(engine_t *e, int buf, size_t off, void *dst, size_t bytes)
+{
+    rtl_priv *p = e->priv;
+    vrt_buf b;
+    if (handle(e, buf, &b))
+        return -1;
+    if (vrt_read(p->d, b, off, dst, bytes)) {
+        snprintf(e->err, sizeof e->err, "%s", vrt_error(p->d));
+        return -1;
+    }
+    return 0;
+}
+
+static int rtl_launch(engine_t *e, const char *kernel, const uint32_t g[3], const uint32_t l[3], int nargs,
+                      const karg_t *args)
+{
+    rtl_priv *p = e->priv;
+    int ki = 0;
+    while (ki < p->nk && strcmp(p->kname[ki], kernel))
+        ki++;
+    if (ki == p->nk) {
+        snprintf(e->err, sizeof e->err, "no kernel '%s' in the image", kernel);
+        return -1;
+    }
+    vrt_kernel k = p->kern[ki];
+    unsigned na = 0;
+    vrt_kernel_nargs(p->d, k, &na);
+    if ((unsigned)nargs != na) {
+        snprintf(e->err, sizeof e->err, "kernel '%s' takes %u arguments, %d given", kernel, na, nargs);
+        return -1;
+    }
+    for (int a = 0; a < nargs; a++) {
+        int rc;
+        if (args[a].is_buf) {
+            vrt_buf b;
+            if (handle(e, (int)args[a].v, &b))
+                return -1;
+            rc = vrt_set_arg_buf(p->d, k, (unsigned)a, b);
+        } else {
+            rc = vrt_set_arg_u32(p->d, k, (unsigned)a, args[a].v);
+        }
+        if (rc) {
+            snprintf(e->err, sizeof e->err, "%s", vrt_error(p->d));
+            return -1;
+        }
+    }
+    unsigned dims = g[2] > 1 || l[2] > 1 ? 3 : g[1] > 1 || l[1] > 1 ? 2 : 1;
+    if (vrt_run(p->d, k, dims, g, l)) {
+        snprintf(e->err, sizeof e->err, "%s", vrt_error(p->d));
+        return -1;
+    }
+    vrt_stats s;
+    vrt_stats_get(p->d, &s, NULL);
+    vrt_stats_add(&p->per[ki], &s);
+    e->sched_rounds += s.block_execs_total;
+    e->thread_blocks += s.thread_blocks;
+    return 0;
+}
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
+static void summary(FILE *f, const char *name, const vrt_stats *s, unsigned units)
+{
+    fprintf(f, "  %-22s %6llu launches %10llu cycles %9llu threads %7llu blocks executed  LVC hits %5.1f%%  "
+               "config %5.1f%%  units busy %5.1f%%\n",
+            name, (unsigned long long)s->launches, (unsigned long long)s->cycles, (unsigned long long)s->threads,
+            (unsigned long long)s->block_execs_total, pct(s->lvc_hit, s->lvc_access),
+            pct(s->reconfig_cycles, s->cycles), pct(s->instructions, s->cycles * (units ? units : 1)));
+    fprintf(f, "  %-22s threads per block:", "");
+    for (uint32_t b = 0; b < s->nblocks; b++)
+        fprintf(f, " B%u:%llu", b, (unsigned long long)s->block_threads[b]);
+    fputc('\n', f);
+}
+
+static void write_json(rtl_priv *p, const vrt_stats *tot, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "rtl engine: cannot write %s\n", path);
+        return;
+    }
+    fprintf(f, "{\n  \"engine\": \"rtl\",\n  \"config\": \"%s\",\n  \"wall_seconds\": %.3f,\n  \"total\": {\n",
+            vrt_config(p->d), app_now() - p->t0);
+    vrt_stats_json(f, tot, "    ");
+    fprintf(f, "\n  },\n  \"kernels\": {");
+    for (int i = 0; i < p->nk; i++) {
+        fprintf(f, "%s\n    \"%s\": {\n", i ? "," : "", p->kname[i]);
+        vrt_stats_json(f, &p->per[i], "      ");
+        fprintf(f, "\n    }");
+    }
+    fprintf(f, "\n  }\n}\n");
+    fclose(f);
+    printf("rtl: counters written to %s\n", path);
+}
+
+static void rtl_close(engine_t *e)
+{
+    rtl_priv *p = e->priv;
+    if (p->d) {
+        vrt_stats tot;
+        memset(&tot, 0, sizeof tot);
+        for (int i = 0; i < p->nk; i++)
+            vrt_stats_add(&tot, &p->per[i]);
+        const vgiw_preset_t *pr = vgiw_preset_find(vrt_config(p->d));
+        unsigned units = 0;
+        for (unsigned u = 0; pr && u < pr->fabric_units; u++)
+            units += pr->unit_type[u] != UNIT_CVU;
+        if (tot.launches) {
+            printf("rtl (%s): %llu cycles, %llu threads, %llu blocks executed, LVC hit rate %.1f%%, "
+                   "configuration overhead %.1f%%, %.1f simulated cycles/s\n",
+                   vrt_config(p->d), (unsigned long long)tot.cycles, (unsigned long long)tot.threads,
+                   (unsigned long long)tot.block_execs_total, pct(tot.lvc_hit, tot.lvc_access),
+                   pct(tot.reconfig_cycles, tot.cycles), (double)tot.sim_cycles / (app_now() - p->t0));
+            for (int i = 0; i < p->nk; i++)
+                if (p->per[i].launches)
+                    summary(stdout, p->kname[i], &p->per[i], units);
+        }
+        if (app_rtl.stats)
+            write_json(p, &tot, app_rtl.stats);
+        vrt_close(p->d);
+    }
+    if (p->tmp[0]) {
+        char f[PATH_MAX + 16];
+        snprintf(f, sizeof f, "%s/k.vgiw", p->tmp);
+        unlink(f);
+        rmdir(p->tmp);
+    }
+    free(p);
+    free(e);
+}
+
+static const engine_ops rtl_ops = { "rtl", rtl_alloc, rtl_write, rtl_read, rtl_launch, rtl_close };
+
+engine_t *eng_rtl_open(const char *cl, const char *const *defs, uint64_t seed, char *err, size_t errlen)
+{
+    (void)seed;
+    engine_t *e = app_xmalloc(sizeof *e);
+    rtl_priv *p = app_xmalloc(sizeof *p);
+    e->ops = &rtl_ops;
+    e->priv = p;
+    p->t0 = app_now();
+    const char *cfg = app_config();
+    const char *td = getenv("TMPDIR");
+    snprintf(p->tmp, sizeof p->tmp, "%s/vgiw-rtl-XXXXXX", td && *td ? td : "/tmp");
+    if (!mkdtemp(p->tmp)) {
+        p->tmp[0] = 0;
+        snprintf(err, errlen, "cannot create a temporary directory");
+        rtl_close(e);
+        return NULL;
+    }
+    char img[PATH_MAX + 16];
+    snprintf(img, sizeof img, "%s/k.vgiw", p->tmp);
+    if (app_vgiwcc(cl, defs, cfg, img, err, errlen)) {
+        rtl_close(e);
+        return NULL;
+    }
+    vrt_options o;
+    vrt_options_init(&o);
+    o.backend = "rtl";
+    o.config = cfg;
+    o.waves = app_rtl.waves;
+    o.waves_from = app_rtl.waves_from;
+    o.waves_to = app_rtl.waves_to;
+    o.max_cycles = app_rtl.max_cycles;
+    if (app_rtl.stall_cycles)
+        o.stall_cycles = app_rtl.stall_cycles;
+    o.progress = app_rtl.progress;
+    if (vrt_open(&o, &p->d, err, errlen)) {
+        rtl_close(e);
+        return NULL;
+    }
+    if (vrt_program_load(p->d, img, &p->prog)) {
+        snprintf(err, errlen, "%s", vrt_error(p->d));
+        rtl_close(e);
+        return NULL;
+    }
+    /* one kernel object per kernel of the image */
+    const char *name;
+    for (unsigned i = 0; p->nk < MAXK && vrt_program_kernel_name(p->d, p->prog, i, &name) == VRT_OK; i++) {
+        if (vrt_kernel_create(p->d, p->prog, name, &p->kern[p->nk])) {
+            snprintf(err, errlen, "%s", vrt_error(p->d));
+            rtl_close(e);
+            return NULL;
+        }
+        snprintf(p->kname[p->nk], sizeof p->kname[0], "%s", name);
+        p->nk++;
+    }
+    return e;
+}

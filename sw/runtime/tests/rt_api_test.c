@@ -1,0 +1,268 @@
+/* Runtime API test (docs/runtime.md): every error path returns its code and a message and
+ * leaves the device usable, plus a few launches checked against plain C.
+ *
+ *   rt_api_test --backend rtl|interp --config C --image K.vgiw [--other-image K2.vgiw]
+ *
+ * K.vgiw: sw/runtime/tests/rt_simple.cl compiled for preset C; K2.vgiw: the same compiled
+ * for another preset (the rtl device must refuse it). Prints one line per check and
+ * "N passed, N failed"; exit status 0 only if all passed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../vgiw_rt.h"
+
+static int npass, nfail;
+static int expect_fail;   /* scale_add: the launch is expected to be refused */
+
+static void check(int ok, const char *what, vrt_device *d)
+{
+    if (ok) {
+        npass++;
+        printf("ok   %s%s%s\n", what, d ? ": " : "", d ? vrt_error(d) : "");
+    } else {
+        nfail++;
+        printf("FAIL %s%s%s\n", what, d ? ": " : "", d ? vrt_error(d) : "");
+    }
+}
+
+#define EXPECT(call, code, what)                                                                             \
+    do {                                                                                                     \
+        int rc_ = (call);                                                                                    \
+        if (rc_ != (code))                                                                                   \
+            printf("     got %d (%s), expected %d (%s)\n", rc_, vrt_status_name(rc_), (code),               \
+                   vrt_status_name(code));                                                                   \
+        check(rc_ == (code), what, (code) ? d : NULL);                                                       \
+    } while (0)
+
+static int scale_add(vrt_device *d, vrt_kernel k, uint32_t n, uint32_t local, int mult, const char *what)
+{
+    vrt_buf a, b;
+    int rc = vrt_alloc(d, 4 * n, &a);
+    if (!rc)
+        rc = vrt_alloc(d, 4 * n, &b);
+    int32_t *ha = malloc(4 * n), *hb = malloc(4 * n), *out = malloc(4 * n);
+    for (uint32_t i = 0; i < n; i++) {
+        ha[i] = (int32_t)(i * 7 - 100);
+        hb[i] = (int32_t)(i ^ 0x55);
+    }
+    if (!rc)
+        rc = vrt_write(d, a, 0, ha, 4 * n);
+    if (!rc)
+        rc = vrt_write(d, b, 0, hb, 4 * n);
+    if (!rc)
+        rc = vrt_set_arg_buf(d, k, 0, a);
+    if (!rc)
+        rc = vrt_set_arg_buf(d, k, 1, b);
+    if (!rc)
+        rc = vrt_set_arg_i32(d, k, 2, mult);
+    uint32_t g = n, l = local;
+    if (!rc)
+        rc = vrt_run(d, k, 1, &g, &l);
+    if (!rc)
+        rc = vrt_read(d, a, 0, out, 4 * n);
+    uint32_t bad = 0;
+    for (uint32_t i = 0; !rc && i < n; i++)
+        if (out[i] != (int32_t)((uint32_t)ha[i] + (uint32_t)hb[i] * (uint32_t)mult) && bad++ < 4)
+            printf("     a[%u] = %d, expected %d\n", i, out[i], ha[i] + hb[i] * mult);
+    vrt_stats s;
+    vrt_stats_get(d, &s, NULL);
+    printf("     %s: %u threads, %llu cycles, %llu tiles, %llu retired\n", what, n, (unsigned long long)s.cycles,
+           (unsigned long long)s.tiles, (unsigned long long)s.retired);
+    if (expect_fail)
+        printf("     %s: refused as expected\n", what);
+    else
+        check(!rc && !bad, what, rc ? d : NULL);
+    free(ha);
+    free(hb);
+    free(out);
+    vrt_free(d, a);
+    vrt_free(d, b);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    const char *backend = "interp", *config = "tiny", *image = NULL, *other = NULL;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--backend")) backend = argv[i + 1];
+        else if (!strcmp(argv[i], "--config")) config = argv[i + 1];
+        else if (!strcmp(argv[i], "--image")) image = argv[i + 1];
+        else if (!strcmp(argv[i], "--other-image")) other = argv[i + 1];
+        else {
+            fprintf(stderr, "usage: %s --backend B --config C --image K.vgiw [--other-image K2.vgiw]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (!image) {
+        fprintf(stderr, "rt_api_test: --image needed\n");
+        return 2;
+    }
+    int rtl = !strcmp(backend, "rtl");
+    char err[512];
+    vrt_options o;
+    vrt_device *d = NULL;
+
+    /* opening */
+    vrt_options_init(&o);
+    o.backend = "gpu";
+    int rc = vrt_open(&o, &d, err, sizeof err);
+    printf("     open gpu: %s\n", err);
+    check(rc == VRT_ERR_INVALID && !d, "open: unknown backend", NULL);
+    o.backend = backend;
+    o.config = "huge";
+    rc = vrt_open(&o, &d, err, sizeof err);
+    printf("     open huge: %s\n", err);
+    check(rc == VRT_ERR_INVALID && !d, "open: unknown preset", NULL);
+    if (rtl) {
+        o.config = config;
+        o.device_path = "/nonexistent/vgiw-rtl";
+        rc = vrt_open(&o, &d, err, sizeof err);
+        printf("     open missing device: %s\n", err);
+        check(rc == VRT_ERR_BACKEND && !d, "open: device program missing", NULL);
+    }
+    vrt_options_init(&o);
+    o.backend = backend;
+    o.config = config;
+    rc = vrt_open(&o, &d, err, sizeof err);
+    if (rc) {
+        printf("FAIL open %s %s: %s\n", backend, config, err);
+        return 1;
+    }
+    check(1, "open", NULL);
+
+    /* buffers */
+    vrt_buf b = 0, b2 = 0;
+    EXPECT(vrt_alloc(d, 0, &b), VRT_ERR_INVALID, "alloc 0 bytes");
+    EXPECT(vrt_alloc(d, 0x7FFFFFFF, &b), VRT_ERR_NOMEM, "alloc 2 GB");
+    EXPECT(vrt_alloc(d, 100, &b), VRT_OK, "alloc 100 bytes");
+    uint8_t tmp[256] = { 0 }, zero[100] = { 0 };
+    EXPECT(vrt_read(d, b, 0, tmp, 100), VRT_OK, "read back fresh buffer");
+    check(!memcmp(tmp, zero, 100), "fresh buffer is zeroed", NULL);
+    EXPECT(vrt_write(d, b, 96, tmp, 8), VRT_ERR_BOUNDS, "write past the end");
+    EXPECT(vrt_write(d, b, (size_t)-4, tmp, 8), VRT_ERR_BOUNDS, "write with a huge offset");
+    EXPECT(vrt_read(d, b, 101, tmp, 0), VRT_ERR_BOUNDS, "read at offset past the end");
+    EXPECT(vrt_read(d, b, 0, NULL, 4), VRT_ERR_INVALID, "read into NULL");
+    EXPECT(vrt_read(d, 77, 0, tmp, 4), VRT_ERR_HANDLE, "read from an unknown handle");
+    EXPECT(vrt_read(d, -1, 0, tmp, 4), VRT_ERR_HANDLE, "read from a negative handle");
+    EXPECT(vrt_alloc(d, 64, &b2), VRT_OK, "alloc a second buffer");
+    EXPECT(vrt_free(d, b2), VRT_OK, "free");
+    EXPECT(vrt_free(d, b2), VRT_ERR_HANDLE, "free twice");
+    EXPECT(vrt_write(d, b2, 0, tmp, 4), VRT_ERR_HANDLE, "write to a freed buffer");
+
+    /* images and kernels */
+    vrt_program p = 0, p2 = 0;
+    vrt_kernel k = 0, kb = 0, k2 = 0;
+    EXPECT(vrt_program_load(d, "/nonexistent.vgiw", &p), VRT_ERR_IMAGE, "load a missing image");
+    EXPECT(vrt_program_load_mem(d, "VGIW garbage that is not an image", 34, &p), VRT_ERR_IMAGE, "load garbage");
+    if (other && rtl)
+        EXPECT(vrt_program_load(d, other, &p2), VRT_ERR_IMAGE, "load an image of another preset");
+    EXPECT(vrt_program_load(d, image, &p), VRT_OK, "load the image");
+    EXPECT(vrt_kernel_create(d, p, "no_such_kernel", &k), VRT_ERR_IMAGE, "unknown kernel name");
+    EXPECT(vrt_kernel_create(d, 9, "scale_add", &k), VRT_ERR_HANDLE, "kernel of a bad program handle");
+    EXPECT(vrt_kernel_create(d, p, "scale_add", &k), VRT_OK, "create kernel scale_add");
+    EXPECT(vrt_kernel_create(d, p, "bad_load", &kb), VRT_OK, "create kernel bad_load");
+    EXPECT(vrt_set_arg_buf(d, k, 3, b), VRT_ERR_ARG, "argument index past the end");
+    EXPECT(vrt_set_arg_i32(d, k, 0, 5), VRT_ERR_ARG, "scalar for a buffer argument");
+    EXPECT(vrt_set_arg_buf(d, k, 2, b), VRT_ERR_ARG, "buffer for a scalar argument");
+    EXPECT(vrt_set_arg_buf(d, k, 0, 55), VRT_ERR_HANDLE, "bad buffer handle as argument");
+    EXPECT(vrt_set_arg_buf(d, 99, 0, b), VRT_ERR_HANDLE, "bad kernel handle");
+    EXPECT(vrt_set_arg_buf(d, k, 0, b), VRT_OK, "set argument 0");
+    uint32_t g = 16, l = 16, g3[3] = { 4, 4, 4 }, l3[3] = { 3, 1, 1 };
+    EXPECT(vrt_launch(d, k, 1, &g, &l), VRT_ERR_ARG, "launch with arguments unset");
+    EXPECT(vrt_set_arg_buf(d, k, 1, b), VRT_OK, "set argument 1");
+    EXPECT(vrt_set_arg_i32(d, k, 2, 3), VRT_OK, "set argument 2");
+    EXPECT(vrt_launch(d, k, 0, &g, &l), VRT_ERR_NDRANGE, "launch with 0 dimensions");
+    EXPECT(vrt_launch(d, k, 4, &g, &l), VRT_ERR_NDRANGE, "launch with 4 dimensions");
+    EXPECT(vrt_launch(d, k, 3, g3, l3), VRT_ERR_NDRANGE, "global not a multiple of local");
+    g = 0;
+    EXPECT(vrt_launch(d, k, 1, &g, NULL), VRT_ERR_NDRANGE, "global size 0");
+    EXPECT(vrt_wait(d), VRT_ERR_STATE, "wait without a launch");
+    EXPECT(vrt_launch(d, 0, 1, &g, NULL), VRT_ERR_HANDLE, "launch a bad kernel handle");
+
+    /* launches checked against C */
+    scale_add(d, k, 16, 16, 3, "scale_add 16 threads, one work-group");
+    scale_add(d, k, 1000, 8, -7, "scale_add 1000 threads, work-groups of 8 (several tiles on rtl)");
+    scale_add(d, k, 100, 1, 2, "scale_add 100 threads, local size 1");
+    expect_fail = rtl;
+    if (rtl)
+        EXPECT(scale_add(d, k, 994, 7, 2, "scale_add 994 threads in groups of 7 (never divide a tile)"),
+               VRT_ERR_NDRANGE, "work-groups that do not divide the tile size");
+    expect_fail = 0;
+    vrt_stats last, total;
+    vrt_stats_get(d, &last, &total);
+    check(total.launches >= 3, "launch count", NULL);
+    check(!rtl || (last.retired == 100 && last.block_threads[0] == 100), "rtl counters: retired, block 0 threads",
+          NULL);
+
+    /* a 2-D NDRange: coordinates from the linear thread ID (docs/runtime.md) */
+    {
+        vrt_kernel k2d;
+        vrt_buf o2;
+        uint32_t G[2] = { 24, 10 }, Lc[2] = { 8, 2 }, W = 24;
+        EXPECT(vrt_kernel_create(d, p, "index2d", &k2d), VRT_OK, "create kernel index2d");
+        vrt_alloc(d, 4 * 240, &o2);
+        vrt_set_arg_buf(d, k2d, 0, o2);
+        vrt_set_arg_u32(d, k2d, 1, W);
+        rc = vrt_run(d, k2d, 2, G, Lc);
+        const char *fits = getenv("RT_TEST_2D_TOO_BIG");
+        if (rtl && fits && *fits == '1') {
+            EXPECT(rc, VRT_ERR_IMAGE, "index2d: more blocks than the block table holds");
+        } else {
+            uint32_t out[240], bad = 0;
+            if (!rc)
+                rc = vrt_read(d, o2, 0, out, sizeof out);
+            for (uint32_t y = 0; !rc && y < 10; y++)
+                for (uint32_t x = 0; x < 24; x++) {
+                    uint32_t want = y << 16 | (y % 2) << 12 | (x / 8) << 8 | x;
+                    if (out[y * W + x] != want && bad++ < 4)
+                        printf("     out[%u][%u] = %08x, expected %08x\n", y, x, out[y * W + x], want);
+                }
+            check(!rc && !bad, "index2d: 2-D NDRange 24x10 in work-groups of 8x2", rc ? d : NULL);
+        }
+        vrt_free(d, o2);
+    }
+    /* device errors: the device reports them and stays usable */
+    vrt_buf e;
+    EXPECT(vrt_alloc(d, 64 * 4, &e), VRT_OK, "alloc for bad_load");
+    vrt_set_arg_buf(d, kb, 0, e);
+    vrt_set_arg_u32(d, kb, 1, 2);   /* misaligned word load */
+    g = 64;
+    EXPECT(vrt_run(d, kb, 1, &g, NULL), VRT_ERR_DEVICE, "misaligned load: device error");
+    vrt_set_arg_u32(d, kb, 1, 0x7FF00000u);   /* outside memory */
+    EXPECT(vrt_run(d, kb, 1, &g, NULL), VRT_ERR_DEVICE, "load outside memory: device error");
+    scale_add(d, k, 64, 64, 5, "scale_add after device errors");
+    EXPECT(vrt_kernel_release(d, kb), VRT_OK, "release kernel");
+    EXPECT(vrt_kernel_release(d, kb), VRT_ERR_HANDLE, "release kernel twice");
+    EXPECT(vrt_program_release(d, p), VRT_OK, "release program");
+    EXPECT(vrt_set_arg_buf(d, k, 0, b), VRT_ERR_HANDLE, "kernel of a released program");
+    EXPECT(vrt_program_release(d, p), VRT_ERR_HANDLE, "release program twice");
+    (void)k2;
+    vrt_close(d);
+
+    /* watchdog: a cycle limit far too small; the device is lost, the host is not */
+    if (rtl) {
+        vrt_options_init(&o);
+        o.backend = backend;
+        o.config = config;
+        o.max_cycles = 50;
+        d = NULL;
+        rc = vrt_open(&o, &d, err, sizeof err);
+        check(rc == VRT_OK, "open with a 50-cycle watchdog", NULL);
+        if (!rc) {
+            EXPECT(vrt_program_load(d, image, &p), VRT_OK, "load the image");
+            EXPECT(vrt_kernel_create(d, p, "scale_add", &k), VRT_OK, "create kernel");
+            vrt_buf x;
+            vrt_alloc(d, 4 * 256, &x);
+            vrt_set_arg_buf(d, k, 0, x);
+            vrt_set_arg_buf(d, k, 1, x);
+            vrt_set_arg_i32(d, k, 2, 1);
+            g = 256;
+            EXPECT(vrt_run(d, k, 1, &g, NULL), VRT_ERR_TIMEOUT, "watchdog fires");
+            EXPECT(vrt_read(d, x, 0, tmp, 4), VRT_ERR_STATE, "device lost after the watchdog");
+            vrt_close(d);
+        }
+    }
+    printf("%d passed, %d failed\n", npass, nfail);
+    return nfail ? 1 : 0;
+}

@@ -1,0 +1,55 @@
+#!/bin/bash
+# vgiw-run (docs/runtime.md): kernels without host code, checked against native execution;
+# usage errors exit 2 with a message. ASan/UBSan build.
+#   sw/runtime/tests/vgiw_run.sh ENGINE CONFIG     (rtl: links the device program of CONFIG)
+set -u
+engine=$1 config=$2
+run=build/sw/asan/bin/vgiw-run
+k=sw/runtime/tests/rt_simple.cl
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/vgiw-run-test-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+if [ "$engine" = rtl ]; then
+    # the runner built the core model (bench core_tb); relink the device if the model is newer,
+    # never rebuild the model from here
+    dev="build/tb/$config/vgiw_rtl/vgiw-rtl"
+    [ "build/tb/$config/core_tb/sim" -nt "$dev" ] && rm -f "$dev"
+    make -s rtl-device CONFIG="$config" -o "build/tb/$config/core_tb/sim" >/dev/null || exit 1
+    export VGIW_RTL_DEVICE="build/tb/$config/vgiw_rtl/vgiw-rtl"
+fi
+pass=0 fail=0
+expect() {   # expect STATUS WHAT ARGS...
+    local want=$1 what=$2
+    shift 2
+    "$run" "$@" --engine "$engine" --config "$config" > "$tmp/out" 2>&1
+    local got=$?
+    if [ "$got" = "$want" ]; then
+        pass=$((pass + 1)); echo "PASSED $what (exit $got): $(grep -m1 -E 'PASSED|FAILED|vgiw-run:' "$tmp/out")"
+    else
+        fail=$((fail + 1)); echo "FAILED $what: exit $got, expected $want"; sed 's/^/  /' "$tmp/out" | head -20
+    fi
+}
+head -c 400 /dev/urandom > "$tmp/in.bin"
+expect 0 "scale_add, 1000 threads in groups of 8" $k -k scale_add --global 1000 --local 8 \
+    --arg buf:i32:1000:rand:1:-1000:1000 --arg buf:i32:1000:seq --arg i32:-3
+expect 0 "scale_add, input from a file, dump" $k -k scale_add --global 100 --arg buf:i32:100:file:"$tmp/in.bin" \
+    --arg buf:i32:100:rand:2 --arg i32:7 --dump "$tmp/dump" --stats "$tmp/s.json"
+if cmp -s "$tmp/in.bin" "$tmp/dump/arg0.in.bin" && [ -s "$tmp/dump/arg0.out.bin" ] && [ -s "$tmp/s.json" ]; then
+    pass=$((pass + 1)); echo "PASSED --dump writes argN.in.bin / argN.out.bin, --stats writes JSON"
+else
+    fail=$((fail + 1)); echo "FAILED --dump / --stats files"
+fi
+expect 0 "rev_local: __local + barrier, 4 work-groups of 64" $k -k rev_local --global 256 --local 64 \
+    --arg buf:i32:256:rand:3:-100000:100000
+expect 2 "no --global" $k -k scale_add --arg buf:i32:10 --arg buf:i32:10 --arg i32:1
+expect 2 "bad --arg type" $k -k scale_add --global 10 --arg buf:i64:10 --arg buf:i32:10 --arg i32:1
+expect 2 "bad --arg init" $k -k scale_add --global 10 --arg buf:i32:10:ones --arg buf:i32:10 --arg i32:1
+expect 2 "bad scalar" $k -k scale_add --global 10 --arg buf:i32:10 --arg buf:i32:10 --arg i32:1.5
+expect 2 "too few arguments" $k -k scale_add --global 10 --arg buf:i32:10 --arg i32:1
+expect 2 "scalar for a buffer" $k -k scale_add --global 10 --arg i32:1 --arg buf:i32:10 --arg i32:1
+expect 2 "several kernels, no -k" $k --global 10 --arg buf:i32:10
+expect 2 "missing file for file:" $k -k scale_add --global 10 --arg buf:i32:10:file:"$tmp/none" --arg buf:i32:10 --arg i32:1
+expect 2 "unknown option" $k -k scale_add --global 10 --frobnicate
+expect 2 "bad --global" $k -k scale_add --global 10,x --arg buf:i32:10 --arg buf:i32:10 --arg i32:1
+expect 2 "global not a multiple of local" $k -k scale_add --global 10 --local 4 --arg buf:i32:10 --arg buf:i32:10 --arg i32:1
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,1067 @@
+/* vgiw runtime: handles, argument checks, NDRange, the interpreter backend, and the rtl
+ * backend's translation of an image into the core's memory layout (docs/runtime.md). */
+#define _GNU_SOURCE
+#include "vgiw_rt.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "interp.h"
+#include "rt_proto.h"
+#include "vgiw_image.h"
+#include "vgiw_ops.h"
+#include "vgiw_presets.h"
+
+#define MAX_BUFS 256
+#define MAX_PROGS 32
+#define MAX_KERNELS 64
+
+/* device address map (rtl and interp alike) */
+#define BUF_BASE   0x00100000u
+#define SYS_BASE   0x30000000u   /* descriptor, block table, configurations, live values, __local */
+#define SYS_END    RTP_MEM_BYTES
+
+typedef struct {
+    int used;
+    uint32_t addr, bytes;
+    uint8_t *data;               /* interp: host copy; rtl: NULL (memory lives in the device) */
+} rt_buf;
+
+typedef struct {
+    int used;
+    vg_image img;
+} rt_prog;
+
+typedef struct {
+    int used;
+    int prog;
+    const vg_kernel *k;
+    uint32_t argv[VG_SRC_ARG_MAX];
+    int argset[VG_SRC_ARG_MAX];
+    int argbuf[VG_SRC_ARG_MAX];   /* buffer handle or 0 */
+} rt_kern;
+
+struct vrt_device {
+    int rtl;
+    const vgiw_preset_t *preset;
+    char config[16];
+    char err[640];
+    vrt_options opt;
+    rt_buf buf[MAX_BUFS];
+    rt_prog prog[MAX_PROGS];
+    rt_kern kern[MAX_KERNELS];
+    uint32_t next_addr;
+    /* launch in flight */
+    int pending, pending_status, lost, broken;   /* lost: unusable; broken: pipe or protocol failed */
+    const vg_kernel *pending_k;
+    vrt_stats last, total, cur;
+    /* rtl device process */
+    pid_t pid;
+    int to_dev, from_dev;
+    /* interp */
+    uint64_t seed;
+};
+
+static int fail(vrt_device *d, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(vrt_device *d, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->err, sizeof d->err, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+const char *vrt_status_name(int s)
+{
+    switch (s) {
+    case VRT_OK:          return "ok";
+    case VRT_ERR_INVALID: return "invalid parameter";
+    case VRT_ERR_HANDLE:  return "bad handle";
+    case VRT_ERR_BOUNDS:  return "out of bounds";
+    case VRT_ERR_ARG:     return "argument mismatch";
+    case VRT_ERR_IMAGE:   return "image error";
+    case VRT_ERR_NDRANGE: return "bad NDRange";
+    case VRT_ERR_DEVICE:  return "device error";
+    case VRT_ERR_TIMEOUT: return "watchdog timeout";
+    case VRT_ERR_NOMEM:   return "out of memory";
+    case VRT_ERR_BACKEND: return "backend failure";
+    case VRT_ERR_STATE:   return "bad state";
+    default:              return "unknown status";
+    }
+}
+
+const char *vrt_error(const vrt_device *d) { return d ? d->err : "no device"; }
+const char *vrt_backend(const vrt_device *d) { return d ? (d->rtl ? "rtl" : "interp") : "none"; }
+const char *vrt_config(const vrt_device *d) { return d ? d->config : "none"; }
+
+void vrt_options_init(vrt_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->backend = "rtl";
+    o->config = "small";
+    o->stall_cycles = 200000;
+}
+
+/* ================================================================ rtl device process */
+
+static int io_all(int fd, void *p, size_t n, int wr)
+{
+    uint8_t *b = p;
+    while (n) {
+        ssize_t k = wr ? write(fd, b, n) : read(fd, b, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        b += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+static int dev_lost(vrt_device *d, const char *what)
+{
+    d->lost = d->broken = 1;
+    int st = 0;
+    if (d->pid > 0 && waitpid(d->pid, &st, WNOHANG) == d->pid) {
+        d->pid = 0;
+        if (WIFSIGNALED(st))
+            return fail(d, VRT_ERR_BACKEND, "rtl device process died (signal %d) during %s", WTERMSIG(st), what);
+        return fail(d, VRT_ERR_BACKEND, "rtl device process exited (status %d) during %s", WEXITSTATUS(st), what);
+    }
+    return fail(d, VRT_ERR_BACKEND, "rtl device process: broken pipe during %s", what);
+}
+
+static int dev_send(vrt_device *d, uint32_t cmd, uint32_t addr, const void *data, uint32_t n)
+{
+    rtp_req_t q = { RTP_MAGIC, cmd, addr, n };
+    if (io_all(d->to_dev, &q, sizeof q, 1) || (n && data && io_all(d->to_dev, (void *)data, n, 1)))
+        return dev_lost(d, "a request");
+    return 0;
+}
+
+/* Receives a response of at most cap bytes into out; *got = its length. */
+static int dev_recv(vrt_device *d, void *out, uint32_t cap, uint32_t *got)
+{
+    rtp_rsp_t r;
+    if (io_all(d->from_dev, &r, sizeof r, 0))
+        return dev_lost(d, "a response");
+    if (r.magic != RTP_MAGIC || r.n > cap) {
+        d->lost = d->broken = 1;
+        return fail(d, VRT_ERR_BACKEND, "rtl device: protocol error (magic %08x, %u bytes)", r.magic, r.n);
+    }
+    if (r.n && io_all(d->from_dev, out, r.n, 0))
+        return dev_lost(d, "a response");
+    if (got)
+        *got = r.n;
+    return r.status ? fail(d, VRT_ERR_BACKEND, "rtl device: request failed (%u)", r.status) : 0;
+}
+
+static void find_device(const char *config, char *out, size_t len)
+{
+    const char *env = getenv("VGIW_RTL_DEVICE");
+    if (env && *env) {
+        snprintf(out, len, "%s", env);
+        return;
+    }
+    /* build/sw/apps/bin/<app>, build/sw/asan/apps/bin/<app>, build/sw/bin/<tool>: look for
+     * build/tb/<config>/vgiw_rtl/vgiw-rtl in the ancestors of the program's directory */
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = 0;
+        for (int up = 0; up < 6; up++) {
+            char *s = strrchr(self, '/');
+            if (!s)
+                break;
+            *s = 0;
+            char cand[PATH_MAX + 64];
+            snprintf(cand, sizeof cand, "%s/tb/%s/vgiw_rtl/vgiw-rtl", self, config);
+            if (access(cand, X_OK) == 0) {
+                snprintf(out, len, "%s", cand);
+                return;
+            }
+        }
+    }
+    snprintf(out, len, "build/tb/%s/vgiw_rtl/vgiw-rtl", config);
+}
+
+static int rtl_open(vrt_device *d, char *err, size_t errlen)
+{
+    char path[PATH_MAX + 64];
+    if (d->opt.device_path && *d->opt.device_path)
+        snprintf(path, sizeof path, "%s", d->opt.device_path);
+    else
+        find_device(d->config, path, sizeof path);
+    if (access(path, X_OK)) {
+        snprintf(err, errlen, "rtl device program %s not found (build it: make rtl-device CONFIG=%s)", path,
+                 d->config);
+        return VRT_ERR_BACKEND;
+    }
+    char lat[32], wf[24], wt[24];
+    char *argv[16];
+    int n = 0;
+    argv[n++] = path;
+    if (d->opt.lat_min) {
+        snprintf(lat, sizeof lat, "%u:%u", d->opt.lat_min, d->opt.lat_max > d->opt.lat_min ? d->opt.lat_max
+                                                                                            : d->opt.lat_min);
+        argv[n++] = "--lat";
+        argv[n++] = lat;
+    }
+    if (d->opt.progress)
+        argv[n++] = "--progress";
+    if (d->opt.waves && *d->opt.waves) {
+        argv[n++] = "--waves";
+        argv[n++] = (char *)d->opt.waves;
+        snprintf(wf, sizeof wf, "%llu", (unsigned long long)d->opt.waves_from);
+        snprintf(wt, sizeof wt, "%llu", (unsigned long long)d->opt.waves_to);
+        argv[n++] = "--waves-from";
+        argv[n++] = wf;
+        argv[n++] = "--waves-to";
+        argv[n++] = wt;
+        argv[n++] = "--quiet";
+    }
+    argv[n] = NULL;
+    int in[2], out[2];
+    if (pipe(in))
+        return snprintf(err, errlen, "pipe: %s", strerror(errno)), VRT_ERR_BACKEND;
+    if (pipe(out)) {
+        close(in[0]);
+        close(in[1]);
+        return snprintf(err, errlen, "pipe: %s", strerror(errno)), VRT_ERR_BACKEND;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+        return snprintf(err, errlen, "fork: %s", strerror(errno)), VRT_ERR_BACKEND;
+    }
+    if (pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+        execv(path, argv);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    d->pid = pid;
+    d->to_dev = in[1];
+    d->from_dev = out[0];
+    signal(SIGPIPE, SIG_IGN);   /* a dead device is an error status, not a signal */
+    rtp_hello_t h;
+    uint32_t got = 0;
+    if (dev_send(d, RTP_HELLO, 0, NULL, 0) || dev_recv(d, &h, sizeof h, &got) || got != sizeof h) {
+        snprintf(err, errlen, "rtl device %s does not answer: %s", path, d->err);
+        return VRT_ERR_BACKEND;
+    }
+    h.preset[sizeof h.preset - 1] = 0;
+    if (strcmp(h.preset, d->config) || h.id != 0x56474957u) {
+        snprintf(err, errlen, "rtl device %s is preset '%s' (ID %08x), '%s' requested", path, h.preset, h.id,
+                 d->config);
+        return VRT_ERR_BACKEND;
+    }
+    return 0;
+}
+
+static void rtl_close(vrt_device *d)
+{
+    if (d->pid <= 0)
+        return;
+    /* a device that still answers quits by itself (closing its waveform) */
+    int quit = 0;
+    if (!d->broken && !d->pending) {
+        uint32_t got;
+        quit = !dev_send(d, RTP_QUIT, 0, NULL, 0) && !dev_recv(d, NULL, 0, &got);
+    }
+    close(d->to_dev);
+    close(d->from_dev);
+    if (!quit)
+        kill(d->pid, SIGKILL);
+    int st;
+    waitpid(d->pid, &st, 0);
+    d->pid = 0;
+}
+
+static int dev_write(vrt_device *d, uint32_t addr, const void *src, size_t bytes)
+{
+    const uint8_t *p = src;
+    while (bytes) {
+        uint32_t n = bytes > RTP_MAX_XFER ? RTP_MAX_XFER : (uint32_t)bytes;
+        int rc = dev_send(d, RTP_WRITE, addr, p, n);
+        if (!rc)
+            rc = dev_recv(d, NULL, 0, NULL);
+        if (rc)
+            return rc;
+        p += n;
+        addr += n;
+        bytes -= n;
+    }
+    return 0;
+}
+
+static int dev_read(vrt_device *d, uint32_t addr, void *dst, size_t bytes)
+{
+    uint8_t *p = dst;
+    while (bytes) {
+        uint32_t n = bytes > RTP_MAX_XFER ? RTP_MAX_XFER : (uint32_t)bytes, got = 0;
+        int rc = dev_send(d, RTP_READ, addr, NULL, n);
+        if (!rc)
+            rc = dev_recv(d, p, n, &got);
+        if (rc)
+            return rc;
+        if (got != n)
+            return fail(d, VRT_ERR_BACKEND, "rtl device: short read");
+        p += n;
+        addr += n;
+        bytes -= n;
+    }
+    return 0;
+}
+
+/* ================================================================ open / close */
+
+int vrt_open(const vrt_options *o, vrt_device **out, char *err, size_t errlen)
+{
+    if (!out)
+        return VRT_ERR_INVALID;
+    *out = NULL;
+    vrt_options def;
+    vrt_options_init(&def);
+    if (!o)
+        o = &def;
+    const char *be = o->backend ? o->backend : "rtl";
+    const char *cfg = o->config ? o->config : "small";
+    int rtl = !strcmp(be, "rtl");
+    if (!rtl && strcmp(be, "interp")) {
+        snprintf(err, errlen, "unknown backend '%s' (rtl, interp)", be);
+        return VRT_ERR_INVALID;
+    }
+    const vgiw_preset_t *p = vgiw_preset_find(cfg);
+    if (!p) {
+        snprintf(err, errlen, "unknown preset '%s' (tiny, small, paper)", cfg);
+        return VRT_ERR_INVALID;
+    }
+    if (p->bbs_max_blocks > VRT_MAX_BLOCKS || p->fabric_units > VRT_MAX_UNITS) {
+        snprintf(err, errlen, "preset '%s' exceeds the runtime's counter tables", cfg);
+        return VRT_ERR_INVALID;
+    }
+    vrt_device *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(err, errlen, "out of memory");
+        return VRT_ERR_NOMEM;
+    }
+    d->rtl = rtl;
+    d->preset = p;
+    snprintf(d->config, sizeof d->config, "%s", cfg);
+    d->opt = *o;
+    if (!d->opt.stall_cycles)
+        d->opt.stall_cycles = 200000;
+    d->next_addr = BUF_BASE;
+    d->seed = o->seed;
+    if (rtl) {
+        int rc = rtl_open(d, err, errlen);
+        if (rc) {
+            d->lost = 1;
+            vrt_close(d);
+            return rc;
+        }
+    }
+    *out = d;
+    return VRT_OK;
+}
+
+void vrt_close(vrt_device *d)
+{
+    if (!d)
+        return;
+    if (d->rtl)
+        rtl_close(d);
+    for (int i = 0; i < MAX_BUFS; i++)
+        free(d->buf[i].data);
+    for (int i = 0; i < MAX_PROGS; i++)
+        if (d->prog[i].used)
+            vg_image_free(&d->prog[i].img);
+    free(d);
+}
+
+static int usable(vrt_device *d)
+{
+    if (d->lost)
+        return fail(d, VRT_ERR_STATE, "the device was lost after an earlier failure: close it");
+    if (d->pending)
+        return fail(d, VRT_ERR_STATE, "a launch is in flight: vrt_wait first");
+    return 0;
+}
+
+/* ================================================================ buffers */
+
+static rt_buf *get_buf(vrt_device *d, vrt_buf b)
+{
+    if (b < 1 || b > MAX_BUFS || !d->buf[b - 1].used)
+        return NULL;
+    return &d->buf[b - 1];
+}
+
+int vrt_alloc(vrt_device *d, size_t bytes, vrt_buf *out)
+{
+    if (!d || !out)
+        return VRT_ERR_INVALID;
+    *out = 0;
+    int rc = usable(d);
+    if (rc)
+        return rc;
+    if (!bytes)
+        return fail(d, VRT_ERR_INVALID, "alloc: size 0");
+    uint64_t end = (uint64_t)d->next_addr + bytes;
+    if (bytes > SYS_BASE || end > SYS_BASE)
+        return fail(d, VRT_ERR_NOMEM, "alloc: %zu bytes do not fit the device's buffer space (%u MB)", bytes,
+                    (SYS_BASE - BUF_BASE) >> 20);
+    int h = 0;
+    while (h < MAX_BUFS && d->buf[h].used)
+        h++;
+    if (h == MAX_BUFS)
+        return fail(d, VRT_ERR_NOMEM, "alloc: more than %d buffers", MAX_BUFS);
+    rt_buf *B = &d->buf[h];
+    memset(B, 0, sizeof *B);
+    if (!d->rtl && !(B->data = calloc(1, bytes)))
+        return fail(d, VRT_ERR_NOMEM, "alloc: host memory for %zu bytes", bytes);
+    B->used = 1;
+    B->addr = d->next_addr;
+    B->bytes = (uint32_t)bytes;
+    /* never reused: fresh device memory reads 0; a 4 KB gap after each buffer */
+    d->next_addr = (uint32_t)((end + 4096 + 4095) & ~(uint64_t)4095);
+    *out = h + 1;
+    return VRT_OK;
+}
+
+int vrt_free(vrt_device *d, vrt_buf b)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    if (d->pending)
+        return fail(d, VRT_ERR_STATE, "free: a launch is in flight");
+    rt_buf *B = get_buf(d, b);
+    if (!B)
+        return fail(d, VRT_ERR_HANDLE, "free: bad buffer handle %d", b);
+    free(B->data);
+    memset(B, 0, sizeof *B);
+    return VRT_OK;
+}
+
+static int copy_check(vrt_device *d, const char *what, vrt_buf b, size_t off, const void *p, size_t bytes,
+                      rt_buf **out)
+{
+    int rc = usable(d);
+    if (rc)
+        return rc;
+    rt_buf *B = get_buf(d, b);
+    if (!B)
+        return fail(d, VRT_ERR_HANDLE, "%s: bad buffer handle %d", what, b);
+    if (!p && bytes)
+        return fail(d, VRT_ERR_INVALID, "%s: NULL host pointer", what);
+    if (off > B->bytes || bytes > B->bytes - off)
+        return fail(d, VRT_ERR_BOUNDS, "%s: %zu bytes at offset %zu outside buffer %d of %u bytes", what, bytes, off,
+                    b, B->bytes);
+    *out = B;
+    return 0;
+}
+
+int vrt_write(vrt_device *d, vrt_buf b, size_t off, const void *src, size_t bytes)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    rt_buf *B;
+    int rc = copy_check(d, "write", b, off, src, bytes, &B);
+    if (rc || !bytes)
+        return rc;
+    if (!d->rtl) {
+        memcpy(B->data + off, src, bytes);
+        return 0;
+    }
+    return dev_write(d, B->addr + (uint32_t)off, src, bytes);
+}
+
+int vrt_read(vrt_device *d, vrt_buf b, size_t off, void *dst, size_t bytes)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    rt_buf *B;
+    int rc = copy_check(d, "read", b, off, dst, bytes, &B);
+    if (rc || !bytes)
+        return rc;
+    if (!d->rtl) {
+        memcpy(dst, B->data + off, bytes);
+        return 0;
+    }
+    return dev_read(d, B->addr + (uint32_t)off, dst, bytes);
+}
+
+int vrt_buf_addr(vrt_device *d, vrt_buf b, uint32_t *addr)
+{
+    if (!d || !addr)
+        return VRT_ERR_INVALID;
+    rt_buf *B = get_buf(d, b);
+    if (!B)
+        return fail(d, VRT_ERR_HANDLE, "bad buffer handle %d", b);
+    *addr = B->addr;
+    return 0;
+}
+
+/* ================================================================ programs and kernels */
+
+static int add_prog(vrt_device *d, vg_image *img, vrt_program *out)
+{
+    int h = 0;
+    while (h < MAX_PROGS && d->prog[h].used)
+        h++;
+    if (h == MAX_PROGS) {
+        vg_image_free(img);
+        return fail(d, VRT_ERR_NOMEM, "more than %d programs loaded", MAX_PROGS);
+    }
+    if (d->rtl && strcmp(img->config, d->config)) {
+        int rc = fail(d, VRT_ERR_IMAGE, "image compiled for preset '%s', the device is '%s' (vgiwcc --config %s)",
+                      img->config, d->config, d->config);
+        vg_image_free(img);
+        return rc;
+    }
+    d->prog[h].used = 1;
+    d->prog[h].img = *img;
+    *out = h + 1;
+    return 0;
+}
+
+int vrt_program_load(vrt_device *d, const char *path, vrt_program *out)
+{
+    if (!d || !path || !out)
+        return VRT_ERR_INVALID;
+    *out = 0;
+    vg_image img;
+    char e[400];
+    if (vg_image_load(path, &img, e, sizeof e))
+        return fail(d, VRT_ERR_IMAGE, "%s: %s", path, e);
+    return add_prog(d, &img, out);
+}
+
+int vrt_program_load_mem(vrt_device *d, const void *image, size_t bytes, vrt_program *out)
+{
+    if (!d || !image || !out)
+        return VRT_ERR_INVALID;
+    *out = 0;
+    vg_image img;
+    char e[400];
+    if (vg_image_read(image, bytes, &img, e, sizeof e))
+        return fail(d, VRT_ERR_IMAGE, "image: %s", e);
+    return add_prog(d, &img, out);
+}
+
+int vrt_program_release(vrt_device *d, vrt_program p)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    if (p < 1 || p > MAX_PROGS || !d->prog[p - 1].used)
+        return fail(d, VRT_ERR_HANDLE, "bad program handle %d", p);
+    if (d->pending)
+        return fail(d, VRT_ERR_STATE, "program release: a launch is in flight");
+    for (int i = 0; i < MAX_KERNELS; i++)
+        if (d->kern[i].used && d->kern[i].prog == p)
+            d->kern[i].used = 0;
+    vg_image_free(&d->prog[p - 1].img);
+    d->prog[p - 1].used = 0;
+    return 0;
+}
+
+int vrt_program_kernel_name(vrt_device *d, vrt_program p, unsigned i, const char **name)
+{
+    if (!d || !name)
+        return VRT_ERR_INVALID;
+    if (p < 1 || p > MAX_PROGS || !d->prog[p - 1].used)
+        return fail(d, VRT_ERR_HANDLE, "bad program handle %d", p);
+    if (i >= d->prog[p - 1].img.nkernels)
+        return VRT_ERR_INVALID;
+    *name = d->prog[p - 1].img.kernels[i].name;
+    return 0;
+}
+
+static rt_kern *get_kern(vrt_device *d, vrt_kernel k)
+{
+    if (k < 1 || k > MAX_KERNELS || !d->kern[k - 1].used)
+        return NULL;
+    return &d->kern[k - 1];
+}
+
+int vrt_kernel_create(vrt_device *d, vrt_program p, const char *name, vrt_kernel *out)
+{
+    if (!d || !name || !out)
+        return VRT_ERR_INVALID;
+    *out = 0;
+    if (p < 1 || p > MAX_PROGS || !d->prog[p - 1].used)
+        return fail(d, VRT_ERR_HANDLE, "bad program handle %d", p);
+    const vg_image *img = &d->prog[p - 1].img;
+    const vg_kernel *k = NULL;
+    for (uint32_t i = 0; i < img->nkernels; i++)
+        if (!strcmp(img->kernels[i].name, name))
+            k = &img->kernels[i];
+    if (!k)
+        return fail(d, VRT_ERR_IMAGE, "no kernel '%s' in the image", name);
+    if (k->nargs > VG_SRC_ARG_MAX)
+        return fail(d, VRT_ERR_IMAGE, "kernel '%s': %u arguments (at most %d)", name, k->nargs, VG_SRC_ARG_MAX);
+    int h = 0;
+    while (h < MAX_KERNELS && d->kern[h].used)
+        h++;
+    if (h == MAX_KERNELS)
+        return fail(d, VRT_ERR_NOMEM, "more than %d kernel objects", MAX_KERNELS);
+    rt_kern *K = &d->kern[h];
+    memset(K, 0, sizeof *K);
+    K->used = 1;
+    K->prog = p;
+    K->k = k;
+    *out = h + 1;
+    return 0;
+}
+
+int vrt_kernel_release(vrt_device *d, vrt_kernel k)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    rt_kern *K = get_kern(d, k);
+    if (!K)
+        return fail(d, VRT_ERR_HANDLE, "bad kernel handle %d", k);
+    K->used = 0;
+    return 0;
+}
+
+int vrt_kernel_nargs(vrt_device *d, vrt_kernel k, unsigned *nargs)
+{
+    if (!d || !nargs)
+        return VRT_ERR_INVALID;
+    rt_kern *K = get_kern(d, k);
+    if (!K)
+        return fail(d, VRT_ERR_HANDLE, "bad kernel handle %d", k);
+    *nargs = K->k->nargs;
+    return 0;
+}
+
+static int arg_check(vrt_device *d, vrt_kernel k, unsigned i, int isbuf, rt_kern **out)
+{
+    rt_kern *K = get_kern(d, k);
+    if (!K)
+        return fail(d, VRT_ERR_HANDLE, "set_arg: bad kernel handle %d", k);
+    if (i >= K->k->nargs)
+        return fail(d, VRT_ERR_ARG, "kernel '%s' has %u arguments: no argument %u", K->k->name, K->k->nargs, i);
+    const vg_arg *a = &K->k->args[i];
+    if ((a->kind == VG_ARG_BUFFER) != isbuf)
+        return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is a %s, a %s was given", K->k->name, i, a->name,
+                    a->kind == VG_ARG_BUFFER ? "buffer" : "scalar", isbuf ? "buffer" : "scalar");
+    *out = K;
+    return 0;
+}
+
+int vrt_set_arg_buf(vrt_device *d, vrt_kernel k, unsigned i, vrt_buf b)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    rt_kern *K;
+    int rc = arg_check(d, k, i, 1, &K);
+    if (rc)
+        return rc;
+    rt_buf *B = get_buf(d, b);
+    if (!B)
+        return fail(d, VRT_ERR_HANDLE, "kernel '%s' argument %u: bad buffer handle %d", K->k->name, i, b);
+    K->argv[i] = B->addr;
+    K->argbuf[i] = b;
+    K->argset[i] = 1;
+    return 0;
+}
+
+int vrt_set_arg_u32(vrt_device *d, vrt_kernel k, unsigned i, uint32_t v)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    rt_kern *K;
+    int rc = arg_check(d, k, i, 0, &K);
+    if (rc)
+        return rc;
+    K->argv[i] = v;
+    K->argbuf[i] = 0;
+    K->argset[i] = 1;
+    return 0;
+}
+
+int vrt_set_arg_i32(vrt_device *d, vrt_kernel k, unsigned i, int32_t v) { return vrt_set_arg_u32(d, k, i, (uint32_t)v); }
+
+int vrt_set_arg_f32(vrt_device *d, vrt_kernel k, unsigned i, float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    return vrt_set_arg_u32(d, k, i, u);
+}
+
+/* ================================================================ launch */
+
+typedef struct {
+    uint32_t g[3], l[3], ng[3];
+    uint64_t threads, group_threads, groups;
+} ndr_t;
+
+static int ndrange(vrt_device *d, const vg_kernel *k, unsigned dims, const uint32_t *global, const uint32_t *local,
+                   ndr_t *n)
+{
+    if (dims < 1 || dims > 3)
+        return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %u dimensions (1 to 3)", k->name, dims);
+    if (!global)
+        return fail(d, VRT_ERR_INVALID, "kernel '%s': no global size", k->name);
+    n->threads = n->group_threads = n->groups = 1;
+    for (unsigned i = 0; i < 3; i++) {
+        n->g[i] = i < dims ? global[i] : 1;
+        n->l[i] = i < dims && local ? local[i] : 1;
+        if (!n->g[i] || !n->l[i])
+            return fail(d, VRT_ERR_NDRANGE, "kernel '%s': size 0 in dimension %u", k->name, i);
+        if (n->g[i] % n->l[i])
+            return fail(d, VRT_ERR_NDRANGE, "kernel '%s': global size %u not a multiple of local size %u (dimension %u)",
+                        k->name, n->g[i], n->l[i], i);
+        n->ng[i] = n->g[i] / n->l[i];
+        n->threads *= n->g[i];
+        n->group_threads *= n->l[i];
+        n->groups *= n->ng[i];
+    }
+    if (n->threads > 0xFFFFFFFFull)
+        return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %llu work-items (at most 2^32-1)", k->name,
+                    (unsigned long long)n->threads);
+    return 0;
+}
+
+static int launch_interp(vrt_device *d, rt_kern *K, const ndr_t *n)
+{
+    const vg_kernel *k = K->k;
+    vi_region regs[MAX_BUFS];
+    vi_memory mem = { regs, 0 };
+    for (int i = 0; i < MAX_BUFS; i++)
+        if (d->buf[i].used)
+            regs[mem.n++] = (vi_region){ d->buf[i].addr, d->buf[i].bytes, d->buf[i].data, "buffer" };
+    vi_launch L;
+    memset(&L, 0, sizeof L);
+    memcpy(L.global, n->g, sizeof L.global);
+    memcpy(L.local, n->l, sizeof L.local);
+    L.args = K->argv;
+    L.mem = &mem;
+    L.random_order = d->seed != 0;
+    L.seed = d->seed + d->total.launches;
+    if (d->opt.interp_pnr) {
+        const vgiw_preset_t *p = vgiw_preset_find(d->prog[K->prog - 1].img.config);
+        for (uint32_t b = 0; b < k->nblocks; b++)
+            if (!k->blocks[b].pnr.nwords || !p)
+                return fail(d, VRT_ERR_IMAGE, "kernel '%s' block %u has no placed-and-routed configuration", k->name, b);
+        L.pnr_preset = p;
+    }
+    char e[400];
+    memset(&d->cur, 0, sizeof d->cur);
+    int rc = vi_run(k, &L, e, sizeof e);
+    d->cur.block_execs_total = L.sched_rounds;
+    d->cur.thread_blocks = L.thread_blocks;
+    d->cur.instructions = L.nodes;
+    d->cur.nblocks = k->nblocks;
+    d->pending_status = rc ? fail(d, VRT_ERR_DEVICE, "interpreter: %s", e) : 0;
+    return 0;
+}
+
+static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) & ~(a - 1); }
+
+/* docs/core.md: descriptor, block table, shift-order configurations with the relocations
+ * patched, live value matrix and the tile's __local regions, all in the system area. */
+static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
+{
+    const vg_kernel *k = K->k;
+    const vgiw_preset_t *p = d->preset;
+    uint32_t B = k->nblocks, nwords = p->cfg_chains * p->cfg_chain_words;
+    if (B < 1 || B > p->bbs_max_blocks)
+        return fail(d, VRT_ERR_IMAGE, "kernel '%s' has %u blocks; the block table of preset '%s' holds %u", k->name,
+                    B, p->name, p->bbs_max_blocks);
+    for (uint32_t b = 0; b < B; b++) {
+        const vg_pnr *r = &k->blocks[b].pnr;
+        if (!r->nwords)
+            return fail(d, VRT_ERR_IMAGE, "kernel '%s' block %u has no placed-and-routed configuration (compiled "
+                        "with --no-pnr, or it did not fit '%s')", k->name, b, p->name);
+        if (r->nwords != nwords || r->chains != p->cfg_chains)
+            return fail(d, VRT_ERR_IMAGE, "kernel '%s' block %u: %u configuration words in %u chains, preset '%s' "
+                        "needs %u in %u", k->name, b, r->nwords, r->chains, p->name, nwords, p->cfg_chains);
+    }
+    /* tiles (docs/core.md): T = min(roundup64(N), 64 * floor(cvt.bits / (64 B)), 65536) */
+    uint64_t N = n->threads, cap = 64ull * (p->cvt_bits / (64u * B));
+    uint64_t T = (N + 63) / 64 * 64;
+    if (T > cap)
+        T = cap;
+    if (T > 65536)
+        T = 65536;
+    if (T < 64)
+        return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %u blocks leave tiles of %llu threads (< 64) on '%s'", k->name, B,
+                    (unsigned long long)T, p->name);
+    uint64_t tile_groups;
+    if (N <= T) {
+        tile_groups = n->groups;
+    } else {
+        /* several tiles: each must hold whole work-groups (barriers, __local regions) */
+        if (n->group_threads > T || T % n->group_threads)
+            return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %llu work-items need several tiles of %llu threads on '%s', "
+                        "and a work-group of %llu work-items does not divide the tile", k->name,
+                        (unsigned long long)N, (unsigned long long)T, p->name, (unsigned long long)n->group_threads);
+        tile_groups = T / n->group_threads;
+    }
+    uint32_t local_stride = (k->local_bytes + 15u) & ~15u;
+    uint32_t desc = SYS_BASE, table = SYS_BASE + 64, cfg = align_up(table + 16 * B, 256);
+    uint64_t lv = align_up(cfg + 4 * nwords * B, 4096);
+    uint64_t local_base = align_up((uint32_t)(lv + 4ull * k->lv_count * T), 4096);
+    uint64_t end = local_base + (uint64_t)local_stride * tile_groups;
+    if (end > SYS_END)
+        return fail(d, VRT_ERR_NOMEM, "kernel '%s': live values and __local memory of a tile need %llu bytes",
+                    k->name, (unsigned long long)(end - SYS_BASE));
+    uint32_t *words = malloc(4u * nwords);
+    if (!words)
+        return fail(d, VRT_ERR_NOMEM, "out of host memory");
+    int rc = 0;
+    for (uint32_t b = 0; b < B && !rc; b++) {
+        const vg_pnr *r = &k->blocks[b].pnr;
+        memcpy(words, r->words, 4u * nwords);
+        for (uint32_t i = 0; i < r->nrelocs; i++) {
+            uint32_t v;
+            if (r->relocs[i].word >= nwords ||
+                vg_launch_value_of(r->relocs[i].value, n->g, n->l, K->argv, k->nargs, (uint32_t)local_base,
+                                   local_stride, (uint32_t)tile_groups, &v)) {
+                rc = fail(d, VRT_ERR_IMAGE, "kernel '%s' block %u: bad relocation %u (value %u)", k->name, b, i,
+                          r->relocs[i].value);
+                break;
+            }
+            words[r->relocs[i].word] = v;
+        }
+        if (!rc)
+            rc = dev_write(d, cfg + 4 * nwords * b, words, 4u * nwords);
+    }
+    free(words);
+    if (rc)
+        return rc;
+    uint32_t tab[4 * 64];
+    memset(tab, 0, sizeof tab);
+    for (uint32_t b = 0; b < B; b++) {
+        const vg_block *bl = &k->blocks[b];
+        /* image: succ[0] when the outcome is non-zero (taken); core: bits 31:16 taken,
+         * bits 15:0 not taken; a jump goes to the same block either way */
+        uint32_t taken = 0xFFFF, not_taken = 0xFFFF;
+        if (bl->nsucc >= 1)
+            taken = not_taken = bl->succ[0];
+        if (bl->nsucc == 2)
+            not_taken = bl->succ[1];
+        tab[4 * b + 0] = cfg + 4 * nwords * b;
+        tab[4 * b + 1] = (not_taken & 0xFFFF) | (taken & 0xFFFF) << 16;
+        tab[4 * b + 2] = bl->pnr.cvu_mask;
+    }
+    uint32_t dsc[8] = { 0x444B4756u, B, table, (uint32_t)N, (uint32_t)lv, k->lv_count, 0, 0 };
+    if ((rc = dev_write(d, table, tab, 16u * B)) || (rc = dev_write(d, desc, dsc, sizeof dsc)))
+        return rc;
+    rtp_run_t run;
+    memset(&run, 0, sizeof run);
+    run.desc = desc;
+    run.threads = (uint32_t)N;
+    run.max_cycles = d->opt.max_cycles;
+    run.stall_cycles = d->opt.stall_cycles;
+    snprintf(run.name, sizeof run.name, "%s", k->name);
+    memset(&d->cur, 0, sizeof d->cur);
+    d->cur.tile_threads = T;
+    if ((rc = dev_send(d, RTP_RUN, 0, &run, sizeof run)))
+        return rc;
+    d->pending_k = k;
+    return 0;
+}
+
+static const char *const core_errors[] = { "none", "bad descriptor magic", "block count 0 or too large",
+                                           "tile too small", "successor ID out of range",
+                                           "fabric error (misaligned access, unknown thread)",
+                                           "memory error response (address outside memory)" };
+
+static int wait_rtl(vrt_device *d)
+{
+    static uint64_t res[RTP_RES_MAX];
+    uint32_t got = 0;
+    int rc = dev_recv(d, res, sizeof res, &got);
+    if (rc)
+        return rc;
+    const vgiw_preset_t *p = d->preset;
+    uint32_t want = (uint32_t)((RTP_RES_CNT + 19 + 2 * p->bbs_max_blocks + p->fabric_units) * sizeof(uint64_t));
+    if (got != want) {
+        d->lost = 1;
+        return fail(d, VRT_ERR_BACKEND, "rtl device: run result of %u bytes, %u expected", got, want);
+    }
+    vrt_stats *s = &d->cur;
+    const vg_kernel *k = d->pending_k;
+    uint32_t st = (uint32_t)res[RTP_RES_STATUS];
+    s->sim_cycles = res[RTP_RES_SIM_CYCLES];
+    const uint64_t *c = &res[RTP_RES_CNT];
+    s->cycles = c[0]; s->tiles = c[1]; s->batches = c[2]; s->reconfigs = c[3]; s->reconfig_cycles = c[4];
+    s->fabric_busy = c[5]; s->stall_cfg = c[6]; s->stall_ready = c[7]; s->stall_drain = c[8]; s->retired = c[9];
+    /* mem_system counters count from reset: the difference to the previous launch */
+    static const size_t memf[9] = { offsetof(vrt_stats, l1_access), offsetof(vrt_stats, l1_hit),
+                                    offsetof(vrt_stats, l1_miss), offsetof(vrt_stats, l1_bank_conflict),
+                                    offsetof(vrt_stats, l1_writeback), offsetof(vrt_stats, lvc_access),
+                                    offsetof(vrt_stats, lvc_hit), offsetof(vrt_stats, lvc_miss),
+                                    offsetof(vrt_stats, lvc_spill) };
+    for (int i = 0; i < 9; i++) {
+        uint64_t prev;
+        memcpy(&prev, (const char *)&d->total + memf[i], 8);
+        uint64_t v = c[10 + i] - prev;
+        memcpy((char *)s + memf[i], &v, 8);
+    }
+    s->nblocks = k->nblocks;
+    s->nunits = p->fabric_units;
+    for (uint32_t b = 0; b < p->bbs_max_blocks; b++) {
+        if (b < k->nblocks) {
+            s->block_exec[b] = c[19 + b];
+            s->block_threads[b] = c[19 + p->bbs_max_blocks + b];
+        }
+        s->block_execs_total += c[19 + b];
+        s->thread_blocks += c[19 + p->bbs_max_blocks + b];
+    }
+    for (uint32_t u = 0; u < p->fabric_units; u++) {
+        s->unit_fires[u] = c[19 + 2 * p->bbs_max_blocks + u];
+        if (p->unit_type[u] != UNIT_CVU)
+            s->instructions += s->unit_fires[u];
+    }
+    if (res[RTP_RES_WATCHDOG]) {
+        d->lost = 1;
+        char where[300] = "";
+        size_t w = 0;
+        for (uint32_t b = 0; b < k->nblocks && w < sizeof where - 40; b++)
+            w += (size_t)snprintf(where + w, sizeof where - w, " B%u:%llux/%llut", b,
+                                  (unsigned long long)s->block_exec[b], (unsigned long long)s->block_threads[b]);
+        return fail(d, VRT_ERR_TIMEOUT, "kernel '%s': watchdog: %s after %llu cycles (STATUS %08x, %llu of %llu threads "
+                    "retired, %llu batches; block executions/threads:%s); the device is lost", k->name,
+                    res[RTP_RES_WATCHDOG] == RTP_WD_MAX_CYCLES ? "cycle limit reached" : "no progress",
+                    (unsigned long long)s->sim_cycles, st, (unsigned long long)s->retired,
+                    (unsigned long long)s->threads, (unsigned long long)s->batches, where);
+    }
+    if (st & 4) {
+        unsigned code = st >> 8 & 0xFF;
+        return fail(d, VRT_ERR_DEVICE, "kernel '%s': device error %u (%s), STATUS %08x", k->name, code,
+                    code < sizeof core_errors / sizeof core_errors[0] ? core_errors[code] : "unknown", st);
+    }
+    if ((st & 3) != 2)
+        return fail(d, VRT_ERR_DEVICE, "kernel '%s': done with STATUS %08x (busy or not done)", k->name, st);
+    return 0;
+}
+
+int vrt_launch(vrt_device *d, vrt_kernel kh, unsigned dims, const uint32_t *global, const uint32_t *local)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    int rc = usable(d);
+    if (rc)
+        return rc;
+    rt_kern *K = get_kern(d, kh);
+    if (!K)
+        return fail(d, VRT_ERR_HANDLE, "launch: bad kernel handle %d", kh);
+    const vg_kernel *k = K->k;
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        if (!K->argset[i])
+            return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is not set (%u arguments)", k->name, i,
+                        k->args[i].name, k->nargs);
+        if (K->argbuf[i]) {
+            rt_buf *B = get_buf(d, K->argbuf[i]);
+            if (!B || B->addr != K->argv[i])
+                return fail(d, VRT_ERR_HANDLE, "kernel '%s' argument %u '%s': buffer %d was released", k->name, i,
+                            k->args[i].name, K->argbuf[i]);
+        }
+    }
+    ndr_t n;
+    if ((rc = ndrange(d, k, dims, global, local, &n)))
+        return rc;
+    d->pending_k = k;
+    rc = d->rtl ? launch_rtl(d, K, &n) : launch_interp(d, K, &n);
+    if (rc)
+        return rc;
+    d->cur.threads = n.threads;
+    d->pending = 1;
+    return 0;
+}
+
+int vrt_wait(vrt_device *d)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    if (!d->pending)
+        return fail(d, VRT_ERR_STATE, "wait: no launch in flight");
+    d->pending = 0;
+    uint64_t threads = d->cur.threads, tt = d->cur.tile_threads;
+    int rc = d->rtl ? wait_rtl(d) : d->pending_status;
+    d->cur.threads = threads;
+    d->cur.tile_threads = tt;
+    d->cur.launches = 1;
+    d->last = d->cur;
+    vrt_stats_add(&d->total, &d->cur);
+    return rc;
+}
+
+int vrt_run(vrt_device *d, vrt_kernel k, unsigned dims, const uint32_t *global, const uint32_t *local)
+{
+    int rc = vrt_launch(d, k, dims, global, local);
+    return rc ? rc : vrt_wait(d);
+}
+
+/* ================================================================ counters */
+
+#define STAT_FIELDS(X)                                                                                         \
+    X(launches) X(threads) X(tile_threads) X(cycles) X(sim_cycles) X(tiles) X(batches) X(reconfigs)            \
+    X(reconfig_cycles) X(fabric_busy) X(stall_cfg) X(stall_ready) X(stall_drain) X(retired) X(l1_access)       \
+    X(l1_hit) X(l1_miss) X(l1_bank_conflict) X(l1_writeback) X(lvc_access) X(lvc_hit) X(lvc_miss) X(lvc_spill) \
+    X(block_execs_total) X(thread_blocks) X(instructions)
+
+void vrt_stats_add(vrt_stats *sum, const vrt_stats *s)
+{
+#define ADD(f) sum->f += s->f;
+    STAT_FIELDS(ADD)
+#undef ADD
+    if (s->tile_threads > sum->tile_threads)
+        sum->tile_threads = s->tile_threads;
+    if (s->nblocks > sum->nblocks)
+        sum->nblocks = s->nblocks;
+    if (s->nunits > sum->nunits)
+        sum->nunits = s->nunits;
+    for (int i = 0; i < VRT_MAX_BLOCKS; i++) {
+        sum->block_exec[i] += s->block_exec[i];
+        sum->block_threads[i] += s->block_threads[i];
+    }
+    for (int i = 0; i < VRT_MAX_UNITS; i++)
+        sum->unit_fires[i] += s->unit_fires[i];
+}
+
+int vrt_stats_get(vrt_device *d, vrt_stats *last, vrt_stats *total)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    if (last)
+        *last = d->last;
+    if (total)
+        *total = d->total;
+    return 0;
+}
+
+void vrt_stats_json(FILE *f, const vrt_stats *s, const char *ind)
+{
+#define PR(x) fprintf(f, "%s\"%s\": %llu,\n", ind, #x, (unsigned long long)s->x);
+    STAT_FIELDS(PR)
+#undef PR
+    fprintf(f, "%s\"block_exec\": [", ind);
+    for (uint32_t b = 0; b < s->nblocks; b++)
+        fprintf(f, "%s%llu", b ? ", " : "", (unsigned long long)s->block_exec[b]);
+    fprintf(f, "],\n%s\"block_threads\": [", ind);
+    for (uint32_t b = 0; b < s->nblocks; b++)
+        fprintf(f, "%s%llu", b ? ", " : "", (unsigned long long)s->block_threads[b]);
+    fprintf(f, "],\n%s\"unit_fires\": [", ind);
+    for (uint32_t u = 0; u < s->nunits; u++)
+        fprintf(f, "%s%llu", u ? ", " : "", (unsigned long long)s->unit_fires[u]);
+    fprintf(f, "]");
+}

@@ -1,0 +1,123 @@
+/* vgiw runtime: the host API of a VGIW device (docs/runtime.md).
+ *
+ * Shaped like the OpenCL / CUDA host APIs: open a device, allocate buffers and copy to and
+ * from them, load an image (vgiwcc output), create a kernel object, set its arguments,
+ * launch an NDRange (1-3 dimensions), wait, read the counters.
+ *
+ * Backends:
+ *   "rtl"     the Verilator model of vgiw_core for one preset, in a device process
+ *             (build/tb/<preset>/vgiw_rtl/vgiw-rtl, tb/runtime/rtl_device.c); the image's
+ *             placed-and-routed configurations (PNR sections) are loaded as docs/core.md says
+ *   "interp"  the functional interpreter (sw/interp), on the graphs or, with
+ *             vrt_options.interp_pnr, on the PNR configuration words
+ *
+ * Every function returns VRT_OK (0) or a negative vrt_status; the message of the last error
+ * of a device is vrt_error(d). Nothing aborts the program: bad handles, copies outside a
+ * buffer, arguments that do not match the image, bad NDRanges, device error status, a hung
+ * device (watchdog) and a device process that dies are all reported this way.
+ */
+#ifndef VGIW_RT_H
+#define VGIW_RT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum {
+    VRT_OK = 0,
+    VRT_ERR_INVALID = -1,   /* bad parameter: NULL pointer, unknown backend/preset, size 0 */
+    VRT_ERR_HANDLE = -2,    /* buffer, program or kernel handle unknown or released */
+    VRT_ERR_BOUNDS = -3,    /* copy outside a buffer */
+    VRT_ERR_ARG = -4,       /* argument index, kind or count does not match the image */
+    VRT_ERR_IMAGE = -5,     /* unreadable image, no such kernel, image not for this device */
+    VRT_ERR_NDRANGE = -6,   /* dimensions, sizes, work-groups vs. tiles */
+    VRT_ERR_DEVICE = -7,    /* the device reported an error (STATUS.error, interpreter fault) */
+    VRT_ERR_TIMEOUT = -8,   /* watchdog: cycle limit or no progress; the device is lost */
+    VRT_ERR_NOMEM = -9,     /* host or device memory exhausted */
+    VRT_ERR_BACKEND = -10,  /* device process missing, died, or broke the protocol */
+    VRT_ERR_STATE = -11,    /* wait without launch, launch while one is running, lost device */
+} vrt_status;
+
+typedef struct vrt_device vrt_device;
+typedef int vrt_buf;       /* handles: >= 1 */
+typedef int vrt_program;
+typedef int vrt_kernel;
+
+typedef struct {
+    const char *backend;       /* "rtl" (default) or "interp" */
+    const char *config;        /* preset: tiny, small (default), paper */
+    const char *device_path;   /* rtl: the device program (default: $VGIW_RTL_DEVICE, else found
+                                  next to the host program's build tree or in build/tb/) */
+    const char *waves;         /* rtl: FST file */
+    uint64_t waves_from, waves_to;
+    uint64_t max_cycles;       /* rtl watchdog per launch: cycle limit (0: none) */
+    uint64_t stall_cycles;     /* rtl watchdog: cycles without progress (default 200000) */
+    unsigned lat_min, lat_max; /* rtl: memory latency in cycles (0: device default 4..40) */
+    int progress;              /* rtl: progress lines on stderr during long launches */
+    int interp_pnr;            /* interp: run the PNR configuration words instead of the graphs */
+    uint64_t seed;             /* interp: random node order seed (0: index order) */
+} vrt_options;
+
+#define VRT_MAX_BLOCKS 64
+#define VRT_MAX_UNITS 512
+
+/* Counters of a launch (rtl: the core's counters, docs/ctrl.md; interp: what it counts). */
+typedef struct {
+    uint64_t launches;
+    uint64_t threads;                /* work-items of the NDRange */
+    uint64_t tile_threads;           /* T of docs/core.md (rtl) */
+    uint64_t cycles;                 /* kernel busy cycles (core counter 0) */
+    uint64_t sim_cycles;             /* clock cycles the host waited, start to done */
+    uint64_t tiles, batches, reconfigs, reconfig_cycles, fabric_busy, stall_cfg, stall_ready, stall_drain,
+        retired;
+    uint64_t l1_access, l1_hit, l1_miss, l1_bank_conflict, l1_writeback;
+    uint64_t lvc_access, lvc_hit, lvc_miss, lvc_spill;
+    uint64_t block_execs_total, thread_blocks;   /* block executions; threads x blocks */
+    uint64_t instructions;           /* unit firings (rtl) or node evaluations (interp), non-CVU */
+    uint32_t nblocks, nunits;
+    uint64_t block_exec[VRT_MAX_BLOCKS], block_threads[VRT_MAX_BLOCKS];
+    uint64_t unit_fires[VRT_MAX_UNITS];
+} vrt_stats;
+
+void vrt_options_init(vrt_options *o);
+/* On failure *out is NULL and err holds the message. */
+int vrt_open(const vrt_options *o, vrt_device **out, char *err, size_t errlen);
+void vrt_close(vrt_device *d);
+const char *vrt_error(const vrt_device *d);
+const char *vrt_status_name(int status);
+const char *vrt_backend(const vrt_device *d);
+const char *vrt_config(const vrt_device *d);
+
+int vrt_alloc(vrt_device *d, size_t bytes, vrt_buf *out);   /* zeroed */
+int vrt_free(vrt_device *d, vrt_buf b);
+int vrt_write(vrt_device *d, vrt_buf b, size_t off, const void *src, size_t bytes);
+int vrt_read(vrt_device *d, vrt_buf b, size_t off, void *dst, size_t bytes);
+int vrt_buf_addr(vrt_device *d, vrt_buf b, uint32_t *addr);   /* device address */
+
+int vrt_program_load(vrt_device *d, const char *path, vrt_program *out);
+int vrt_program_load_mem(vrt_device *d, const void *image, size_t bytes, vrt_program *out);
+int vrt_program_release(vrt_device *d, vrt_program p);
+/* Name of kernel i of the image (VRT_ERR_INVALID past the last one). */
+int vrt_program_kernel_name(vrt_device *d, vrt_program p, unsigned i, const char **name);
+
+int vrt_kernel_create(vrt_device *d, vrt_program p, const char *name, vrt_kernel *out);
+int vrt_kernel_release(vrt_device *d, vrt_kernel k);
+int vrt_kernel_nargs(vrt_device *d, vrt_kernel k, unsigned *nargs);
+int vrt_set_arg_buf(vrt_device *d, vrt_kernel k, unsigned i, vrt_buf b);
+int vrt_set_arg_u32(vrt_device *d, vrt_kernel k, unsigned i, uint32_t v);   /* any 32-bit scalar */
+int vrt_set_arg_i32(vrt_device *d, vrt_kernel k, unsigned i, int32_t v);
+int vrt_set_arg_f32(vrt_device *d, vrt_kernel k, unsigned i, float v);
+
+/* global[dims], local[dims] (local NULL: 1 in every dimension). The launch starts the
+ * device and returns; vrt_wait blocks until it is done and reports its status. */
+int vrt_launch(vrt_device *d, vrt_kernel k, unsigned dims, const uint32_t *global, const uint32_t *local);
+int vrt_wait(vrt_device *d);
+int vrt_run(vrt_device *d, vrt_kernel k, unsigned dims, const uint32_t *global, const uint32_t *local);
+
+/* Counters of the last completed launch and summed over all launches. */
+int vrt_stats_get(vrt_device *d, vrt_stats *last, vrt_stats *total);
+void vrt_stats_add(vrt_stats *sum, const vrt_stats *s);
+/* Writes the counters as JSON members ("name": value, ...) without the braces. */
+void vrt_stats_json(FILE *f, const vrt_stats *s, const char *indent);
+
+#endif

@@ -1,0 +1,61 @@
+# Runtime library (sw/runtime, docs/runtime.md), the rtl engine of the application set and
+# `make sim`.
+#
+#   make sim TEST=<app> [CONFIG=small] [SIZE=N] [SEED=S] [ENGINE=rtl|interp|pnr] [WAVES=1 [WAVES_FROM=C] [WAVES_TO=C]] [FILE=F] [CL=F.cl]
+#   make rtl-device CONFIG=...     the device program of the rtl backend (tb/runtime/vgiw_rtl.mk)
+#   make runtime                   the runtime's test program (plain and ASan/UBSan)
+#
+# Read after sw/apps.mk (alphabetical): adds the runtime objects to every app host program.
+RT_C := sw/runtime/vgiw_rt.c
+RT_H := sw/runtime/vgiw_rt.h sw/runtime/rt_proto.h
+
+# every app host program links the runtime and the rtl engine (extra prerequisites: $^)
+$(foreach a,$(APPS),$(eval $(APPS_OUT)/apps/bin/$(a): $(APPS_OUT)/obj/runtime/vgiw_rt.o $(APPS_OUT)/obj/apps/common/eng_rtl.o))
+$(foreach a,$(APPS),$(eval $(APPS_OUT)/asan/apps/bin/$(a): $(APPS_OUT)/asan/obj/runtime/vgiw_rt.o $(APPS_OUT)/asan/obj/apps/common/eng_rtl.o))
+
+RT_TEST_DEPS = runtime/tests/rt_api_test.c runtime/vgiw_rt.c interp/interp.c interp/fabexec.c image/vgiw_image.c lib/vgiw_arith.c
+
+$(APPS_OUT)/bin/rt_api_test: $(patsubst %.c,$(APPS_OUT)/obj/%.o,$(RT_TEST_DEPS)) $(APPS_OUT)/obj/gen/vgiw_presets.o
+	@mkdir -p $(dir $@)
+	$(Q)$(SW_CC) -O2 -g $^ -lm -o $@
+
+$(APPS_OUT)/asan/bin/rt_api_test: $(patsubst %.c,$(APPS_OUT)/asan/obj/%.o,$(RT_TEST_DEPS)) $(APPS_OUT)/asan/obj/gen/vgiw_presets.o
+	@mkdir -p $(dir $@)
+	$(Q)$(SW_CC) $(SW_SAN) $^ -lm -o $@
+
+.PHONY: runtime sim
+runtime: $(APPS_OUT)/bin/rt_api_test $(APPS_OUT)/asan/bin/rt_api_test
+
+SIM_ENGINE ?= $(if $(ENGINE),$(ENGINE),rtl)
+SIM_OUT    := $(BUILD)/sim/$(CONFIG)
+SIM_ARGS    = --engine $(SIM_ENGINE) --config $(CONFIG) $(if $(SIZE),--size $(SIZE)) $(if $(SEED),--seed $(SEED)) \
+              $(if $(FILE),--file $(FILE)) $(if $(CL),--cl $(CL)) --stats $(SIM_OUT)/$(TEST).json --progress \
+              $(if $(WAVES),--waves $(SIM_OUT)/$(TEST).fst $(if $(WAVES_FROM),--waves-from $(WAVES_FROM)) \
+                 $(if $(WAVES_TO),--waves-to $(WAVES_TO)))
+
+sim: gen
+	@test -n "$(TEST)" || { echo "usage: make sim TEST=<$(subst $(eval) ,|,$(APPS))> [CONFIG=small] [SIZE=N] [SEED=S] [ENGINE=rtl|interp|pnr] [WAVES=1]"; exit 2; }
+	@test -f sw/apps/$(TEST)/$(TEST)_host.c || { echo "make sim: no application '$(TEST)' (sw/apps/<name>/)"; exit 2; }
+	$(Q)$(MAKE) -s $(APPS_OUT)/apps/bin/$(TEST) $(APPS_OUT)/bin/vgiwcc $(if $(filter rtl,$(SIM_ENGINE)),rtl-device)
+	@mkdir -p $(SIM_OUT)
+	@rm -f $(SIM_OUT)/$(TEST).json
+	@echo "  SIM      $(TEST) on $(SIM_ENGINE) ($(CONFIG))"
+	$(Q)$(APPS_OUT)/apps/bin/$(TEST) $(SIM_ARGS); rc=$$?; \
+	  if [ $$rc = 0 ]; then echo "make sim: $(TEST) PASSED ($(SIM_ENGINE), $(CONFIG))"; \
+	  else echo "make sim: $(TEST) FAILED ($(SIM_ENGINE), $(CONFIG), exit status $$rc)"; fi; \
+	  if [ -f $(SIM_OUT)/$(TEST).json ]; then echo "make sim: all counters in $(SIM_OUT)/$(TEST).json"; fi; \
+	  exit $$rc
+
+# vgiw-run: any kernel on a device, checked against native execution (docs/runtime.md)
+VGIW_RUN_DEPS = runtime/vgiw_run.c runtime/vgiw_rt.c tools/ndrange.c interp/interp.c interp/fabexec.c \
+                image/vgiw_image.c lib/vgiw_arith.c
+
+$(APPS_OUT)/bin/vgiw-run: $(patsubst %.c,$(APPS_OUT)/obj/%.o,$(VGIW_RUN_DEPS)) $(APPS_OUT)/obj/gen/vgiw_presets.o
+	@mkdir -p $(dir $@)
+	$(Q)$(SW_CC) -O2 -g $^ -ldl -lm -o $@
+
+$(APPS_OUT)/asan/bin/vgiw-run: $(patsubst %.c,$(APPS_OUT)/asan/obj/%.o,$(VGIW_RUN_DEPS)) $(APPS_OUT)/asan/obj/gen/vgiw_presets.o
+	@mkdir -p $(dir $@)
+	$(Q)$(SW_CC) $(SW_SAN) $^ -ldl -lm -o $@
+
+runtime: $(APPS_OUT)/bin/vgiw-run $(APPS_OUT)/asan/bin/vgiw-run

@@ -1,0 +1,573 @@
+/* Core testbench (docs/core.md, "Tests"): the whole VGIW core `vgiw_core` of a preset run as a
+ * host would run it (docs/core.md): the kernel (descriptor, block table, configurations in
+ * shift order, inputs) is written into a memory model of L2/DRAM, the kernel is launched
+ * through the register port, the core's line-granular memory port is served by
+ * tb/common/mem_model (random latency, out of order, refusals), STATUS is polled under a
+ * watchdog, and afterwards every output word, every per-block visit mark and every
+ * per-block thread count is compared with the kernel's plain-C golden model.
+ *
+ * While the kernel runs the testbench also samples the per-block execution counters round
+ * robin (one register read per cycle) to recover the order in which the BBS ran the blocks;
+ * for kernels whose CFG has no cycles it must equal the order of the smallest-ID-first rule
+ * (VGIW §3.3), computed by the kernel interpreter (kbuild.c), e.g. BB1..BB6 of VGIW Fig. 2.
+ *
+ * Options (before the common ones of sim.h):
+ *   --op KERNEL        diamond | fig2 | loop | spill | tiling | random | errors | hang
+ *   --count N          threads (0: the kernel's default); random: kernels launched
+ *   --threads N        random: threads per kernel (0: random 1..700)
+ *   --lat MIN:MAX      memory latency in cycles (default 4:40)
+ *   --in-order         responses in request order (default: out of order)
+ *   --outstanding N    memory requests in flight (default 16)
+ *   --refuse PCT       percentage of cycles the memory refuses a request (default 10) */
+#define _POSIX_C_SOURCE 199309L   /* clock_gettime */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dut.h"
+#include "kbuild.h"
+#include "kernels.h"
+#include "mem_model.h"
+#include "rng.h"
+#include "sim.h"
+#include "stats.h"
+#include "vgiw_cfg.h"
+
+/* ---- registers and counters (docs/core.md, docs/ctrl.md) ---------------------------------- */
+enum { R_ID = 0x00, R_CTRL = 0x04, R_STATUS = 0x08, R_KDESC = 0x0C, R_CNT_SEL = 0x10, R_CNT_LO = 0x14,
+       R_CNT_HI = 0x18 };
+enum { C_CYCLES, C_TILES, C_BATCHES, C_RECONFIGS, C_RECFG_CYC, C_FAB_BUSY, C_STALL_CFG, C_STALL_READY,
+       C_STALL_DRAIN, C_RETIRED, C_NFIX };
+enum { C_EXT = 16, C_L1_ACCESS = C_EXT, C_L1_HIT, C_L1_MISS, C_L1_CONFLICT, C_L1_WB, C_LVC_ACCESS, C_LVC_HIT,
+       C_LVC_MISS, C_LVC_SPILL, C_EXT_END };
+#define C_BLK_EXEC(b)  (32u + (b))
+#define C_BLK_THR(b)   (32u + VGIW_BBS_MAX_BLOCKS + (b))
+#define C_UNIT_FIRE(u) (32u + 2u * VGIW_BBS_MAX_BLOCKS + (u))
+static const char *const fix_names[C_NFIX] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles",
+                                               "fabric_busy", "stall_cfg", "stall_ready", "stall_drain",
+                                               "retired" };
+static const char *const ext_names[] = { "l1_access", "l1_hit", "l1_miss", "l1_bank_conflict", "l1_writeback",
+                                         "lvc_access", "lvc_hit", "lvc_miss", "lvc_spill" };
+
+#define LINE VGIW_L1_LINE_BYTES
+#define LINE_WORDS (LINE / 4)
+
+static const vgiw_preset_t *P;
+static rng_t R;
+static mem_model_t *M;
+static mem_model_cfg_t MC;
+static unsigned refuse_pct = 10;
+static uint32_t opt_threads;
+
+/* Register access: the read is combinational from reg_addr_i (no clock edge); a write takes
+ * one cycle. */
+static uint32_t reg_peek(uint32_t addr)
+{
+    dut_set_reg_valid_i(0);
+    dut_set_reg_write_i(0);
+    dut_set_reg_addr_i(addr);
+    sim_eval();
+    return (uint32_t)dut_get_reg_rdata_o();
+}
+
+/* ---- memory port ------------------------------------------------------------------------ */
+static bool rsp_have;
+static mem_resp_t rsp;
+static bool rsp_err;
+static uint64_t mem_reqs, mem_cycle_last;
+
+/* Drives the memory port for the coming edge (call after the register inputs are set). */
+static void mem_before_edge(bool *rsp_taken)
+{
+    if (!rsp_have && mem_model_response(M, &rsp)) {
+        rsp_have = true;
+        rsp_err = rsp.addr >= KM_MEM_BYTES;
+    }
+    dut_set_mem_rsp_valid_i(rsp_have);
+    dut_set_mem_rsp_id_i(rsp_have ? (uint32_t)rsp.id : 0);
+    dut_set_mem_rsp_error_i(rsp_have && rsp_err);
+    uint32_t w[LINE_WORDS];
+    memset(w, 0, sizeof w);
+    if (rsp_have && !rsp.write)
+        memcpy(w, rsp.data, LINE);
+    dut_setw_mem_rsp_rdata_i(w);
+    dut_set_mem_req_ready_i(0);
+    sim_eval();
+    bool accept = dut_get_mem_req_valid_o() && mem_model_can_accept(M) && rng_below(&R, 100) >= refuse_pct;
+    if (accept) {
+        mem_req_t q;
+        memset(&q, 0, sizeof q);
+        q.id = dut_get_mem_req_id_o();
+        q.addr = (uint32_t)dut_get_mem_req_addr_o();
+        q.bytes = LINE;
+        q.write = dut_get_mem_req_write_o();
+        sim_check_u32(q.addr % LINE == 0, "memory request at %08x is line aligned", q.addr);
+        if (q.write) {
+            dut_getw_mem_req_wdata_o(w);
+            memcpy(q.data, w, LINE);
+            /* a write outside the memory is answered with an error and changes nothing */
+            memset(q.mask, q.addr < KM_MEM_BYTES ? 1 : 0, LINE);
+        }
+        if (!mem_model_request(M, &q))
+            accept = false;
+        else
+            mem_reqs++;
+    }
+    dut_set_mem_req_ready_i(accept);
+    sim_eval();
+    *rsp_taken = rsp_have && dut_get_mem_rsp_ready_o();
+    if (accept || *rsp_taken) {
+        mem_cycle_last = sim_cycle();
+        sim_progress();
+    }
+}
+
+static void mem_after_edge(bool rsp_taken)
+{
+    if (rsp_taken)
+        rsp_have = false;
+    mem_model_tick(M);
+}
+
+/* One cycle with an optional register write. */
+static void cycle(bool wr, uint32_t addr, uint32_t data)
+{
+    dut_set_reg_valid_i(wr);
+    dut_set_reg_write_i(wr);
+    dut_set_reg_addr_i(addr);
+    dut_set_reg_wdata_i(data);
+    bool taken;
+    mem_before_edge(&taken);
+    sim_step();
+    mem_after_edge(taken);
+    dut_set_reg_valid_i(0);
+    dut_set_reg_write_i(0);
+}
+
+static uint64_t cnt_read(uint32_t idx)
+{
+    cycle(true, R_CNT_SEL, idx);
+    uint64_t lo = reg_peek(R_CNT_LO), hi = reg_peek(R_CNT_HI);
+    return lo | hi << 32;
+}
+
+/* ---- the launch ---------------------------------------------------------------------------- */
+static const km_kernel_t *cur_k;
+static unsigned cur_blocks;
+static int last_block = -1;
+
+static void dump_state(void)
+{
+    /* reading the counters takes clock edges: keep the watchdog from firing again meanwhile */
+    static bool dumping;
+    if (dumping)
+        return;
+    dumping = true;
+    sim_args.max_cycles = UINT64_MAX;
+    sim_args.stall_cycles = UINT64_MAX;
+    uint32_t st = reg_peek(R_STATUS);
+    printf("core state: STATUS %08x (busy %u done %u error %u code %u), done_o %u\n", st, st & 1, st >> 1 & 1,
+           st >> 2 & 1, st >> 8 & 0xFF, (unsigned)dut_get_done_o());
+    printf("  current block (last execution counter that moved): %d of %u\n", last_block, cur_blocks);
+    /* counters: CNT_SEL writes need clock edges; the memory keeps being served meanwhile */
+    for (unsigned i = 0; i < C_NFIX; i++)
+        printf("  %-16s %" PRIu64 "\n", fix_names[i], cnt_read(i));
+    for (unsigned i = C_EXT; i < C_EXT_END; i++)
+        printf("  %-16s %" PRIu64 "\n", ext_names[i - C_EXT], cnt_read(i));
+    for (unsigned b = 0; b < cur_blocks; b++)
+        printf("  block %2u: executions %" PRIu64 ", threads %" PRIu64 " (golden %" PRIu64 ")\n", b,
+               cnt_read(C_BLK_EXEC(b)), cnt_read(C_BLK_THR(b)), cur_k ? cur_k->exp_block_threads[b] : 0);
+    printf("  memory: %u requests outstanding, response held %u, last traffic cycle %" PRIu64 "\n",
+           mem_model_outstanding(M), rsp_have, mem_cycle_last);
+}
+
+typedef struct launch {
+    uint32_t status;
+    uint64_t cycles;
+    unsigned norder;
+    uint16_t order[4096];
+    uint64_t cnt_fix[C_NFIX], cnt_ext[C_EXT_END - C_EXT], exec[KB_MAX_BLOCKS], thr[KB_MAX_BLOCKS], fires;
+} launch_t;
+
+/* Launches the kernel at `desc` with B blocks and runs it to done. Returns false on a
+ * watchdog-free timeout (never: the watchdog fails the run). */
+static void launch(uint32_t desc, unsigned B, launch_t *L)
+{
+    memset(L, 0, sizeof *L);
+    cur_blocks = B < KB_MAX_BLOCKS ? B : 0;
+    last_block = -1;
+    cycle(true, R_KDESC, desc);
+    sim_check_eq(reg_peek(R_KDESC), desc, "KDESC reads back");
+    cycle(true, R_CTRL, 1);
+    uint64_t t0 = sim_cycle();
+    /* Round-robin sampling of the per-block execution counters (order of the blocks) and of
+     * progress counters (watchdog). CNT_SEL written in one cycle is read in the next. */
+    unsigned nprobe = cur_blocks + 4;
+    uint64_t last[KB_MAX_BLOCKS + 4];
+    memset(last, 0, sizeof last);
+    unsigned k = 0;
+    static const uint32_t prog[4] = { C_BATCHES, C_RETIRED, C_LVC_ACCESS, C_L1_ACCESS };
+    uint32_t sel = nprobe ? (cur_blocks ? C_BLK_EXEC(0) : prog[0]) : 0;
+    cycle(true, R_CNT_SEL, sel);
+    for (;;) {
+        if (dut_get_done_o())
+            break;
+        uint64_t v = reg_peek(R_CNT_LO);
+        if (v != last[k]) {
+            if (k < cur_blocks) {
+                for (uint64_t n = last[k]; n < v && L->norder < 4096; n++)
+                    L->order[L->norder++] = (uint16_t)k;
+                last_block = (int)k;
+            }
+            last[k] = v;
+            sim_progress();
+        }
+        k = (k + 1) % nprobe;
+        sel = k < cur_blocks ? C_BLK_EXEC(k) : prog[k - cur_blocks];
+        cycle(true, R_CNT_SEL, sel);
+    }
+    L->cycles = sim_cycle() - t0;
+    L->status = reg_peek(R_STATUS);
+    sim_check_u32((L->status & 3) == 2, "STATUS after done: busy 0, done 1 (STATUS %08x)", L->status);
+    for (unsigned i = 0; i < C_NFIX; i++)
+        L->cnt_fix[i] = cnt_read(i);
+    for (unsigned i = C_EXT; i < C_EXT_END; i++)
+        L->cnt_ext[i - C_EXT] = cnt_read(i);
+    for (unsigned b = 0; b < cur_blocks; b++) {
+        L->exec[b] = cnt_read(C_BLK_EXEC(b));
+        L->thr[b] = cnt_read(C_BLK_THR(b));
+    }
+    for (unsigned u = 0; u < P->fabric_units; u++)
+        if (P->unit_type[u] != UNIT_CVU)
+            L->fires += cnt_read(C_UNIT_FIRE(u));
+}
+
+static void memwr(void *ctx, uint32_t a, uint32_t v) { mem_model_write32(ctx, a, v); }
+static uint32_t memrd(void *ctx, uint32_t a) { return mem_model_read32(ctx, a); }
+
+/* Per-kernel figures (also the bench columns): permille / per-thousand integers. */
+static void figures(const char *tag, const launch_t *L)
+{
+    uint64_t cyc = L->cnt_fix[C_CYCLES] ? L->cnt_fix[C_CYCLES] : 1;
+    uint64_t l1 = L->cnt_ext[C_L1_ACCESS - C_EXT], lvc = L->cnt_ext[C_LVC_ACCESS - C_EXT];
+    stats_add("kernels", 1);
+    stats_add("cycles", L->cycles);
+    stats_add("core_cycles", L->cnt_fix[C_CYCLES]);
+    stats_add("reconfig_cycles", L->cnt_fix[C_RECFG_CYC]);
+    stats_add("reconfigs", L->cnt_fix[C_RECONFIGS]);
+    stats_add("tiles", L->cnt_fix[C_TILES]);
+    stats_add("instructions", L->fires);
+    for (unsigned i = 0; i < C_EXT_END - C_EXT; i++)
+        stats_add(ext_names[i], L->cnt_ext[i]);
+    uint64_t tc = stats_get("core_cycles") ? stats_get("core_cycles") : 1;
+    stats_set("cfg_overhead_permille", stats_get("reconfig_cycles") * 1000 / tc);
+    uint64_t la = stats_get("lvc_access"), l1a = stats_get("l1_access"), ins = stats_get("instructions");
+    stats_set("lvc_hit_permille", la ? stats_get("lvc_hit") * 1000 / la : 0);
+    stats_set("lvc_access_per_kinstr", ins ? la * 1000 / ins : 0);
+    stats_set("l1_conflict_permille", l1a ? stats_get("l1_bank_conflict") * 1000 / l1a : 0);
+    if (!sim_args.quiet)
+        printf("%s: %" PRIu64 " cycles, %" PRIu64 " tiles, %" PRIu64 " reconfigurations (%.1f%% of cycles), "
+               "%" PRIu64 " batches; LVC %" PRIu64 " accesses, %.1f%% hits, %" PRIu64 " spills; L1 %" PRIu64
+               " accesses, %.1f%% hits, %" PRIu64 " conflict cycles; %" PRIu64 " instructions\n",
+               tag, L->cnt_fix[C_CYCLES], L->cnt_fix[C_TILES], L->cnt_fix[C_RECONFIGS],
+               100.0 * (double)L->cnt_fix[C_RECFG_CYC] / (double)cyc, L->cnt_fix[C_BATCHES], lvc,
+               lvc ? 100.0 * (double)L->cnt_ext[C_LVC_HIT - C_EXT] / (double)lvc : 0.0, L->cnt_ext[C_LVC_SPILL - C_EXT],
+               l1, l1 ? 100.0 * (double)L->cnt_ext[C_L1_HIT - C_EXT] / (double)l1 : 0.0,
+               L->cnt_ext[C_L1_CONFLICT - C_EXT], L->fires);
+}
+
+/* True when the CFG has no cycle: the BBS then runs each block at most once per tile, in
+ * the order the interpreter predicts. */
+static bool acyclic(const kb_kernel_t *k)
+{
+    for (unsigned b = 0; b < k->nblocks; b++) {
+        const kb_block_t *bl = &k->block[b];
+        if ((bl->succ0 != KB_NONE && bl->succ0 <= b) || (bl->succ1 != KB_NONE && bl->succ1 <= b))
+            return false;
+    }
+    return true;
+}
+
+/* Builds, loads, runs and checks one kernel. Returns the number of mismatching words. */
+static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, const char *tag)
+{
+    km_kernel_t *K = calloc(1, sizeof *K);
+    if (!K || !km_build(K, name, threads, seed, P, VGIW_CVT_BITS, VGIW_BBS_MAX_BLOCKS))
+        sim_die("unknown kernel %s", name);
+    if (!kb_place_all(&K->k, P, seed, !sim_args.quiet && getenv("CORE_TB_VERBOSE")))
+        sim_die("kernel %s does not fit the %s fabric", name, P->name);
+    kb_layout_t lay = kb_lay_out(&K->k, P, KM_DESC, KM_LV, VGIW_CVT_BITS, memwr, M);
+    if (lay.end > KM_LV || lay.lv_base + lay.lv_bytes > KM_IN0)
+        sim_die("kernel %s: layout overflows its regions", name);
+    sim_check_u32(kb_parse_check(&K->k, P, KM_DESC, memrd, M) == 0, "%s: image parses back", tag);
+    for (unsigned i = 0; i < K->nbuf; i++)
+        mem_model_write(M, K->buf[i].addr, K->buf[i].init, 4u * K->buf[i].words);
+    /* the expected block order, from the interpreter on a scratch copy of memory */
+    kb_trace_t *tr = calloc(1, sizeof *tr);
+    {
+        mem_model_cfg_t sc = MC;
+        mem_model_t *scratch = mem_model_new(&sc);
+        for (unsigned i = 0; i < K->nbuf; i++)
+            mem_model_write(scratch, K->buf[i].addr, K->buf[i].init, 4u * K->buf[i].words);
+        kb_interpret(&K->k, VGIW_CVT_BITS, memrd, memwr, scratch, tr, 1u << 20);
+        mem_model_free(scratch);
+    }
+    cur_k = K;
+    launch_t *L = calloc(1, sizeof *L);
+    launch(KM_DESC, K->k.nblocks, L);
+    cur_k = NULL;
+    sim_check_u32(!(L->status & 4), "%s: no error (STATUS %08x, code %u)", tag, L->status, L->status >> 8 & 0xFF);
+
+    /* every output word, every mark */
+    uint64_t bad = 0;
+    for (unsigned i = 0; i < K->nbuf; i++) {
+        const km_buf_t *b = &K->buf[i];
+        if (!b->expect)
+            continue;
+        for (uint32_t w = 0; w < b->words; w++) {
+            uint32_t got = mem_model_read32(M, b->addr + 4 * w);
+            if (got != b->expect[w] && bad++ < 12)
+                printf("MISMATCH %s: %s[%u] = %08x, golden %08x\n", tag, b->name, w, got, b->expect[w]);
+        }
+    }
+    sim_check_u32(bad == 0, "%s: %" PRIu64 " result words differ from the golden model", tag, bad);
+
+    /* per-block thread counts (the union of the batches' thread vectors) */
+    uint64_t tiles = (K->k.threads + kb_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS) - 1) /
+                     kb_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS);
+    sim_check_eq(L->cnt_fix[C_TILES], tiles, "%s: tiles", tag);
+    uint64_t retired = 0;
+    for (unsigned b = 0; b < K->k.nblocks; b++) {
+        sim_check_eq(L->thr[b], K->exp_block_threads[b], "%s: block %u thread count", tag, b);
+        if (K->k.block[b].succ0 == KB_NONE && K->k.block[b].succ1 == KB_NONE)
+            retired += K->exp_block_threads[b];
+    }
+    sim_check_eq(L->cnt_fix[C_RETIRED], K->k.threads, "%s: retired threads", tag);
+    (void)retired;
+
+    /* the block order: with no cycle in the CFG, exactly the smallest-ID-first order */
+    if (acyclic(&K->k) && !tr->truncated) {
+        bool same = L->norder == tr->n;
+        for (unsigned i = 0; same && i < tr->n; i++)
+            same = L->order[i] == tr->block[i];
+        if (!same) {
+            printf("block order %s: core", tag);
+            for (unsigned i = 0; i < L->norder && i < 40; i++)
+                printf(" %u", L->order[i]);
+            printf("; expected");
+            for (unsigned i = 0; i < tr->n && i < 40; i++)
+                printf(" %u", tr->block[i]);
+            printf("\n");
+        }
+        sim_check_u32(same, "%s: block execution order (smallest block ID first)", tag);
+        for (unsigned b = 0; b < K->k.nblocks; b++)
+            sim_check_eq(L->exec[b], tr->block_execs[b], "%s: block %u executions", tag, b);
+    } else {
+        /* a block with a self loop keeps running while its vector refills: at most one
+         * execution per tile for the loop kernel's body */
+        for (unsigned b = 0; b < K->k.nblocks; b++)
+            sim_check_u32(L->exec[b] >= (K->exp_block_threads[b] ? 1u : 0u) && L->exec[b] <= tr->block_execs[b],
+                          "%s: block %u executions %" PRIu64 " within [1, %" PRIu64 "]", tag, b, L->exec[b],
+                          tr->block_execs[b]);
+    }
+    if (K->check_order) {
+        /* VGIW Fig. 2 walk-through: BB1 (8 threads), BB2 (1,3,8), BB3 (2,4-7), BB4 (2,7),
+         * BB5 (4-6), BB6 (all 8), each configured and run once */
+        bool same = L->norder == K->norder;
+        for (unsigned i = 0; same && i < K->norder; i++)
+            same = L->order[i] == K->exp_order[i] && L->thr[K->exp_order[i]] == K->exp_order_threads[i];
+        sim_check_u32(same, "%s: VGIW Fig. 2 block order and thread vectors", tag);
+        if (!sim_args.quiet && same)
+            printf("%s: Fig. 2 walk-through matches: BB1(8) BB2(3) BB3(5) BB4(2) BB5(3) BB6(8)\n", tag);
+    }
+    if (!sim_args.quiet) {
+        printf("%s: %u blocks, %u threads, lv_count %u:", tag, K->k.nblocks, K->k.threads, K->k.lv_count);
+        for (unsigned b = 0; b < K->k.nblocks; b++)
+            printf(" B%u[r%u e%" PRIu64 " t%" PRIu64 "]", b, K->k.block[b].reps, L->exec[b], L->thr[b]);
+        printf("\n   (per block: replicas r, executions e, threads t)\n");
+    }
+    figures(tag, L);
+    free(L);
+    free(tr);
+    km_free(K);
+    free(K);
+    return bad;
+}
+
+/* ---- error handling: a malformed kernel is reported, the core recovers ---------------------- */
+static void expect_error(const char *what, unsigned code)
+{
+    launch_t *L = calloc(1, sizeof *L);
+    launch(KM_DESC, 0, L);
+    sim_check_u32((L->status & 6) == 6 && (L->status >> 8 & 0xFF) == code,
+                  "%s: done with error code %u (STATUS %08x)", what, code, L->status);
+    if (!sim_args.quiet)
+        printf("%s: STATUS %08x (error code %u) after %" PRIu64 " cycles\n", what, L->status, L->status >> 8 & 0xFF,
+               L->cycles);
+    free(L);
+}
+
+static void one_block_load(uint32_t base, uint64_t seed)
+{
+    static km_kernel_t K;   /* large: not on the stack */
+    memset(&K, 0, sizeof K);
+    K.k.nblocks = 1;
+    K.k.threads = 100;
+    K.k.lv_count = 1;
+    kb_block_t *b = &K.k.block[0];
+    kb_graph_init(&b->g);
+    b->succ0 = b->succ1 = KB_NONE;
+    b->max_reps = 1;
+    unsigned a = kb_alu(&b->g, ALU_SLL, 0, 2);
+    kb_outcome(&b->g, (int)kb_load32(&b->g, base, a), NULL, 0);
+    if (!kb_place_all(&K.k, P, seed, false))
+        sim_die("error kernel does not fit");
+    kb_lay_out(&K.k, P, KM_DESC, KM_LV, VGIW_CVT_BITS, memwr, M);
+    kb_free(&K.k);
+}
+
+static void t_errors(void)
+{
+    run_kernel("diamond", 200, sim_args.seed, "errors.before");
+    one_block_load(KM_IN0, sim_args.seed);
+    mem_model_write32(M, KM_DESC, 0x12345678);
+    expect_error("bad magic", 1);
+    run_kernel("diamond", 150, sim_args.seed + 1, "errors.after_magic");
+    one_block_load(KM_IN0, sim_args.seed);
+    mem_model_write32(M, KM_DESC + 4, 0);
+    expect_error("zero blocks", 2);
+    one_block_load(KM_IN0, sim_args.seed);
+    mem_model_write32(M, KM_DESC + 4, VGIW_BBS_MAX_BLOCKS + 1);
+    expect_error("too many blocks", 2);
+    one_block_load(KM_IN0, sim_args.seed);
+    mem_model_write32(M, KM_DESC + 64 + 4, 0xFFFF0001u);   /* successor 0 = block 1 of 1 */
+    expect_error("successor out of range", 4);
+    one_block_load(KM_IN0 + 1, sim_args.seed);             /* misaligned word loads */
+    expect_error("misaligned load (fabric error)", 5);
+    run_kernel("diamond", 150, sim_args.seed + 2, "errors.after_fabric_error");
+    one_block_load(KM_MEM_BYTES + 0x1000, sim_args.seed);  /* outside the memory */
+    expect_error("load outside memory", 6);
+    run_kernel("fig2", 8, sim_args.seed + 3, "errors.after_memory_error");
+}
+
+/* A kernel that never finishes (watchdog test): a block whose outcome waits for a join
+ * input nothing drives... is rejected by fcfg_check, so instead every thread loops back to
+ * block 0 forever. */
+static void t_hang(void)
+{
+    static km_kernel_t K;
+    memset(&K, 0, sizeof K);
+    K.k.nblocks = 1;
+    K.k.threads = 64;
+    K.k.lv_count = 1;
+    kb_block_t *b = &K.k.block[0];
+    kb_graph_init(&b->g);
+    b->succ0 = b->succ1 = 0;
+    b->max_reps = 1;
+    kb_outcome(&b->g, (int)kb_alu(&b->g, ALU_ADD, 0, 0), NULL, 0);
+    if (!kb_place_all(&K.k, P, 1, false))
+        sim_die("hang kernel does not fit");
+    kb_lay_out(&K.k, P, KM_DESC, KM_LV, VGIW_CVT_BITS, memwr, M);
+    kb_free(&K.k);
+    launch_t *L = calloc(1, sizeof *L);
+    launch(KM_DESC, 1, L);   /* the watchdog ends the run */
+    free(L);
+}
+
+/* strips the testbench's own options; the rest go to sim_init */
+static int parse_own(int argc, char **argv)
+{
+    int o = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        unsigned x, y;
+        if (!strcmp(a, "--lat") && v && sscanf(v, "%u:%u", &x, &y) == 2 && x >= 1 && y >= x) {
+            MC.lat_min = x;
+            MC.lat_max = y;
+            i++;
+        } else if (!strcmp(a, "--in-order")) {
+            MC.in_order = true;
+        } else if (!strcmp(a, "--outstanding") && v && sscanf(v, "%u", &x) == 1 && x >= 1) {
+            MC.max_outstanding = x;
+            i++;
+        } else if (!strcmp(a, "--refuse") && v && sscanf(v, "%u", &x) == 1 && x < 100) {
+            refuse_pct = x;
+            i++;
+        } else if (!strcmp(a, "--threads") && v && sscanf(v, "%u", &x) == 1) {
+            opt_threads = x;
+            i++;
+        } else if (!strcmp(a, "--lat") || !strcmp(a, "--outstanding") || !strcmp(a, "--refuse") ||
+                   !strcmp(a, "--threads")) {
+            fprintf(stderr, "core_tb: bad value for %s\n", a);
+            exit(2);
+        } else {
+            argv[o++] = argv[i];
+        }
+    }
+    return o;
+}
+
+int main(int argc, char **argv)
+{
+    MC = (mem_model_cfg_t){ .lat_min = 4, .lat_max = 40, .accept_per_cycle = 1, .respond_per_cycle = 1,
+                            .max_outstanding = 16, .in_order = false, .seed = 1 };
+    argc = parse_own(argc, argv);
+    sim_init("core_tb", argc, argv);
+    P = vgiw_preset_find(VGIW_PRESET);
+    if (!P)
+        sim_die("preset %s not in vgiw_presets", VGIW_PRESET);
+    rng_seed(&R, sim_args.seed);
+    MC.seed = sim_args.seed * 7919 + 1;
+    M = mem_model_new(&MC);
+    if (!M)
+        sim_die("bad memory model configuration");
+    sim_on_watchdog(dump_state);
+    dut_set_reg_valid_i(0);
+    dut_set_reg_write_i(0);
+    dut_set_mem_req_ready_i(0);
+    dut_set_mem_rsp_valid_i(0);
+    sim_reset(4);
+    sim_check_eq(reg_peek(R_ID), 0x56474957u, "ID register");
+    sim_check_eq(reg_peek(R_STATUS) & 7, 0, "STATUS idle after reset");
+
+    const char *op = sim_args.op ? sim_args.op : "diamond";
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint64_t c0 = sim_cycle();
+    if (!strcmp(op, "random")) {
+        uint64_t n = sim_args.count ? sim_args.count : 10;
+        for (uint64_t i = 0; i < n; i++) {
+            char tag[64];
+            snprintf(tag, sizeof tag, "random[%" PRIu64 "]", sim_args.seed * 1000 + i);
+            run_kernel("random", opt_threads, sim_args.seed * 1000 + i, tag);
+        }
+    } else if (!strcmp(op, "tiling")) {
+        /* three and a bit tiles of the diamond (B = 4) */
+        uint32_t T = kb_tile_threads(1u << 20, 4, VGIW_CVT_BITS);
+        run_kernel("diamond", sim_args.count ? (uint32_t)sim_args.count : 3 * T + 17, sim_args.seed, "tiling");
+    } else if (!strcmp(op, "errors")) {
+        t_errors();
+    } else if (!strcmp(op, "hang")) {
+        t_hang();
+    } else {
+        bool known = false;
+        for (const char *const *n = km_names; *n; n++)
+            known |= !strcmp(*n, op);
+        if (!known)
+            sim_die("unknown --op %s (diamond fig2 loop spill tiling random errors hang)", op);
+        run_kernel(op, (uint32_t)sim_args.count, sim_args.seed, op);
+        if (!strcmp(op, "spill"))
+            sim_check_u32(stats_get("lvc_spill") > 0, "spill: the LVC spilled live values (%" PRIu64 " spills)",
+                          stats_get("lvc_spill"));
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    stats_set("sim_cycles_per_second", secs > 0 ? (uint64_t)((double)(sim_cycle() - c0) / secs) : 0);
+    if (!sim_args.quiet)
+        printf("core_tb %s (%s): %" PRIu64 " cycles in %.2f s, %" PRIu64 " memory requests\n", op, VGIW_PRESET,
+               sim_cycle() - c0, secs, mem_reqs);
+    mem_model_free(M);
+    return sim_finish();
+}

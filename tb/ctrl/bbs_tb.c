@@ -1,0 +1,498 @@
+/* bbs testbench (docs/ctrl.md): the basic block scheduler with its CVT, around C models of
+ *   - memory behind mem_system's control port (descriptor, block table, configurations; random
+ *     request stalls and response latency, responses in order) and of flush;
+ *   - the fabric's CVU ports: batches accepted with random backpressure (at most
+ *     VGIW_FABRIC_CVU_BATCHES per CVU), done packets <base, mask, taken> returned after random
+ *     delays in any order, taken bits from a per-(thread, step) random outcome;
+ *   - a reference scheduler: every thread walks the random CFG of the block table on its own.
+ * Checked: every dispatched thread is at the block the reference walk says, in the current tile,
+ * sent to a CVU of the block's cvu_mask; at each reconfiguration the previous block has drained
+ * and the new one is the smallest block with waiting threads; the shifted configuration words
+ * equal the block's words in memory; every thread retires exactly once; counters; and the error
+ * codes of malformed descriptors, fabric and memory errors (docs/core.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dut.h"
+#include "rng.h"
+#include "sim.h"
+#include "vgiw_cfg.h"
+
+#define NC      VGIW_UNITS_CVU
+#define CH      VGIW_CFG_CHAINS
+#define MAXW    VGIW_CFG_CHAIN_WORDS
+#define MAXB    VGIW_BBS_MAX_BLOCKS
+#define WORDS   (VGIW_CVT_BITS / VGIW_CVT_WORD_BITS)
+#define U       VGIW_FABRIC_UNITS
+#define CVU_CAP VGIW_FABRIC_CVU_BATCHES
+#define CFG_WORDS (MAXW * CH)
+#define NX      9
+#define NONE    0xFFFFu
+#define MAGIC   0x444B4756u
+
+/* counter index map: docs/ctrl.md */
+#define C_CYCLES 0
+#define C_TILES 1
+#define C_BATCHES 2
+#define C_RECONFIGS 3
+#define C_RECFG_CYC 4
+#define C_FAB_BUSY 5
+#define C_STALL_CFG 6
+#define C_STALL_READY 7
+#define C_STALL_DRAIN 8
+#define C_RETIRED 9
+#define C_EXT 16
+#define C_BLK_EXEC 32
+#define C_BLK_THR (32 + MAXB)
+#define C_UNIT_FIRE (32 + 2 * MAXB)
+
+#define MEM_WORDS (1u << 18)          /* 1 MB of word-addressed memory */
+#define MAX_THREADS 6000
+
+static rng_t rng;
+static uint32_t mem[MEM_WORDS];
+
+/* ---- kernel under test ---------------------------------------------------------------- */
+typedef struct {
+    uint32_t blocks, threads, lmax;
+    uint16_t succ0[MAXB], succ1[MAXB];
+    uint32_t cvu_mask[MAXB], p_taken[MAXB], cfg_addr[MAXB];
+    uint32_t desc, table;
+} kernel_t;
+
+static kernel_t K;
+static uint64_t outcome_salt;
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30; x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27; x *= 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* the branch outcome of thread t at step s of its walk (block b) */
+static int outcome(uint32_t t, uint32_t s, uint32_t b)
+{
+    if (s >= K.lmax) return 0;           /* forward edges only: the walk terminates */
+    return (mix64(outcome_salt ^ ((uint64_t)t << 20) ^ s) % 100) < K.p_taken[b];
+}
+
+/* ---- model state ------------------------------------------------------------------------ */
+enum { T_WAIT, T_FLIGHT, T_DONE };
+static uint16_t th_block[MAX_THREADS];   /* reference walk: the block the thread runs next */
+static uint32_t th_step[MAX_THREADS];
+static uint8_t  th_state[MAX_THREADS];
+static uint32_t tile_T, cur_tile, retired;
+static int      configured;              /* block whose graph the fabric holds, -1: none */
+static int      expect_cfg;              /* block the reconfiguration must load */
+static unsigned shift_rows;
+static uint32_t shifted[MAXW][CH];
+static uint64_t m_restarts;
+static uint64_t m_batches, m_reconfigs, m_thr[MAXB], m_fire[U], m_tiles;
+static int      aborting;                /* an error was injected: relax the schedule checks */
+
+typedef struct { uint32_t base; uint64_t mask, taken; uint64_t ready; } flight_t;
+static flight_t fl[NC][CVU_CAP];
+static unsigned fl_n[NC];
+static int      fl_shown[NC];            /* index offered on done_* (held until taken) */
+
+/* control port: in-order response queue */
+#define QN 64
+static uint32_t q_data[QN];
+static uint64_t q_ready[QN];
+static unsigned q_head, q_n;
+static uint64_t flush_at;                /* cycle flush_done pulses, 0 = none */
+static uint64_t last_flush_done;
+static uint32_t ctl_lat_max, rsp_delay_max, ready_pct;
+
+static uint32_t mem_rd(uint32_t addr)
+{
+    return (addr / 4 < MEM_WORDS) ? mem[addr / 4] : 0xDEADBEEFu;
+}
+
+static unsigned tile_threads(uint32_t tile)
+{
+    uint32_t base = tile * tile_T, left = K.threads - base;
+    return left < tile_T ? left : tile_T;
+}
+
+static int smallest_waiting(void)
+{
+    int best = -1;
+    uint32_t base = cur_tile * tile_T, n = tile_threads(cur_tile);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t t = base + i;
+        if (th_state[t] == T_WAIT && (best < 0 || th_block[t] < best)) best = th_block[t];
+    }
+    return best;
+}
+
+static unsigned in_flight(void)
+{
+    unsigned n = 0;
+    for (unsigned c = 0; c < NC; c++) n += fl_n[c];
+    return n;
+}
+
+/* ---- kernel construction ------------------------------------------------------------------ */
+static void build_kernel(uint32_t blocks, uint32_t threads)
+{
+    memset(&K, 0, sizeof K);
+    K.blocks = blocks;
+    K.threads = threads;
+    K.lmax = 1 + rng_below(&rng, 12);
+    K.desc = 0x100 + 4 * rng_below(&rng, 16);
+    K.table = 0x1000 + 16 * rng_below(&rng, 16);
+    uint32_t cfg_base = 0x4000;
+    for (uint32_t b = 0; b < blocks; b++) {
+        /* forward not-taken edge (or exit), any taken edge: back edges, self loops */
+        K.succ0[b] = (b + 1 < blocks && rng_below(&rng, 5)) ? (uint16_t)(b + 1 + rng_below(&rng, blocks - b - 1)) : NONE;
+        K.succ1[b] = rng_below(&rng, 6) ? (uint16_t)rng_below(&rng, blocks) : NONE;
+        if (b + 1 == blocks) K.succ0[b] = NONE;
+        uint32_t m;
+        do m = rng_u32(&rng) & ((1u << NC) - 1); while (!m);
+        K.cvu_mask[b] = m;
+        K.p_taken[b] = rng_below(&rng, 101);
+        K.cfg_addr[b] = cfg_base + 4 * CFG_WORDS * ((b * 7 + 3) % blocks);   /* shuffled */
+    }
+    mem[K.desc / 4 + 0] = MAGIC;
+    mem[K.desc / 4 + 1] = blocks;
+    mem[K.desc / 4 + 2] = K.table;
+    mem[K.desc / 4 + 3] = threads;
+    mem[K.desc / 4 + 4] = 0x80000 + 4 * rng_below(&rng, 1000);
+    mem[K.desc / 4 + 5] = rng_below(&rng, 64);
+    mem[K.desc / 4 + 6] = 0;
+    mem[K.desc / 4 + 7] = 0;
+    for (uint32_t b = 0; b < blocks; b++) {
+        uint32_t *e = &mem[K.table / 4 + 4 * b];
+        e[0] = K.cfg_addr[b];
+        e[1] = K.succ0[b] | ((uint32_t)K.succ1[b] << 16);
+        e[2] = K.cvu_mask[b];
+        e[3] = 0;
+        for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
+    }
+}
+
+/* ---- one kernel run --------------------------------------------------------------------------- */
+static uint64_t counter(unsigned idx)
+{
+    dut_set_cnt_sel_i(idx);
+    sim_eval();
+    return dut_get_cnt_value_o();
+}
+
+/* Runs the kernel in K; inject: 0 none, 5 fabric error, 6 memory error after some batches.
+ * Returns the error code the core reported. */
+static unsigned run_kernel(unsigned inject, int expect_error)
+{
+    uint32_t words = WORDS / (K.blocks ? K.blocks : 1);
+    uint32_t need = (K.threads + 63) / 64;
+    uint32_t tw = words < need ? words : need;
+    if (tw > 1024) tw = 1024;
+    tile_T = 64 * tw;
+    cur_tile = retired = 0;
+    configured = expect_cfg = -1;
+    shift_rows = 0;
+    m_batches = m_reconfigs = m_tiles = 0;
+    memset(m_thr, 0, sizeof m_thr);
+    memset(m_fire, 0, sizeof m_fire);
+    for (uint32_t t = 0; t < K.threads && t < MAX_THREADS; t++) {
+        th_block[t] = 0;
+        th_step[t] = 0;
+        th_state[t] = T_WAIT;
+    }
+    memset(fl_n, 0, sizeof fl_n);
+    for (unsigned c = 0; c < NC; c++) fl_shown[c] = -1;
+    q_head = q_n = 0;
+    flush_at = 0;
+    aborting = expect_error;
+    ctl_lat_max = 1 + rng_below(&rng, 12);
+    rsp_delay_max = 1 + rng_below(&rng, 60);
+    ready_pct = 20 + rng_below(&rng, 81);
+    uint64_t inject_after = 1;
+    uint32_t ext[2 * NX];
+    for (unsigned i = 0; i < 2 * NX; i++) ext[i] = rng_u32(&rng);
+    dut_setw_ext_cnt_i(ext);
+
+    dut_set_kdesc_i(K.desc);
+    dut_set_start_i(1);
+    sim_eval();
+    sim_check_eq(dut_get_flush_o(), 1, "flush at kernel start");
+    flush_at = sim_cycle() + 1 + rng_below(&rng, 10);
+    sim_step();
+    dut_set_start_i(0);
+    int flushes = 1;
+
+    while (!(dut_get_done_o() && !dut_get_busy_o())) {
+        if (sim_failed()) return 0xFF;      /* a schedule error: no use running on */
+        uint64_t now = sim_cycle();
+        /* inputs */
+        dut_set_ctl_req_ready_i(rng_below(&rng, 100) < 70);
+        int rsp = q_n && q_ready[q_head] <= now;
+        dut_set_ctl_rsp_valid_i(rsp);
+        dut_set_ctl_rsp_rdata_i(rsp ? q_data[q_head] : 0);
+        dut_set_flush_done_i(flush_at && flush_at == now);
+        if (flush_at == now) { flush_at = 0; last_flush_done = now; }
+        uint64_t ready = 0, dvalid = 0, dbase = 0;
+        uint32_t dmask[2 * (NC + 1)], dtaken[2 * (NC + 1)];
+        memset(dmask, 0, sizeof dmask);
+        memset(dtaken, 0, sizeof dtaken);
+        for (unsigned c = 0; c < NC; c++) {
+            if (fl_n[c] < CVU_CAP && rng_below(&rng, 100) < ready_pct) ready |= 1ull << c;
+            if (fl_shown[c] < 0) {
+                for (unsigned j = 0; j < fl_n[c]; j++)
+                    if (fl[c][j].ready <= now && (fl_shown[c] < 0 || rng_below(&rng, 2))) fl_shown[c] = (int)j;
+            }
+            if (fl_shown[c] >= 0) {
+                flight_t *f = &fl[c][fl_shown[c]];
+                dvalid |= 1ull << c;
+                dbase |= (uint64_t)f->base << (16 * c);
+                dmask[2 * c] = (uint32_t)f->mask;
+                dmask[2 * c + 1] = (uint32_t)(f->mask >> 32);
+                dtaken[2 * c] = (uint32_t)f->taken;
+                dtaken[2 * c + 1] = (uint32_t)(f->taken >> 32);
+            }
+        }
+        dut_set_batch_ready_i(ready);
+        dut_set_done_valid_i(dvalid);
+        dut_set_done_base_i(dbase);
+        dut_setw_done_mask_i(dmask);
+        dut_setw_done_taken_i(dtaken);
+        dut_set_fab_busy_i(in_flight() != 0);
+        uint64_t fire = 0;
+        for (unsigned u = 0; u < U; u++)
+            if (rng_below(&rng, 4) == 0) { fire |= 1ull << u; m_fire[u]++; }
+        dut_set_unit_fire_i(fire);
+        int inj = inject && !aborting && m_batches >= inject_after;
+        dut_set_fab_error_i(inject == 5 && (inj || aborting));
+        dut_set_mem_error_i(inject == 6 && (inj || aborting));
+        if (inj) aborting = 1;
+        sim_eval();
+
+        /* outputs */
+        if (dut_get_ctl_req_valid_o() && dut_get_ctl_req_ready_i()) {
+            if (q_n == QN) sim_die("control port queue overflow");
+            unsigned tail = (q_head + q_n) % QN;
+            uint64_t prev = q_n ? q_ready[(tail + QN - 1) % QN] : 0;
+            uint64_t r = now + 1 + rng_below(&rng, ctl_lat_max);
+            q_ready[tail] = r > prev ? r : prev;
+            q_data[tail] = mem_rd((uint32_t)dut_get_ctl_req_addr_o());
+            q_n++;
+        }
+        if (rsp) {
+            sim_check_eq(dut_get_ctl_rsp_ready_o(), 1, "control responses are always taken");
+            q_head = (q_head + 1) % QN;
+            q_n--;
+        }
+        if (dut_get_flush_o()) {
+            sim_check_u32(!aborting ? retired == K.threads : 1, "final flush with %u of %u threads retired",
+                          retired, K.threads);
+            sim_check_u32(in_flight() == 0 || aborting, "flush with batches in the fabric");
+            flush_at = now + 1 + rng_below(&rng, 20);
+            flushes++;
+        }
+        if (dut_get_fab_clear_o() && !aborting && configured >= 0 && shift_rows == MAXW &&
+            smallest_waiting() == configured) {
+            /* the configured block runs again (a loop back or a new tile): the fabric's thread
+             * state is cleared so the CVU restarts at low thread IDs (docs/fabric.md, epochs);
+             * the configuration stays */
+            sim_check_u32(in_flight() == 0, "restart with %u batches in the fabric", in_flight());
+            m_restarts++;
+        } else if (dut_get_fab_clear_o()) {
+            if (!aborting) {
+                sim_check_u32(in_flight() == 0, "reconfiguration with %u batches in the fabric", in_flight());
+                sim_check_u32(configured < 0 || smallest_waiting() != configured,
+                              "reconfiguration although block %d is still the smallest with waiting threads", configured);
+                expect_cfg = smallest_waiting();
+                sim_check_u32(expect_cfg >= 0, "reconfiguration with no waiting thread");
+                m_reconfigs++;
+            }
+            configured = -1;
+            shift_rows = 0;
+        }
+        if (dut_get_cfg_shift_o()) {
+            uint32_t w[CH];
+            dut_getw_cfg_word_o(w);
+            if (shift_rows < MAXW) memcpy(shifted[shift_rows], w, sizeof w);
+            shift_rows++;
+            if (shift_rows == MAXW && expect_cfg >= 0) {
+                int bad = 0;
+                for (unsigned r = 0; r < MAXW; r++)
+                    for (unsigned c = 0; c < CH; c++)
+                        bad += shifted[r][c] != mem[K.cfg_addr[expect_cfg] / 4 + r * CH + c];
+                sim_check_eq(bad, 0, "configuration words of block %d", expect_cfg);
+                configured = expect_cfg;
+            }
+            sim_check_u32(shift_rows <= MAXW, "more than %u shift cycles", MAXW);
+        }
+        uint64_t bvalid = dut_get_batch_valid_o();
+        uint64_t bbase_all = dut_get_batch_base_o();
+        uint32_t bmask_w[2 * (NC + 1)];
+        dut_getw_batch_mask_o(bmask_w);
+        for (unsigned c = 0; c < NC; c++) {
+            if (!((bvalid >> c) & 1) || !((ready >> c) & 1)) continue;
+            uint32_t base = (uint32_t)(bbase_all >> (16 * c)) & 0xFFFF;
+            uint64_t mask = bmask_w[2 * c] | ((uint64_t)bmask_w[2 * c + 1] << 32);
+            sim_check_u32(configured >= 0 && shift_rows == MAXW, "batch to an unconfigured fabric");
+            int blk = configured;
+            sim_check_u32(blk < 0 || ((K.cvu_mask[blk] >> c) & 1), "batch of block %d to CVU %u not in its mask", blk, c);
+            sim_check_eq(dut_get_tile_base_o(), cur_tile * tile_T, "tile base");
+            sim_check_eq(dut_get_lv_tile_threads_o(), tile_T, "live value tile threads");
+            sim_check_u32(mask != 0 && base % 64 == 0, "batch base %u mask %016llx", base, (unsigned long long)mask);
+            uint64_t taken = 0;
+            for (unsigned i = 0; i < 64; i++) {
+                if (!((mask >> i) & 1)) continue;
+                uint32_t t = cur_tile * tile_T + base + i;
+                if (!sim_check_u32(base + i < tile_threads(cur_tile) && t < K.threads, "thread %u outside tile %u", t, cur_tile))
+                    continue;
+                sim_check_u32(th_state[t] == T_WAIT && th_block[t] == blk,
+                              "thread %u dispatched to block %d, reference says block %u (state %u)",
+                              t, blk, th_block[t], th_state[t]);
+                th_state[t] = T_FLIGHT;
+                if (outcome(t, th_step[t], th_block[t])) taken |= 1ull << i;
+            }
+            if (blk >= 0) m_thr[blk] += (uint64_t)__builtin_popcountll(mask);
+            m_batches++;
+            if (fl_n[c] >= CVU_CAP) sim_die("CVU %u over capacity", c);
+            fl[c][fl_n[c]++] = (flight_t){ base, mask, taken, now + 1 + rng_below(&rng, rsp_delay_max) };
+            sim_progress();
+        }
+        uint64_t dready = dut_get_done_ready_o();
+        for (unsigned c = 0; c < NC; c++) {
+            if (!((dvalid >> c) & 1) || !((dready >> c) & 1)) continue;
+            flight_t f = fl[c][fl_shown[c]];
+            fl[c][fl_shown[c]] = fl[c][--fl_n[c]];
+            fl_shown[c] = -1;
+            for (unsigned i = 0; i < 64; i++) {
+                if (!((f.mask >> i) & 1)) continue;
+                uint32_t t = cur_tile * tile_T + f.base + i;
+                if (t >= K.threads) continue;
+                int tk = (f.taken >> i) & 1;
+                uint16_t b = th_block[t];
+                th_block[t] = tk ? K.succ1[b] : K.succ0[b];
+                th_step[t]++;
+                th_state[t] = th_block[t] == NONE ? T_DONE : T_WAIT;
+                if (th_state[t] == T_DONE) retired++;
+            }
+            sim_progress();
+        }
+        sim_step();
+        /* next tile once every thread of this one has retired */
+        if (!aborting && cur_tile * tile_T < K.threads) {
+            uint32_t base = cur_tile * tile_T, n = tile_threads(cur_tile), done = 0;
+            for (uint32_t i = 0; i < n; i++) done += th_state[base + i] == T_DONE;
+            if (done == n) { cur_tile++; m_tiles++; }
+        }
+    }
+    /* the last flush completed before done */
+    sim_check_u32(last_flush_done < sim_cycle(), "done before the final flush completed");
+    sim_check_u32(flushes >= 2, "kernel start and end flushes (%d)", flushes);
+    unsigned code = dut_get_error_o() ? (unsigned)dut_get_error_code_o() : 0;
+    if (code == 0) {
+        sim_check_eq(retired, K.threads, "retired threads");
+        sim_check_eq(counter(C_RETIRED), K.threads, "retired counter");
+        sim_check_eq(counter(C_BATCHES), m_batches, "batch counter");
+        sim_check_eq(counter(C_TILES), m_tiles, "tile counter");
+        sim_check_eq(counter(C_RECONFIGS), m_reconfigs, "reconfiguration counter");
+        sim_check_u32(counter(C_RECFG_CYC) >= m_reconfigs * (MAXW + 1), "reconfiguration cycles");
+        sim_check_u32(counter(C_CYCLES) > counter(C_FAB_BUSY), "cycle counter");
+        for (unsigned b = 0; b < MAXB; b++) {
+            sim_check_eq(counter(C_BLK_THR + b), m_thr[b], "threads of block %u", b);
+            sim_check_u32((counter(C_BLK_EXEC + b) != 0) == (m_thr[b] != 0), "executions of block %u", b);
+        }
+        for (unsigned u = 0; u < U; u++) sim_check_eq(counter(C_UNIT_FIRE + u), m_fire[u], "firings of unit %u", u);
+        for (unsigned i = 0; i < NX; i++)
+            sim_check_eq(counter(C_EXT + i), ext[2 * i] | ((uint64_t)ext[2 * i + 1] << 32), "memory counter %u", i);
+    }
+    dut_set_fab_error_i(0);
+    dut_set_mem_error_i(0);
+    sim_step();
+    return code;
+}
+
+static void dump(void)
+{
+    fprintf(stderr, "model: %u blocks, %u threads, tile %u of T=%u, retired %u, in flight %u, configured %d "
+            "(expected %d), shift rows %u, ctl queue %u, smallest waiting %d, busy %d done %d\n",
+            K.blocks, K.threads, cur_tile, tile_T, retired, in_flight(), configured, expect_cfg, shift_rows,
+            q_n, smallest_waiting(), (int)dut_get_busy_o(), (int)dut_get_done_o());
+}
+
+static void random_kernel(void)
+{
+    uint32_t blocks = 1 + rng_below(&rng, MAXB);
+    uint32_t cap = 64 * (WORDS / blocks);
+    uint32_t threads;
+    switch (rng_below(&rng, 3)) {
+    case 0:  threads = 1 + rng_below(&rng, 130); break;
+    case 1:  threads = 1 + rng_below(&rng, cap); break;
+    default: threads = cap + 1 + rng_below(&rng, 2 * cap); break;   /* several tiles */
+    }
+    if (threads > MAX_THREADS) threads = MAX_THREADS - rng_below(&rng, 100);
+    build_kernel(blocks, threads);
+}
+
+int main(int argc, char **argv)
+{
+    sim_init("bbs_tb", argc, argv);
+    rng_seed(&rng, sim_args.seed);
+    outcome_salt = rng_u64(&rng);
+    uint64_t kernels = sim_args.count ? sim_args.count : 20;
+    dut_set_start_i(0);
+    dut_set_cnt_sel_i(0);
+    sim_on_watchdog(dump);
+    sim_reset(4);
+    uint64_t threads = 0, batches = 0, reconf = 0, tiles = 0;
+
+    for (uint64_t k = 0; k < kernels; k++) {
+        random_kernel();
+        unsigned code = run_kernel(0, 0);
+        sim_check_eq(code, 0, "kernel %llu (%u blocks, %u threads): error code",
+                     (unsigned long long)k, K.blocks, K.threads);
+        threads += K.threads;
+        batches += m_batches;
+        reconf += m_reconfigs;
+        tiles += m_tiles;
+        if (sim_failed()) return sim_finish();
+    }
+
+    /* malformed descriptors and block tables (docs/core.md error codes) */
+    struct { const char *what; unsigned code; } bad[] = {
+        { "bad magic", 1 }, { "zero blocks", 2 }, { "too many blocks", 2 },
+        { "successor out of range", 4 }, { "block without CVU", 7 },
+        { "fabric error", 5 }, { "memory error", 6 },
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        for (unsigned rep = 0; rep < 3; rep++) {
+            uint32_t blocks = 1 + rng_below(&rng, MAXB);
+            build_kernel(blocks, 64 + rng_below(&rng, 64 * (WORDS / blocks)));
+            unsigned inject = 0;
+            switch (bad[i].code) {
+            case 1: mem[K.desc / 4] ^= 1u << rng_below(&rng, 32); break;
+            case 2: mem[K.desc / 4 + 1] = i == 1 ? 0 : MAXB + 1 + rng_below(&rng, 100); K.blocks = 0; break;
+            case 4: {
+                uint32_t b = rng_below(&rng, blocks);
+                uint32_t v = blocks + rng_below(&rng, 0xFFFF - blocks);
+                mem[K.table / 4 + 4 * b + 1] = rng_below(&rng, 2) ? (mem[K.table / 4 + 4 * b + 1] & 0xFFFF0000u) | v
+                                                                  : (mem[K.table / 4 + 4 * b + 1] & 0xFFFFu) | (v << 16);
+                break;
+            }
+            case 7: mem[K.table / 4 + 4 * rng_below(&rng, blocks) + 2] = 0; break;
+            default: inject = bad[i].code; break;
+            }
+            unsigned code = run_kernel(inject, inject == 0);
+            sim_check_eq(code, bad[i].code, "%s: error code", bad[i].what);
+        }
+    }
+
+    /* a clean kernel after the errors: the core recovers without reset */
+    random_kernel();
+    sim_check_eq(run_kernel(0, 0), 0, "kernel after errors");
+
+    if (!sim_args.quiet)
+        printf("bbs_tb: %llu kernels, %llu threads, %llu batches, %llu reconfigurations, %llu tiles\n",
+               (unsigned long long)kernels, (unsigned long long)threads, (unsigned long long)batches,
+               (unsigned long long)reconf, (unsigned long long)tiles);
+    return sim_finish();
+}

@@ -1,0 +1,141 @@
+/* cvt testbench (docs/ctrl.md): random read-and-reset reads and OR-merges on both ports of
+ * the control vector table, including a read and a merge of the same word in one cycle, for
+ * random tile sizes; read data and the per-block non-empty summary are checked every cycle
+ * against a C model. Merged bits are always threads that are in no vector (the invariant the
+ * RTL asserts); a tile ends by draining every vector and a checked clear. */
+#include <stdio.h>
+#include <string.h>
+
+#include "dut.h"
+#include "rng.h"
+#include "sim.h"
+#include "vgiw_cfg.h"
+
+#define WORDS  (VGIW_CVT_BITS / VGIW_CVT_WORD_BITS)
+#define BLOCKS VGIW_BBS_MAX_BLOCKS
+
+static uint64_t model[WORDS];          /* table word b*tile_words + w */
+static unsigned tile_words, blocks_used;
+static rng_t rng;
+
+static uint64_t rand_bits(void)
+{
+    switch (rng_below(&rng, 4)) {
+    case 0:  return rng_u64(&rng);
+    case 1:  return rng_u64(&rng) & rng_u64(&rng) & rng_u64(&rng);
+    case 2:  return 1ull << rng_below(&rng, 64);
+    default: return ~0ull;
+    }
+}
+
+static uint64_t in_any(unsigned w)
+{
+    uint64_t any = 0;
+    for (unsigned b = 0; b < blocks_used; b++) any |= model[b * tile_words + w];
+    return any;
+}
+
+static uint64_t expected_nonempty(void)
+{
+    uint64_t ne = 0;
+    for (unsigned b = 0; b < blocks_used; b++)
+        for (unsigned w = 0; w < tile_words; w++)
+            if (model[b * tile_words + w]) ne |= 1ull << b;
+    return ne;
+}
+
+static void new_tile(void)
+{
+    /* tile_words = WORDS / blocks as the BBS computes it, sometimes fewer words */
+    blocks_used = 1 + rng_below(&rng, BLOCKS);
+    tile_words  = WORDS / blocks_used;
+    if (rng_below(&rng, 3) == 0) tile_words = 1 + rng_below(&rng, tile_words);
+    dut_set_tile_words_i(tile_words);
+}
+
+int main(int argc, char **argv)
+{
+    sim_init("cvt_tb", argc, argv);
+    rng_seed(&rng, sim_args.seed);
+    uint64_t count = sim_args.count ? sim_args.count : 20000;
+    dut_set_clear_i(0);
+    dut_set_clear_check_i(0);
+    dut_set_rd_valid_i(0);
+    dut_set_wr_valid_i(0);
+    new_tile();
+    sim_reset(4);
+
+    uint64_t reads = 0, merges = 0, same = 0, tiles = 0;
+    unsigned drain_b = 0, drain_w = 0;
+    bool draining = false;
+    unsigned tile_len = 0;
+
+    for (uint64_t i = 0; i < count; i++) {
+        if (!draining && ++tile_len > 200 + rng_below(&rng, 2000)) {
+            draining = true;
+            drain_b = drain_w = 0;
+        }
+        bool rd = false, wr = false;
+        unsigned rb = 0, rw = 0, wb = 0, ww = 0;
+        uint64_t bits = 0;
+        if (draining) {
+            rd = true;
+            rb = drain_b;
+            rw = drain_w;
+            if (++drain_w == tile_words) { drain_w = 0; drain_b++; }
+        } else {
+            rd = rng_below(&rng, 2);
+            rb = rng_below(&rng, blocks_used);
+            rw = rng_below(&rng, tile_words);
+            wr = rng_below(&rng, 4) != 0;
+            wb = rng_below(&rng, blocks_used);
+            ww = rng_below(&rng, tile_words);
+            if (rd && wr && rng_below(&rng, 4) == 0) { wb = rb; ww = rw; }
+            bits = rand_bits() & ~in_any(ww);
+        }
+        dut_set_rd_valid_i(rd);
+        dut_set_rd_block_i(rb);
+        dut_set_rd_word_i(rw);
+        dut_set_wr_valid_i(wr);
+        dut_set_wr_block_i(wb);
+        dut_set_wr_word_i(ww);
+        dut_set_wr_bits_i(bits);
+        dut_set_clear_i(0);
+        sim_eval();
+        sim_check_eq(dut_get_nonempty_o(), expected_nonempty(), "nonempty at cycle %llu",
+                     (unsigned long long)sim_cycle());
+        if (rd) {
+            sim_check_eq(dut_get_rd_data_o(), model[rb * tile_words + rw], "read block %u word %u", rb, rw);
+            model[rb * tile_words + rw] = 0;
+            reads++;
+        }
+        if (wr) {
+            model[wb * tile_words + ww] |= bits;
+            merges++;
+            if (rd && rb == wb && rw == ww) same++;
+        }
+        sim_step();
+        sim_progress();
+        if (draining && drain_b == blocks_used) {
+            dut_set_rd_valid_i(0);
+            dut_set_wr_valid_i(0);
+            sim_eval();
+            sim_check_eq(dut_get_nonempty_o(), 0, "empty after drain");
+            dut_set_clear_i(1);
+            dut_set_clear_check_i(1);
+            sim_step();
+            dut_set_clear_i(0);
+            dut_set_clear_check_i(0);
+            memset(model, 0, sizeof model);
+            new_tile();
+            draining = false;
+            tile_len = 0;
+            tiles++;
+        }
+    }
+    if (!sim_args.quiet)
+        printf("cvt_tb: %llu reads, %llu merges (%llu same word as the read), %llu tiles\n",
+               (unsigned long long)reads, (unsigned long long)merges, (unsigned long long)same,
+               (unsigned long long)tiles);
+    return sim_finish();
+}
