@@ -80,8 +80,8 @@ def main():
             ("ops.toml", lambda s: s.replace('["SUB",', '["ADD",', 1), "duplicate value"),
             ("base.toml", lambda s: s.replace("[fu]", "[fu"), "base.toml"),
             ("presets/paper.toml", lambda s: s.replace('base = "base"', 'base = "nope"'), "no such file"),
-            ("presets/tiny.toml", lambda s: s.replace('"LS LV SJ LS"', '"LS LV XX LS"'), "unknown unit code"),
-            ("presets/tiny.toml", lambda s: s.replace('"LS LV SJ LS"', '"LS LV SJ"'), "different lengths"),
+            ("presets/tiny.toml", lambda s: s.replace('"LS LV SJ LV LS"', '"LS LV XX LV LS"'), "unknown unit code"),
+            ("presets/tiny.toml", lambda s: s.replace('"LS LV SJ LV LS"', '"LS LV SJ LV"'), "different lengths"),
         ]
         for fname, edit, expect in cases:
             arch = os.path.join(tmp, "arch-" + str(cases.index((fname, edit, expect))))
