@@ -34,7 +34,7 @@ lint: gen
 	$(Q)$(PYTHON) tools/rtl_gates.py lint --config $(CONFIG) --jobs $(JOBS)
 
 synth-check: gen
-	$(Q)$(PYTHON) tools/rtl_gates.py synth-check --config $(CONFIG) --jobs $(JOBS)
+	$(Q)$(PYTHON) tools/rtl_gates.py synth-check --config $(CONFIG) --jobs $(JOBS) $(if $(SHALLOW),--shallow)
 
 area: gen
 	$(Q)$(PYTHON) tools/rtl_gates.py area --config $(CONFIG) --jobs $(JOBS)

@@ -2,6 +2,7 @@
 # `make sim`.
 #
 #   make sim TEST=<app> [CONFIG=small] [SIZE=N] [SEED=S] [ENGINE=rtl|interp|pnr] [WAVES=1 [WAVES_FROM=C] [WAVES_TO=C]] [FILE=F] [CL=F.cl]
+#   make wave TEST=<app> [CONFIG=small]   GTKWave with the committed layout on that run's FST
 #   make rtl-device CONFIG=...     the device program of the rtl backend (tb/runtime/vgiw_rtl.mk)
 #   make runtime                   the runtime's test program (plain and ASan/UBSan)
 #
@@ -46,9 +47,23 @@ sim: gen
 	  if [ -f $(SIM_OUT)/$(TEST).json ]; then echo "make sim: all counters in $(SIM_OUT)/$(TEST).json"; fi; \
 	  exit $$rc
 
+# make wave TEST=<app> [CONFIG=small]: GTKWave on the FST of `make sim TEST=<app> WAVES=1`, with
+# the committed layout fitted to the preset's bit ranges (docs/waves.md). GTKWAVE_ARGS: extra
+# GTKWave options (the batch test passes -S SCRIPT.tcl).
+WAVE_LAYOUT := tb/wave/vgiw_core.gtkw
+.PHONY: wave
+wave:
+	@test -n "$(TEST)" || { echo "usage: make wave TEST=<app> [CONFIG=small]  (after make sim TEST=<app> WAVES=1)"; exit 2; }
+	@test -f $(SIM_OUT)/$(TEST).fst || { echo "make wave: no waveform $(SIM_OUT)/$(TEST).fst: run make sim TEST=$(TEST) CONFIG=$(CONFIG) WAVES=1 first"; exit 2; }
+	$(Q)$(PYTHON) tools/wave_layout.py $(WAVE_LAYOUT) $(SIM_OUT)/$(TEST).fst $(SIM_OUT)/$(TEST).gtkw \
+	  || echo "make wave: some layout signals are missing from this waveform (listed above); opening anyway"
+	@test -n "$$DISPLAY$$WAYLAND_DISPLAY" || { echo "make wave: no display (DISPLAY is not set): open $(SIM_OUT)/$(TEST).fst with $(SIM_OUT)/$(TEST).gtkw on a machine with one"; exit 2; }
+	@echo "  GTKWAVE  $(SIM_OUT)/$(TEST).fst ($(SIM_OUT)/$(TEST).gtkw)"
+	$(Q)gtkwave $(GTKWAVE_ARGS) $(SIM_OUT)/$(TEST).fst $(SIM_OUT)/$(TEST).gtkw
+
 # vgiw-run: any kernel on a device, checked against native execution (docs/runtime.md)
 VGIW_RUN_DEPS = runtime/vgiw_run.c runtime/vgiw_rt.c tools/ndrange.c interp/interp.c interp/fabexec.c \
-                image/vgiw_image.c lib/vgiw_arith.c
+                image/vgiw_image.c lib/vgiw_arith.c native/native_build.c
 
 $(APPS_OUT)/bin/vgiw-run: $(patsubst %.c,$(APPS_OUT)/obj/%.o,$(VGIW_RUN_DEPS)) $(APPS_OUT)/obj/gen/vgiw_presets.o
 	@mkdir -p $(dir $@)

@@ -20,6 +20,7 @@ SW_CC_C     := $(wildcard sw/vgiwcc/*.c)
 SW_CC_H     := $(wildcard sw/vgiwcc/*.h) sw/image/vgiw_image.h
 SW_INTERP_C := sw/interp/interp.c sw/interp/fabexec.c
 SW_FCFG_C   := sw/lib/fabric_cfg.c
+SW_NATIVE_C := sw/native/native_build.c
 SW_HDRS     := $(wildcard sw/*/*.h) sw/lib/vgiw_arith.h
 
 SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz pnrcheck
@@ -48,7 +49,7 @@ $(1)/bin/vgiw-objdump: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/objdump.c $(SW_IM
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
 
-$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/tools/ndrange.c $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
+$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/tools/ndrange.c $(SW_NATIVE_C) $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -ldl -lm -o $$@
 

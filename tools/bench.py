@@ -18,6 +18,7 @@ or, for figures that do not come from a testbench (the compiler, host programs):
   build   = ["sw"]                        # make targets built first
   cmd     = ["build/sw/bin/vgiwcc", "...", "--stats", "{stats}"]   # must write {stats}
   large   = [...]                         # replacement cmd with --large (optional)
+  bench   = "vgiw_rtl"                    # optional: a testbench built for `config` first
 
 Each entry runs once with `--stats FILE --quiet`; every counter the testbench writes is
 recorded, plus the wall time and the simulated cycles per second of Verilator (the
@@ -65,7 +66,7 @@ def main():
     for e in todo:
         if "cmd" in e:
             targets.update(e.get("build", []))
-        else:
+        if "bench" in e:    # a cmd entry may name a testbench it needs too (the rtl device)
             by_config.setdefault(e.get("config", "small"), set()).add(e["bench"])
     if targets:
         print(f"bench: building {', '.join(sorted(targets))}", flush=True)

@@ -44,7 +44,7 @@ module vgiw_core #(
 
   // ---- registers --------------------------------------------------------------------------
   logic [31:0] kdesc_q;
-  logic [7:0]  cnt_sel_q;
+  logic [15:0] cnt_sel_q;      // counter index: 32 + 2*blocks + units may exceed 255
   logic        start;
   logic        busy, done, error;
   logic [7:0]  error_code;
@@ -58,7 +58,7 @@ module vgiw_core #(
       cnt_sel_q <= '0;
     end else if (reg_valid_i && reg_write_i) begin
       if (reg_addr_i == 8'h0C && !busy) kdesc_q <= reg_wdata_i;
-      if (reg_addr_i == 8'h10) cnt_sel_q <= reg_wdata_i[7:0];
+      if (reg_addr_i == 8'h10) cnt_sel_q <= reg_wdata_i[15:0];
     end
   end
 
@@ -67,7 +67,7 @@ module vgiw_core #(
       8'h00:   reg_rdata_o = CORE_ID;
       8'h08:   reg_rdata_o = {16'd0, error_code, 5'd0, error, done, busy};
       8'h0C:   reg_rdata_o = kdesc_q;
-      8'h10:   reg_rdata_o = {24'd0, cnt_sel_q};
+      8'h10:   reg_rdata_o = {16'd0, cnt_sel_q};
       8'h14:   reg_rdata_o = cnt_value[31:0];
       8'h18:   reg_rdata_o = cnt_value[63:32];
       default: reg_rdata_o = '0;

@@ -17,7 +17,7 @@ module bbs #(
   localparam int unsigned TW     = $clog2(WORDS + 1),
   localparam int unsigned BW     = (MAXB > 1) ? $clog2(MAXB) : 1,
   localparam int unsigned NX     = 9,                // mem_system counters (docs/core.md)
-  localparam int unsigned CNT_W  = 8
+  localparam int unsigned CNT_W  = 16
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -117,6 +117,7 @@ module bbs #(
   logic [7:0]      err_code_q;
   logic [31:0]     kdesc_q;
   logic [31:0]     nblocks_q, table_q, threads_q, lv_base_q;
+  logic [31:0]     tile_max_q;                     // descriptor word 6: tile cap in words, 0 = none
   logic            fab_err_q, mem_err_q;           // previous levels: react to new errors only
   logic [MAXB-1:0][31:0]   blk_cfg_q;
   logic [MAXB-1:0][31:0]   blk_succ_q;
@@ -227,11 +228,13 @@ module bbs #(
     end
   end
 
-  // Tile size (docs/core.md): T = min(roundup64(N), 64*floor(WORDS/B), 65536), in words.
+  // Tile size (docs/core.md): T = min(roundup64(N), 64*floor(WORDS/B), 64*tile_max, 65536), in words.
   always_comb begin
     thread_words = (threads_q >> 6) + 32'(threads_q[5:0] != '0);
     max_tile_words = '0;
     if (nblocks_q != '0 && nblocks_q <= MAXB) max_tile_words = TW'(WORDS / nblocks_q);
+    // the host's cap keeps work-groups whole in every tile (docs/core.md, descriptor word 6)
+    if (tile_max_q != '0 && tile_max_q < 32'(max_tile_words)) max_tile_words = TW'(tile_max_q);
   end
 
   // ---- dispatch: CVT words -> batch register -> a CVU of the block (round-robin) ----------
@@ -335,7 +338,7 @@ module bbs #(
     if (state_q == S_FLUSH_IN && flush_done_i) begin
       f_start = 1'b1;
       f_addr  = kdesc_q;
-      f_count = 16'd6;
+      f_count = 16'd7;
     end else if (state_q == S_CHECK && err_now == 4'd0) begin
       f_start = 1'b1;
       f_addr  = table_q;
@@ -436,6 +439,7 @@ module bbs #(
       table_q       <= '0;
       threads_q     <= '0;
       lv_base_q     <= '0;
+      tile_max_q    <= '0;
       fab_err_q     <= 1'b0;
       mem_err_q     <= 1'b0;
       blk_cfg_q     <= '0;
@@ -585,6 +589,7 @@ module bbs #(
             16'd2: table_q      <= f_word;
             16'd3: threads_q    <= f_word;
             16'd4: lv_base_q    <= f_word;
+            16'd6: tile_max_q   <= f_word;
             default: ;
           endcase
         end else begin
@@ -630,13 +635,17 @@ module bbs #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cnt_fix_q  <= '0;
-      cnt_exec_q <= '0;
-      cnt_thr_q  <= '0;
+      for (int b = 0; b < MAXB; b++) begin   // per element: one '0 over >8k bits trips lint
+        cnt_exec_q[b] <= '0;
+        cnt_thr_q[b]  <= '0;
+      end
       cnt_fire_q <= '0;
     end else if (state_q == S_IDLE && start_i) begin
       cnt_fix_q  <= '0;
-      cnt_exec_q <= '0;
-      cnt_thr_q  <= '0;
+      for (int b = 0; b < MAXB; b++) begin   // per element: one '0 over >8k bits trips lint
+        cnt_exec_q[b] <= '0;
+        cnt_thr_q[b]  <= '0;
+      end
       cnt_fire_q <= '0;
     end else if (cnt_run) begin
       cnt_fix_q[C_CYCLES] <= cnt_fix_q[C_CYCLES] + 64'd1;
@@ -667,20 +676,29 @@ module bbs #(
     end
   end
 
+  // Counter read-out: ranges of the index map, so the mux is indexed, not a compare per counter.
+  localparam int unsigned NXW = $clog2(NX);
+  localparam int unsigned UW  = (U > 1) ? $clog2(U) : 1;
+  logic [31:0] cnt_sel;
+  assign cnt_sel = 32'(cnt_sel_i);
+
   always_comb begin
     cnt_value_o = '0;
-    if (32'(cnt_sel_i) < NFIX) cnt_value_o = cnt_fix_q[cnt_sel_i[$clog2(NFIX)-1:0]];
-    for (int i = 0; i < NX; i++) if (32'(cnt_sel_i) == C_EXT + i) cnt_value_o = ext_cnt_i[i];
-    for (int b = 0; b < MAXB; b++) begin
-      if (32'(cnt_sel_i) == C_BLK_EXEC + b) cnt_value_o = cnt_exec_q[b];
-      if (32'(cnt_sel_i) == C_BLK_THR + b)  cnt_value_o = cnt_thr_q[b];
-    end
-    for (int u = 0; u < U; u++) if (32'(cnt_sel_i) == C_UNIT_FIRE + u) cnt_value_o = cnt_fire_q[u];
+    if (cnt_sel < NFIX)
+      cnt_value_o = cnt_fix_q[cnt_sel[$clog2(NFIX)-1:0]];
+    else if (cnt_sel >= C_EXT && cnt_sel < C_EXT + NX)
+      cnt_value_o = ext_cnt_i[NXW'(cnt_sel - C_EXT)];
+    else if (cnt_sel >= C_BLK_EXEC && cnt_sel < C_BLK_THR)
+      cnt_value_o = cnt_exec_q[BW'(cnt_sel - C_BLK_EXEC)];
+    else if (cnt_sel >= C_BLK_THR && cnt_sel < C_UNIT_FIRE)
+      cnt_value_o = cnt_thr_q[BW'(cnt_sel - C_BLK_THR)];
+    else if (cnt_sel >= C_UNIT_FIRE && cnt_sel < C_TOTAL)
+      cnt_value_o = cnt_fire_q[UW'(cnt_sel - C_UNIT_FIRE)];
   end
 
 `ifndef SYNTHESIS
   initial begin
-    if (C_TOTAL > 256) $error("bbs: %0d counters do not fit the 8-bit CNT_SEL", C_TOTAL);
+    if (C_TOTAL > 65536) $error("bbs: %0d counters do not fit the 16-bit CNT_SEL", C_TOTAL);
   end
   a_batch_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(bat_vld_q && bat_mask_q == '0))

@@ -1,9 +1,9 @@
 /* Native golden execution: the shim linked with a kernel compiled by clang-19 for the
  * host (docs/compiler.md, "Native golden execution").
  *
- * The kernel object, a generated wrapper defining vgiw_native_entry() (which unpacks the
- * argument array and calls the kernel) and this shim are linked into one shared object;
- * the caller dlopen()s it and calls vgn_run(). Work-groups run one after another; the
+ * The kernel object, a generated wrapper per kernel (vgnb_entry_<kernel>(), which unpacks
+ * the argument array and calls the kernel) and this shim are linked into one shared
+ * object by native_build.c, which dlopen()s it in a forked child and calls vgn_run(). Work-groups run one after another; the
  * work-items of a group each get a ucontext, and barrier() switches to the next
  * work-item, so every work-item reaches the barrier before any passes it.
  */

@@ -40,7 +40,7 @@ enum {
     RTP_RES_MEM_REQS,         /* memory requests since the device started */
     RTP_RES_CNT = 8,          /* then: counters 0-9, 16-24, block executions [max_blocks],
                                  block threads [max_blocks], unit firings [fabric_units] */
-    RTP_RES_MAX = 8 + 19 + 2 * 64 + 512
+    RTP_RES_MAX = 8 + 19 + 2 * 256 + 512
 };
 enum { RTP_WD_NONE = 0, RTP_WD_MAX_CYCLES = 1, RTP_WD_STALL = 2 };
 

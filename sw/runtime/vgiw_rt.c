@@ -803,16 +803,27 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     if (T < 64)
         return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %u blocks leave tiles of %llu threads (< 64) on '%s'", k->name, B,
                     (unsigned long long)T, p->name);
-    uint64_t tile_groups;
+    uint64_t tile_groups, tile_max_words = 0;
     if (N <= T) {
         tile_groups = n->groups;
     } else {
-        /* several tiles: each must hold whole work-groups (barriers, __local regions) */
-        if (n->group_threads > T || T % n->group_threads)
-            return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %llu work-items need several tiles of %llu threads on '%s', "
-                        "and a work-group of %llu work-items does not divide the tile", k->name,
-                        (unsigned long long)N, (unsigned long long)T, p->name, (unsigned long long)n->group_threads);
-        tile_groups = T / n->group_threads;
+        /* several tiles: each must hold whole work-groups (barriers, __local regions), so the
+         * tile is cut to a multiple of lcm(work-group, 64) and the core is told so through
+         * descriptor word 6 (docs/core.md) */
+        uint64_t gt = n->group_threads, a = gt, b = 64;
+        while (b) {
+            uint64_t r = a % b;
+            a = b;
+            b = r;
+        }
+        uint64_t q = gt / a * 64;
+        if (T / q == 0)
+            return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %llu work-items need several tiles of at most %llu threads on "
+                        "'%s', and a work-group of %llu work-items does not fit one", k->name,
+                        (unsigned long long)N, (unsigned long long)T, p->name, (unsigned long long)gt);
+        T = T / q * q;
+        tile_max_words = T / 64;
+        tile_groups = T / gt;
     }
     uint32_t local_stride = (k->local_bytes + 15u) & ~15u;
     uint32_t desc = SYS_BASE, table = SYS_BASE + 64, cfg = align_up(table + 16 * B, 256);
@@ -846,7 +857,7 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     free(words);
     if (rc)
         return rc;
-    uint32_t tab[4 * 64];
+    uint32_t tab[4 * VRT_MAX_BLOCKS];
     memset(tab, 0, sizeof tab);
     for (uint32_t b = 0; b < B; b++) {
         const vg_block *bl = &k->blocks[b];
@@ -861,7 +872,7 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
         tab[4 * b + 1] = (not_taken & 0xFFFF) | (taken & 0xFFFF) << 16;
         tab[4 * b + 2] = bl->pnr.cvu_mask;
     }
-    uint32_t dsc[8] = { 0x444B4756u, B, table, (uint32_t)N, (uint32_t)lv, k->lv_count, 0, 0 };
+    uint32_t dsc[8] = { 0x444B4756u, B, table, (uint32_t)N, (uint32_t)lv, k->lv_count, (uint32_t)tile_max_words, 0 };
     if ((rc = dev_write(d, table, tab, 16u * B)) || (rc = dev_write(d, desc, dsc, sizeof dsc)))
         return rc;
     rtp_run_t run;

@@ -58,7 +58,7 @@ typedef struct {
     uint64_t seed;             /* interp: random node order seed (0: index order) */
 } vrt_options;
 
-#define VRT_MAX_BLOCKS 64
+#define VRT_MAX_BLOCKS 256
 #define VRT_MAX_UNITS 512
 
 /* Counters of a launch (rtl: the core's counters, docs/ctrl.md; interp: what it counts). */

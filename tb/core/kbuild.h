@@ -18,7 +18,7 @@
 #include "rng.h"
 
 #define KB_MAX_NODES  24
-#define KB_MAX_BLOCKS 64
+#define KB_MAX_BLOCKS 256
 #define KB_MAX_REPS   8
 #define KB_NONE       0xFFFFu      /* successor: the thread is done */
 #define KB_DESC_MAGIC 0x444B4756u  /* "VGKD" */

@@ -55,7 +55,7 @@ static uint32_t mem[MEM_WORDS];
 
 /* ---- kernel under test ---------------------------------------------------------------- */
 typedef struct {
-    uint32_t blocks, threads, lmax;
+    uint32_t blocks, threads, lmax, tile_max;   /* tile_max: descriptor word 6 */
     uint16_t succ0[MAXB], succ1[MAXB];
     uint32_t cvu_mask[MAXB], p_taken[MAXB], cfg_addr[MAXB];
     uint32_t desc, table;
@@ -162,7 +162,9 @@ static void build_kernel(uint32_t blocks, uint32_t threads)
     mem[K.desc / 4 + 3] = threads;
     mem[K.desc / 4 + 4] = 0x80000 + 4 * rng_below(&rng, 1000);
     mem[K.desc / 4 + 5] = rng_below(&rng, 64);
-    mem[K.desc / 4 + 6] = 0;
+    /* descriptor word 6: a host cap on the tile (in words), set in a quarter of the kernels */
+    K.tile_max = rng_below(&rng, 4) ? 0 : 1 + rng_below(&rng, WORDS);
+    mem[K.desc / 4 + 6] = K.tile_max;
     mem[K.desc / 4 + 7] = 0;
     for (uint32_t b = 0; b < blocks; b++) {
         uint32_t *e = &mem[K.table / 4 + 4 * b];
@@ -188,6 +190,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
 {
     uint32_t words = WORDS / (K.blocks ? K.blocks : 1);
     uint32_t need = (K.threads + 63) / 64;
+    if (K.tile_max && K.tile_max < words) words = K.tile_max;
     uint32_t tw = words < need ? words : need;
     if (tw > 1024) tw = 1024;
     tile_T = 64 * tw;

@@ -17,7 +17,7 @@ module bbs_tb_top #(
   output logic                     done_o,
   output logic                     error_o,
   output logic [7:0]               error_code_o,
-  input  logic [7:0]               cnt_sel_i,
+  input  logic [15:0]              cnt_sel_i,
   output logic [63:0]              cnt_value_o,
   input  logic [NX*64-1:0]         ext_cnt_i,
   output logic                     ctl_req_valid_o,

@@ -35,7 +35,8 @@
 
 enum { R_ID = 0x00, R_CTRL = 0x04, R_STATUS = 0x08, R_KDESC = 0x0C, R_CNT_SEL = 0x10, R_CNT_LO = 0x14,
        R_CNT_HI = 0x18 };
-enum { C_BATCHES = 2, C_RETIRED = 9, C_L1_ACCESS = 16, C_LVC_ACCESS = 21 };
+enum { C_TILES = 1, C_BATCHES = 2, C_RETIRED = 9, C_L1_ACCESS = 16, C_LVC_ACCESS = 21 };
+enum { NPROBE = 5 };
 
 static mem_model_t *M;
 static int progress;
@@ -172,8 +173,8 @@ static int run(const rtp_run_t *rq)
     cycle(true, R_CTRL, 1);
     uint64_t t0 = sim_cycle(), last_prog = t0;
     /* progress probes, round robin (CNT_SEL written in one cycle is read in the next) */
-    static const uint32_t probe[4] = { C_RETIRED, C_BATCHES, C_LVC_ACCESS, C_L1_ACCESS };
-    uint64_t last[4] = { 0, 0, 0, 0 };
+    static const uint32_t probe[NPROBE] = { C_RETIRED, C_BATCHES, C_LVC_ACCESS, C_L1_ACCESS, C_TILES };
+    uint64_t last[NPROBE] = { 0, 0, 0, 0, 0 };
     unsigned k = 0;
     uint32_t why = RTP_WD_NONE;
     double w0 = now(), wl = w0;
@@ -202,11 +203,14 @@ static int run(const rtp_run_t *rq)
             double t = now();
             if (t - wl >= 2.0) {
                 wl = t;
-                fprintf(stderr, "  [rtl %s] kernel %.40s: %" PRIu64 " cycles, %" PRIu64 " of %u threads retired, %.0f cycles/s\n",
-                        VGIW_PRESET, rq->name, c, last[0], rq->threads, (double)c / (t - w0));
+                /* Threads retire when they leave an exit block, which runs last in its
+                 * tile (smallest block ID first): the tile and batch counts move first. */
+                fprintf(stderr, "  [rtl %s] kernel %.40s: %" PRIu64 " cycles, tile %" PRIu64 ", %" PRIu64
+                        " batches dispatched, %" PRIu64 " of %u threads retired, %.0f cycles/s\n",
+                        VGIW_PRESET, rq->name, c, last[4], last[1], last[0], rq->threads, (double)c / (t - w0));
             }
         }
-        k = (k + 1) % 4;
+        k = (k + 1) % NPROBE;
         cycle(true, R_CNT_SEL, probe[k]);
     }
     res[RTP_RES_STATUS] = reg_peek(R_STATUS);

@@ -3,24 +3,20 @@
 #define _GNU_SOURCE
 #include "app.h"
 
-#include <dlfcn.h>
 #include <limits.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "interp.h"
+#include "native_build.h"
 #include "vgiw_arith.h"
 #include "vgiw_image.h"
-#include "vgiw_native.h"
-
-extern char **environ;
 
 karg_t KF32(float x)
 {
@@ -47,22 +43,6 @@ double app_now(void)
 }
 
 /* ---------------------------------------------------------------- tools and compilation */
-
-static int spawn(char *const argv[], int verbose)
-{
-    if (verbose) {
-        for (int i = 0; argv[i]; i++)
-            fprintf(stderr, "%s ", argv[i]);
-        fputc('\n', stderr);
-    }
-    pid_t pid;
-    if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0)
-        return -1;
-    int st;
-    if (waitpid(pid, &st, 0) < 0)
-        return -1;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
 
 /* The sw tools (vgiwcc) are in build/sw/bin; host programs in build/sw/apps/bin (plain)
  * or build/sw/asan/apps/bin (sanitized twins next to build/sw/asan/bin): ../../bin from
@@ -99,21 +79,19 @@ typedef struct {
     uint64_t seed;
     /* pnr: the interpreter runs the placed-and-routed configurations of this preset */
     const vgiw_preset_t *preset;
-    /* native */
-    void *so;
-    vgn_run_fn run;
+    /* native: buffers are shared mappings, written by the child that runs the kernel */
+    int shared;
+    char so[PATH_MAX + 16];
 } eng_priv;
 
 static void rm_tmp(eng_priv *p)
 {
     if (!p->tmp[0])
         return;
-    static const char *const files[] = { "k.vgiw", "k.o", "w.c", "w.o", "k.so" };
+    vgnb_clean(p->tmp);
     char f[PATH_MAX + 16];
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        snprintf(f, sizeof f, "%s/%s", p->tmp, files[i]);
-        unlink(f);
-    }
+    snprintf(f, sizeof f, "%s/k.vgiw", p->tmp);
+    unlink(f);
     rmdir(p->tmp);
     p->tmp[0] = 0;
 }
@@ -134,7 +112,7 @@ int app_vgiwcc(const char *cl, const char *const *defs, const char *pnr_config, 
     for (int i = 0; defs && defs[i] && n < 46; i++)
         argv[n++] = (char *)defs[i];
     argv[n] = NULL;
-    int rc = spawn(argv, getenv("APP_VERBOSE") != NULL);
+    int rc = vgnb_run_cmd(argv, getenv("APP_VERBOSE") != NULL);
     if (rc) {
         snprintf(err, errlen, "vgiwcc failed on %s (status %d)", cl, rc);
         return -1;
@@ -189,7 +167,13 @@ static int common_alloc(engine_t *e, size_t bytes)
         return -1;
     }
     int h = p->nbufs;
-    p->data[h] = calloc(1, bytes ? bytes : 1);
+    if (p->shared) {
+        p->data[h] = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (p->data[h] == MAP_FAILED)
+            p->data[h] = NULL;
+    } else {
+        p->data[h] = calloc(1, bytes ? bytes : 1);
+    }
     if (!p->data[h]) {
         snprintf(e->err, sizeof e->err, "out of memory");
         return -1;
@@ -228,12 +212,14 @@ static int common_read(engine_t *e, int buf, size_t off, void *dst, size_t bytes
 static void common_close(engine_t *e)
 {
     eng_priv *p = e->priv;
-    for (int i = 0; i < p->nbufs; i++)
-        free(p->data[i]);
+    for (int i = 0; i < p->nbufs; i++) {
+        if (p->shared)
+            munmap(p->data[i], p->bytes[i] ? p->bytes[i] : 1);
+        else
+            free(p->data[i]);
+    }
     if (p->have_img)
         vg_image_free(&p->img);
-    if (p->so)
-        dlclose(p->so);
     rm_tmp(p);
     free(p);
     free(e);
@@ -301,85 +287,6 @@ static const engine_ops pnr_ops = { "pnr", interp_alloc, common_write, common_re
 
 /* ---------------------------------------------------------------- native engine */
 
-static const char *ctype(uint8_t t)
-{
-    switch (t) {
-    case VG_T_I8:  return "signed char";
-    case VG_T_U8:  return "unsigned char";
-    case VG_T_I16: return "short";
-    case VG_T_U16: return "unsigned short";
-    case VG_T_U32: return "unsigned int";
-    case VG_T_F32: return "float";
-    default:       return "int";
-    }
-}
-
-/* The kernel file for the host + one wrapper per kernel (unpacking an argument array, the
- * calling convention sw/native expects) + the shim, linked into k.so and dlopen()ed. */
-static int build_native(eng_priv *p, const char *cl, const char *const *defs, char *err, size_t errlen)
-{
-    char dir[PATH_MAX], shim[PATH_MAX + 64], ko[PATH_MAX + 8], wc[PATH_MAX + 8], wo[PATH_MAX + 8], so[PATH_MAX + 8];
-    tools_dir(dir, sizeof dir);
-    snprintf(shim, sizeof shim, "%s/../native/vgiw_native_shim.o", dir);
-    if (access(shim, R_OK))
-        snprintf(shim, sizeof shim, "%s/../../native/vgiw_native_shim.o", dir);   /* asan/bin */
-    snprintf(ko, sizeof ko, "%s/k.o", p->tmp);
-    snprintf(wc, sizeof wc, "%s/w.c", p->tmp);
-    snprintf(wo, sizeof wo, "%s/w.o", p->tmp);
-    snprintf(so, sizeof so, "%s/k.so", p->tmp);
-    int verbose = getenv("APP_VERBOSE") != NULL;
-    char *cc[64] = { "clang-19", "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-target",
-                     "x86_64-unknown-linux-gnu", "-O1", "-ffp-contract=off", "-fPIC", "-w", "-c", "-o", ko };
-    int n = 15;
-    for (int i = 0; defs && defs[i] && n < 62; i++)
-        cc[n++] = (char *)defs[i];
-    cc[n++] = (char *)cl;
-    cc[n] = NULL;
-    if (spawn(cc, verbose)) {
-        snprintf(err, errlen, "native: clang-19 failed on %s", cl);
-        return -1;
-    }
-    FILE *f = fopen(wc, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s", wc);
-        return -1;
-    }
-    fprintf(f, "/* generated by the apps host library */\n");
-    for (uint32_t i = 0; i < p->img.nkernels; i++) {
-        const vg_kernel *k = &p->img.kernels[i];
-        fprintf(f, "extern void %s(", k->name);
-        for (uint32_t a = 0; a < k->nargs; a++)
-            fprintf(f, "%s%s", a ? ", " : "", k->args[a].kind == VG_ARG_BUFFER ? "void *" : ctype(k->args[a].type));
-        fprintf(f, "%s);\nvoid app_entry_%s(void **a);\nvoid app_entry_%s(void **a)\n{\n    (void)a;\n    %s(",
-                k->nargs ? "" : "void", k->name, k->name, k->name);
-        for (uint32_t a = 0; a < k->nargs; a++) {
-            if (k->args[a].kind == VG_ARG_BUFFER)
-                fprintf(f, "%sa[%u]", a ? ", " : "", a);
-            else
-                fprintf(f, "%s*(%s *)a[%u]", a ? ", " : "", ctype(k->args[a].type), a);
-        }
-        fprintf(f, ");\n}\n");
-    }
-    fclose(f);
-    char *wcc[] = { "gcc", "-std=c11", "-O1", "-fPIC", "-c", wc, "-o", wo, NULL };
-    char *ld[] = { "gcc", "-shared", "-o", so, ko, wo, shim, "-lm", NULL };
-    if (spawn(wcc, verbose) || spawn(ld, verbose)) {
-        snprintf(err, errlen, "native: building the shared object failed");
-        return -1;
-    }
-    p->so = dlopen(so, RTLD_NOW | RTLD_LOCAL);
-    if (!p->so) {
-        snprintf(err, errlen, "native: %s", dlerror());
-        return -1;
-    }
-    p->run = (vgn_run_fn)(uintptr_t)dlsym(p->so, "vgn_run");
-    if (!p->run) {
-        snprintf(err, errlen, "native: vgn_run missing");
-        return -1;
-    }
-    return 0;
-}
-
 static int native_launch(engine_t *e, const char *kernel, const uint32_t g[3], const uint32_t l[3], int nargs,
                          const karg_t *args)
 {
@@ -391,22 +298,31 @@ static int native_launch(engine_t *e, const char *kernel, const uint32_t g[3], c
     }
     if (check_args(e, k, nargs, args))
         return -1;
-    char sym[VG_NAME_MAX + 16];
-    snprintf(sym, sizeof sym, "app_entry_%s", kernel);
-    vgn_entry_fn entry = (vgn_entry_fn)(uintptr_t)dlsym(p->so, sym);
-    if (!entry) {
-        snprintf(e->err, sizeof e->err, "native: %s missing", sym);
-        return -1;
-    }
     void *av[VG_SRC_ARG_MAX];
     uint32_t sv[VG_SRC_ARG_MAX];
     for (int a = 0; a < nargs && a < VG_SRC_ARG_MAX; a++) {
         sv[a] = args[a].v;
         av[a] = args[a].is_buf ? (void *)p->data[args[a].v] : (void *)&sv[a];
     }
-    char err[256];
-    if (p->run(entry, av, g, l, err, sizeof err)) {
-        snprintf(e->err, sizeof e->err, "native: %s", err);
+    /* In a child process: a crashing kernel is reported as an engine error. */
+    char err[400];
+    if (vgnb_run(p->so, kernel, av, g, l, err, sizeof err)) {
+        snprintf(e->err, sizeof e->err, "%s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* The kernel file for the host + one wrapper per kernel of the image + the shim, linked
+ * into TMP/k.so (sw/native/native_build.c). */
+static int build_native(eng_priv *p, const char *cl, const char *const *defs, char *err, size_t errlen)
+{
+    char dir[PATH_MAX], shim[PATH_MAX + 64], msg[400];
+    tools_dir(dir, sizeof dir);
+    vgnb_shim_path(dir, shim, sizeof shim);
+    vgnb_build_opts nb = { cl, p->img.kernels, p->img.nkernels, shim, defs, p->tmp, getenv("APP_VERBOSE") != NULL };
+    if (vgnb_build(&nb, p->so, sizeof p->so, msg, sizeof msg)) {
+        snprintf(err, errlen, "native: %s", msg);
         return -1;
     }
     return 0;
@@ -433,6 +349,7 @@ engine_t *engine_open(const char *kind, const char *cl, const char *const *defs,
     e->ops = ops;
     e->priv = p;
     p->seed = seed;
+    p->shared = ops == &native_ops;
     p->next_base = 0x00010000u;
     const char *td = getenv("TMPDIR");
     snprintf(p->tmp, sizeof p->tmp, "%s/vgiw-app-XXXXXX", td && *td ? td : "/tmp");

@@ -148,7 +148,7 @@ static void summary(FILE *f, const char *name, const vrt_stats *s, unsigned unit
     fputc('\n', f);
 }
 
-static void write_json(rtl_priv *p, const vrt_stats *tot, const char *path)
+static void write_json(rtl_priv *p, const vrt_stats *tot, const char *path, unsigned units)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -164,7 +164,20 @@ static void write_json(rtl_priv *p, const vrt_stats *tot, const char *path)
         vrt_stats_json(f, &p->per[i], "      ");
         fprintf(f, "\n    }");
     }
-    fprintf(f, "\n  }\n}\n");
+    /* the figures of `make bench` (tools/bench.py reads "counters"; docs/apps.md) */
+    double cyc = tot->cycles ? (double)tot->cycles : 1.0;
+    fprintf(f, "\n  },\n  \"counters\": {\n");
+    fprintf(f, "    \"cycles\": %llu,\n    \"threads\": %llu,\n    \"launches\": %llu,\n"
+               "    \"blocks_executed\": %llu,\n    \"instructions\": %llu,\n",
+            (unsigned long long)tot->cycles, (unsigned long long)tot->threads, (unsigned long long)tot->launches,
+            (unsigned long long)tot->block_execs_total, (unsigned long long)tot->instructions);
+    fprintf(f, "    \"threads_per_cycle\": %.4f,\n    \"utilization_pct\": %.2f,\n"
+               "    \"cfg_overhead_pct\": %.2f,\n    \"lvc_hit_pct\": %.2f,\n"
+               "    \"lvc_access_per_instr\": %.4f,\n    \"l1_conflict_pct\": %.2f\n  }\n}\n",
+            (double)tot->threads / cyc, pct(tot->instructions, tot->cycles * (units ? units : 1)),
+            pct(tot->reconfig_cycles, tot->cycles), pct(tot->lvc_hit, tot->lvc_access),
+            tot->instructions ? (double)tot->lvc_access / (double)tot->instructions : 0.0,
+            pct(tot->l1_bank_conflict, tot->l1_access));
     fclose(f);
     printf("rtl: counters written to %s\n", path);
 }
@@ -192,7 +205,7 @@ static void rtl_close(engine_t *e)
                     summary(stdout, p->kname[i], &p->per[i], units);
         }
         if (app_rtl.stats)
-            write_json(p, &tot, app_rtl.stats);
+            write_json(p, &tot, app_rtl.stats, units);
         vrt_close(p->d);
     }
     if (p->tmp[0]) {
