@@ -36,8 +36,10 @@ $$(TB_DIR_$(1))/obj/.verilated: $$(RTL_PKGS) $$($(1)_RTL) | gen
 	    || { cat $$(TB_DIR_$(1))/verilate.log; exit 1; }
 	@touch $$@
 
-$$(TB_DIR_$(1))/dut.h: $$(TB_DIR_$(1))/obj/V$$($(1)_TOP).h tools/gen_dut_shim.py
-	$(Q)python3 tools/gen_dut_shim.py $$< $$(TB_DIR_$(1))
+# dut.h follows the stamp, not V<top>.h: make does not re-read the time of a target without a
+# recipe, so a port that changed width would keep a stale dut.h in an incremental build.
+$$(TB_DIR_$(1))/dut.h: $$(TB_DIR_$(1))/obj/.verilated tools/gen_dut_shim.py
+	$(Q)python3 tools/gen_dut_shim.py $$(TB_DIR_$(1))/obj/V$$($(1)_TOP).h $$(TB_DIR_$(1))
 	@# the generator leaves an unchanged dut.h untouched: mark it fresh, or every make relinks
 	@touch $$@
 
