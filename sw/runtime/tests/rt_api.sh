@@ -19,6 +19,5 @@ if [ "$backend" = rtl ]; then
     make -s rtl-device CONFIG="$config" -o "build/tb/$config/core_tb/sim" >/dev/null || exit 1
     export VGIW_RTL_DEVICE="build/tb/$config/vgiw_rtl/vgiw-rtl"
 fi
-[ "$config" = tiny ] && export RT_TEST_2D_TOO_BIG=1
 build/sw/asan/bin/rt_api_test --backend "$backend" --config "$config" --image "$tmp/k.vgiw" \
     --other-image "$tmp/o.vgiw"
