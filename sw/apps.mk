@@ -17,7 +17,7 @@ apps: sw $(addprefix $(APPS_OUT)/apps/bin/,$(APPS)) $(addprefix $(APPS_OUT)/asan
 
 # $(call apps_variant,OUTDIR,OBJDIR,CFLAGS)
 define apps_variant
-$(2)/apps/%.o: sw/apps/%.c $(APPS_HDRS) | gen
+$(2)/apps/%.o: sw/apps/%.c $(APPS_HDRS) $(GEN)/.stamp
 	@mkdir -p $$(dir $$@)
 	$(Q)$$(SW_CC) $$(SW_WARN) $$(SW_INC) -Isw/apps/common $(3) -c $$< -o $$@
 

@@ -32,12 +32,12 @@ sw: $(SW_BINS)
 
 # $(call sw_variant,DIR,EXTRA_CFLAGS)
 define sw_variant
-$(1)/obj/%.o: sw/%.c $(SW_HDRS) | gen
+$(1)/obj/%.o: sw/%.c $(SW_HDRS) $(GEN)/.stamp
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(2) $$(if $$(findstring vgiwcc/,$$<),$$(SW_LLVM_CFLAGS)) -c $$< -o $$@
 
 # The generated preset tables (interconnect, grid) for the back end, interpreter and checker.
-$(1)/obj/gen/vgiw_presets.o: $(GEN)/vgiw_presets.c $(GEN)/vgiw_presets.h | gen
+$(1)/obj/gen/vgiw_presets.o: $(GEN)/vgiw_presets.c $(GEN)/vgiw_presets.h $(GEN)/.stamp
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(2) -c $$< -o $$@
 
@@ -66,6 +66,6 @@ $(eval $(call sw_variant,$(SW_OUT),-O2 -g))
 $(eval $(call sw_variant,$(SW_OUT)/asan,$(SW_SAN)))
 
 # The work-item shim linked into every natively compiled kernel (position independent).
-$(SW_OUT)/native/vgiw_native_shim.o: sw/native/shim.c sw/native/vgiw_native.h | gen
+$(SW_OUT)/native/vgiw_native_shim.o: sw/native/shim.c sw/native/vgiw_native.h $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(SW_CC) $(SW_WARN) -O2 -g -fPIC -Isw/native -c $< -o $@

@@ -43,7 +43,7 @@ $$(TB_DIR_$(1))/dut.h: $$(TB_DIR_$(1))/obj/.verilated tools/gen_dut_shim.py
 	@# the generator leaves an unchanged dut.h untouched: mark it fresh, or every make relinks
 	@touch $$@
 
-$$(TB_DIR_$(1))/c/%.o: %.c $$(TB_COMMON_H) $$(TB_DIR_$(1))/dut.h | gen
+$$(TB_DIR_$(1))/c/%.o: %.c $$(TB_COMMON_H) $$(TB_DIR_$(1))/dut.h $(GEN)/.stamp
 	@mkdir -p $$(dir $$@)
 	$(Q)$(CC) $$(TB_CFLAGS) $$($(1)_CFLAGS) -I$$(TB_DIR_$(1)) -c $$< -o $$@
 
@@ -52,7 +52,7 @@ $$(TB_DIR_$(1))/sim: $$(TB_DIR_$(1))/obj/.verilated $$(TB_DIR_$(1))/dut.h $$(TB_
 	@# The testbench objects reach Verilator's makefile only through LDFLAGS, so it would
 	@# not relink for a changed testbench: remove its binary to force the link.
 	@rm -f $$(TB_DIR_$(1))/obj/V$$($(1)_TOP)
-	$(Q)$(MAKE) -s -C $$(TB_DIR_$(1))/obj -f V$$($(1)_TOP).mk OPT_FAST=$(TB_OPT_FAST) \
+	$(Q)$$(MAKE) -s -C $$(TB_DIR_$(1))/obj -f V$$($(1)_TOP).mk OPT_FAST=$(TB_OPT_FAST) \
 	    LDFLAGS="$$(abspath $$(TB_OBJS_$(1))) -lm" > $$(TB_DIR_$(1))/build.log 2>&1 \
 	    || { tail -40 $$(TB_DIR_$(1))/build.log; exit 1; }
 	$(Q)cp $$(TB_DIR_$(1))/obj/V$$($(1)_TOP) $$@
@@ -71,10 +71,10 @@ testbenches: $(foreach t,$(TESTBENCHES),tb-$(t))
 HOST_TEST_LIBS := tb/common/mem_model.c tb/common/stats.c sw/lib/vgiw_arith.c
 HOST_CFLAGS    := -std=c11 -O1 -g -Wall -Wextra -Werror -ffp-contract=off -Itb/common -Itb/host -Isw/lib -I$(GEN)
 
-$(BUILD)/host/%.asan: tb/host/%.c $(HOST_TEST_LIBS) $(TB_COMMON_H) $(wildcard tb/host/*.h) | gen
+$(BUILD)/host/%.asan: tb/host/%.c $(HOST_TEST_LIBS) $(TB_COMMON_H) $(wildcard tb/host/*.h) $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< $(HOST_TEST_LIBS) -lm
 
-$(BUILD)/host/%.plain: tb/host/%.c $(HOST_TEST_LIBS) $(TB_COMMON_H) $(wildcard tb/host/*.h) | gen
+$(BUILD)/host/%.plain: tb/host/%.c $(HOST_TEST_LIBS) $(TB_COMMON_H) $(wildcard tb/host/*.h) $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $< $(HOST_TEST_LIBS) -lm

@@ -16,10 +16,10 @@ KBUILD_TEST_SRC := tb/core/kbuild_test.c tb/core/kbuild.c tb/core/kernels.c sw/l
                    $(GEN)/vgiw_presets.c tb/common/mem_model.c sw/lib/vgiw_arith.c
 KBUILD_TEST_DEP := $(KBUILD_TEST_SRC) $(wildcard tb/core/*.h) sw/lib/fabric_cfg.h $(TB_COMMON_H)
 
-$(BUILD)/host/kbuild_test.asan: $(KBUILD_TEST_DEP) | gen
+$(BUILD)/host/kbuild_test.asan: $(KBUILD_TEST_DEP) $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) -Itb/core -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $(KBUILD_TEST_SRC) -lm
 
-$(BUILD)/host/kbuild_test.plain: $(KBUILD_TEST_DEP) | gen
+$(BUILD)/host/kbuild_test.plain: $(KBUILD_TEST_DEP) $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) -Itb/core -o $@ $(KBUILD_TEST_SRC) -lm

@@ -9,11 +9,11 @@ fabric_tb_C    := tb/fabric/fabric_tb.c tb/fabric/fabric_graphs.c sw/lib/fabric_
 FABRIC_CFG_TEST_SRC := tb/fabric/fabric_cfg_test.c sw/lib/fabric_cfg.c $(GEN)/vgiw_presets.c
 FABRIC_CFG_TEST_DEP := $(FABRIC_CFG_TEST_SRC) sw/lib/fabric_cfg.h tb/host/test_util.h $(TB_COMMON_H)
 
-$(BUILD)/host/fabric_cfg_test.asan: $(FABRIC_CFG_TEST_DEP) | gen
+$(BUILD)/host/fabric_cfg_test.asan: $(FABRIC_CFG_TEST_DEP) $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $(FABRIC_CFG_TEST_SRC)
 
-$(BUILD)/host/fabric_cfg_test.plain: $(FABRIC_CFG_TEST_DEP) | gen
+$(BUILD)/host/fabric_cfg_test.plain: $(FABRIC_CFG_TEST_DEP) $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $(FABRIC_CFG_TEST_SRC)
 

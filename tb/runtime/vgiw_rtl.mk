@@ -14,7 +14,7 @@ RTLDEV_OBJS := $(patsubst %.c,$(RTLDEV_DIR)/c/%.o,$(RTLDEV_C))
 RTLDEV_MODEL := $(addprefix $(RTLDEV_CORE)/obj/,dut_shim.o Vvgiw_core__ALL.a verilated.o verilated_fst_c.o \
                 verilated_threads.o)
 
-$(RTLDEV_DIR)/c/%.o: %.c $(TB_COMMON_H) sw/runtime/rt_proto.h $(RTLDEV_CORE)/sim | gen
+$(RTLDEV_DIR)/c/%.o: %.c $(TB_COMMON_H) sw/runtime/rt_proto.h $(RTLDEV_CORE)/sim $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(TB_CFLAGS) -Isw/runtime -I$(RTLDEV_CORE) -c $< -o $@
 
