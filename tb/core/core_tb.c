@@ -13,7 +13,8 @@
  *
  * Options (before the common ones of sim.h):
  *   --op KERNEL        diamond | fig2 | loop | spill | tiling | random | errors | hang
- *   --count N          threads (0: the kernel's default); random: kernels launched
+ *   --count N          threads (0: the kernel's default); random: kernels launched (seed*1000+i:
+ *                      every third one a DAG, the others with back edges; one line each)
  *   --threads N        random: threads per kernel (0: random 1..700)
  *   --lat MIN:MAX      memory latency in cycles (default 4:40)
  *   --in-order         responses in request order (default: out of order)
@@ -387,6 +388,25 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
         for (unsigned b = 0; b < K->k.nblocks; b++)
             printf(" B%u[r%u e%" PRIu64 " t%" PRIu64 "]", b, K->k.block[b].reps, L->exec[b], L->thr[b]);
         printf("\n   (per block: replicas r, executions e, threads t)\n");
+    }
+    if (!strcmp(name, "random")) {
+        /* one line per random kernel, also with --quiet: shows that loops are exercised */
+        printf("%s: %u blocks, %u threads, ", tag, K->k.nblocks, K->k.threads);
+        if (!K->back_edges) {
+            printf("DAG");
+        } else {
+            printf("back edges");
+            for (unsigned b = 0; b < K->k.nblocks; b++)
+                if (K->k.block[b].succ1 != KB_NONE && K->k.block[b].succ1 <= b)
+                    printf(" B%u->B%u", b, K->k.block[b].succ1);
+            printf(", %" PRIu64 " traversals", K->exp_back_taken);
+        }
+        uint64_t visits = 0;
+        for (unsigned b = 0; b < K->k.nblocks; b++)
+            visits += K->exp_block_threads[b];
+        printf(", %" PRIu64 " block visits, %" PRIu64 " cycles\n", visits, L->cycles);
+        stats_add("loop_kernels", K->back_edges ? 1 : 0);
+        stats_add("back_edge_traversals", K->exp_back_taken);
     }
     figures(tag, L);
     free(L);

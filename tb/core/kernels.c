@@ -275,16 +275,36 @@ static void build_loop(km_kernel_t *K, rng_t *r)
 }
 
 /* ---- random control-flow graphs of straight-line blocks -----------------------------------------
- * B blocks; block b < B-1 branches to two random later blocks (a DAG ending in B-1, so every
- * thread completes), on a random threshold of a per-thread state s kept in one live value:
+ * B blocks, on a random threshold of a per-thread state s kept in one live value:
  * B0:        s = in0[t] * m0 + t
  * 0 < b < B-1: s = (s op1 c1) op2 c2
  * B-1:       out[t] = s ^ cx
- * every block: taken if s <u thr_b; marks its threads. */
+ * every block: taken if s <u thr_b; marks its threads (so the golden model's per-block thread
+ * counts are summed over all the visits, loops included).
+ * Without loops (a DAG ending in B-1, so every thread completes) block b < B-1 branches to two
+ * random later blocks.
+ * With loops (km_build: seeds with seed % 3 != 2; B >= 3), some blocks 0 < b < B-1 (at least
+ * one) have a back edge: their taken successor (succ1) is a random block j in [1, b] (j = b: a
+ * self loop; block 0 is never a target, it initialises the state); the not-taken one is still
+ * a later block (b + 1 half the time, and B0's goes to a back-edge block, so that loops are
+ * reached more often than not). The BBS runs the smallest non-empty block ID first (VGIW §2),
+ * so the threads sent back wait for the next selection of j. Termination rests on a second
+ * live value, the thread's fuel:
+ * B0:         fuel = in0[t] >> fsh   (0..31, 0..15 or 0..7 per kernel; the golden model draws
+ *                                    it first: 0 for some threads, the maximum for thread 0
+ *                                    and some others, uniform otherwise)
+ * back edge b: s = s op1 c1 (no op2: 1 addr_of + op1 + LTU + MINU + SUB fill the 5 CUs of tiny)
+ *              c = MINU(fuel, LTU(s, thr_b))   (1 iff fuel > 0 and s <u thr_b)
+ *              fuel = fuel - c; taken (-> j) iff c
+ * Every taken back edge burns one fuel and every other edge goes to a larger block ID, so a
+ * thread runs at most (fuel + 1) * B blocks. Back-edge blocks never get thr = 0 (a back edge
+ * nothing takes). K->back_edges / K->exp_back_taken: the back edges and how often the golden
+ * model took them. */
 typedef struct rnd_prog {
-    unsigned B, lv;
+    unsigned B, lv, lvf, fsh;
     uint32_t m0, cx, thr[KB_MAX_BLOCKS], c1[KB_MAX_BLOCKS], c2[KB_MAX_BLOCKS];
     unsigned op1[KB_MAX_BLOCKS], op2[KB_MAX_BLOCKS];
+    bool back[KB_MAX_BLOCKS];
 } rnd_prog_t;
 
 static const unsigned rnd_ops[] = { ALU_ADD, ALU_XOR, ALU_MUL, ALU_SUB, ALU_SRL, ALU_OR };
@@ -301,16 +321,27 @@ static uint32_t rnd_apply(unsigned op, uint32_t a, uint32_t c)
     }
 }
 
-static void build_random(km_kernel_t *K, rng_t *r, unsigned max_blocks)
+static void build_random(km_kernel_t *K, rng_t *r, unsigned max_blocks, bool loops)
 {
     rnd_prog_t P;
     memset(&P, 0, sizeof P);
     unsigned bmax = max_blocks < 8 ? max_blocks : 8;
-    P.B = 2 + rng_below(r, bmax - 1);
+    if (bmax < 3)
+        loops = false;
+    P.B = loops ? 3 + rng_below(r, bmax - 2) : 2 + rng_below(r, bmax - 1);
     P.lv = rng_below(r, 4);
+    P.lvf = (P.lv + 1 + rng_below(r, 3)) % 4;
+    P.fsh = 27 + rng_below(r, 3);
     P.m0 = rng_u32(r) | 1;
     P.cx = rng_u32(r);
-    K->k.lv_count = P.lv + 1;
+    K->k.lv_count = (loops && P.lvf > P.lv ? P.lvf : P.lv) + 1;
+    unsigned kback = 0;   /* the back-edge block B0's not-taken edge goes to */
+    if (loops) {
+        for (unsigned b = 1; b + 1 < P.B; b++)
+            P.back[b] = rng_below(r, 2);
+        kback = 1 + rng_below(r, P.B - 2);
+        P.back[kback] = true;
+    }
     uint32_t N = K->k.threads;
     km_buf_t *in = add_buf(K, "in0", KM_IN0, N, false);
     km_buf_t *out = add_buf(K, "out", KM_OUT, N, true);
@@ -318,7 +349,7 @@ static void build_random(km_kernel_t *K, rng_t *r, unsigned max_blocks)
     for (unsigned b = 0; b < P.B; b++) {
         /* thresholds: mostly mixed, sometimes all one way */
         unsigned kind = rng_below(r, 8);
-        P.thr[b] = kind == 0 ? 0 : kind == 1 ? 0xFFFFFFFFu : rng_u32(r);
+        P.thr[b] = kind == 0 && !P.back[b] ? 0 : kind <= 1 ? 0xFFFFFFFFu : rng_u32(r);
         P.op1[b] = rnd_ops[rng_below(r, 6)];
         P.op2[b] = rnd_ops[rng_below(r, 6)];
         P.c1[b] = rng_u32(r) | 1;
@@ -330,28 +361,55 @@ static void build_random(km_kernel_t *K, rng_t *r, unsigned max_blocks)
         bool last = b == P.B - 1;
         uint16_t s0 = last ? KB_NONE : (uint16_t)(b + 1 + rng_below(r, P.B - 1 - b));
         uint16_t s1 = last ? KB_NONE : (uint16_t)(b + 1 + rng_below(r, P.B - 1 - b));
+        if (loops && !last && rng_below(r, 2))
+            s0 = (uint16_t)(b + 1);   /* fewer unreachable blocks */
+        if (loops && b == 0)
+            s0 = (uint16_t)kback;
+        if (P.back[b]) {
+            s1 = (uint16_t)(1 + rng_below(r, b));
+            K->back_edges++;
+        }
         kb_graph_t *g = init_block(K, b, s0, s1);
         unsigned a = addr_of(g), s;
-        if (b == 0) {
-            s = kb_alu2(g, ALU_ADD, kb_alu(g, ALU_MUL, kb_load32(g, KM_IN0, a), P.m0), 0);
-        } else {
-            s = kb_lv_load(g, P.lv, 0);
-            if (!last)
-                s = kb_alu(g, P.op2[b], kb_alu(g, P.op1[b], s, P.c1[b]), P.c2[b]);
-        }
         unsigned mk = mark(g, b, a);
-        if (last) {
+        if (b == 0) {
+            unsigned x = kb_load32(g, KM_IN0, a);
+            s = kb_alu2(g, ALU_ADD, kb_alu(g, ALU_MUL, x, P.m0), 0);
+            unsigned st = kb_lv_store(g, P.lv, s), c = kb_alu(g, ALU_LTU, s, P.thr[b]);
+            if (loops) {
+                unsigned fst = kb_lv_store(g, P.lvf, kb_alu(g, ALU_SRL, x, P.fsh));
+                kb_outcome(g, (int)c, (unsigned[]){ st, fst, mk }, 3);
+            } else {
+                kb_outcome(g, (int)c, (unsigned[]){ st, mk }, 2);
+            }
+        } else if (last) {
+            s = kb_lv_load(g, P.lv, 0);
             unsigned o = kb_store32(g, KM_OUT, a, kb_alu(g, ALU_XOR, s, P.cx));
             kb_outcome(g, -1, (unsigned[]){ o, mk }, 2);
+        } else if (P.back[b]) {
+            s = kb_alu(g, P.op1[b], kb_lv_load(g, P.lv, 0), P.c1[b]);
+            unsigned f = kb_lv_load(g, P.lvf, 0);
+            unsigned c = kb_alu2(g, ALU_MINU, f, kb_alu(g, ALU_LTU, s, P.thr[b]));
+            unsigned st = kb_lv_store(g, P.lv, s), fst = kb_lv_store(g, P.lvf, kb_alu2(g, ALU_SUB, f, c));
+            kb_outcome(g, (int)c, (unsigned[]){ st, fst, mk }, 3);
         } else {
+            s = kb_lv_load(g, P.lv, 0);
+            s = kb_alu(g, P.op2[b], kb_alu(g, P.op1[b], s, P.c1[b]), P.c2[b]);
             unsigned st = kb_lv_store(g, P.lv, s);
             kb_outcome(g, (int)kb_alu(g, ALU_LTU, s, P.thr[b]), (unsigned[]){ st, mk }, 2);
         }
     }
+    /* golden: plain C per thread */
+    uint32_t fmax = 0xFFFFFFFFu >> P.fsh;
     for (uint32_t t = 0; t < N; t++) {
         uint32_t x = rng_u32(r);
+        if (loops) {
+            unsigned pick = rng_below(r, 8);
+            uint32_t f0 = t == 0 || pick == 0 ? fmax : pick == 1 ? 0 : rng_below(r, fmax + 1);
+            x = f0 << P.fsh | (x & ((1u << P.fsh) - 1));
+        }
         in->init[t] = x;
-        uint32_t s = x * P.m0 + t;
+        uint32_t s = x * P.m0 + t, fuel = x >> P.fsh;
         unsigned b = 0;
         for (;;) {
             visit(K, b, t);
@@ -359,9 +417,20 @@ static void build_random(km_kernel_t *K, rng_t *r, unsigned max_blocks)
                 out->expect[t] = s ^ P.cx;
                 break;
             }
-            if (b > 0)
-                s = rnd_apply(P.op2[b], rnd_apply(P.op1[b], s, P.c1[b]), P.c2[b]);
-            b = s < P.thr[b] ? K->k.block[b].succ1 : K->k.block[b].succ0;
+            bool taken;
+            if (P.back[b]) {
+                s = rnd_apply(P.op1[b], s, P.c1[b]);
+                taken = s < P.thr[b] && fuel > 0;
+                if (taken) {
+                    fuel--;
+                    K->exp_back_taken++;
+                }
+            } else {
+                if (b > 0)
+                    s = rnd_apply(P.op2[b], rnd_apply(P.op1[b], s, P.c1[b]), P.c2[b]);
+                taken = s < P.thr[b];
+            }
+            b = taken ? K->k.block[b].succ1 : K->k.block[b].succ0;
         }
     }
 }
@@ -392,8 +461,9 @@ bool km_build(km_kernel_t *K, const char *name, uint32_t threads, uint64_t seed,
         K->k.lv_count = 1;
         build_loop(K, &r);
     } else if (!strcmp(name, "random")) {
+        /* every third seed a DAG, the others with loops (so any run of 3+ kernels has both) */
         K->k.threads = threads ? threads : 1 + rng_below(&r, 700);
-        build_random(K, &r, max_blocks);
+        build_random(K, &r, max_blocks, seed % 3 != 2);
     } else {
         return false;
     }

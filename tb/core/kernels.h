@@ -38,11 +38,13 @@ typedef struct km_kernel {
     uint16_t exp_order[KB_MAX_BLOCKS];
     uint32_t exp_order_threads[KB_MAX_BLOCKS];
     uint32_t cvt_bits;
+    unsigned back_edges;     /* random: blocks whose taken successor is a back edge */
+    uint64_t exp_back_taken; /* random: back-edge traversals of the golden model */
 } km_kernel_t;
 
 /* Builds kernel `name` for `threads` threads (0: the kernel's default) and computes its
  * golden results. Returns false for an unknown name. Names: diamond, fig2, loop, spill,
- * random (a random CFG from `seed`). */
+ * random (a random CFG from `seed`: a DAG when seed % 3 == 2, else with back edges). */
 bool km_build(km_kernel_t *K, const char *name, uint32_t threads, uint64_t seed, const vgiw_preset_t *p,
               uint32_t cvt_bits, unsigned max_blocks);
 void km_free(km_kernel_t *K);
