@@ -78,6 +78,7 @@ module vgiw_core #(
   // ---- wires ------------------------------------------------------------------------------
   logic                     ctl_req_valid, ctl_req_ready, ctl_rsp_valid, ctl_rsp_ready;
   logic [31:0]              ctl_req_addr, ctl_rsp_rdata;
+  logic [8*vgiw_cfg_pkg::L1_LINE_BYTES-1:0] ctl_rsp_line;
   logic                     flush, flush_done, mem_error;
   logic [31:0]              lv_base;
   logic [16:0]              lv_tile_threads;
@@ -116,6 +117,7 @@ module vgiw_core #(
     .error_code_o (error_code), .cnt_sel_i (cnt_sel_q), .cnt_value_o (cnt_value), .ext_cnt_i (mem_cnt),
     .ctl_req_valid_o (ctl_req_valid), .ctl_req_ready_i (ctl_req_ready), .ctl_req_addr_o (ctl_req_addr),
     .ctl_rsp_valid_i (ctl_rsp_valid), .ctl_rsp_ready_o (ctl_rsp_ready), .ctl_rsp_rdata_i (ctl_rsp_rdata),
+    .ctl_rsp_line_i (ctl_rsp_line),
     .flush_o (flush), .flush_done_i (flush_done), .mem_error_i (mem_error),
     .lv_base_o (lv_base), .lv_tile_threads_o (lv_tile_threads),
     .cvt_tile_words_o (cvt_tile_words), .cvt_clear_o (cvt_clear), .cvt_clear_check_o (cvt_clear_check),
@@ -169,6 +171,7 @@ module vgiw_core #(
     .lv_base_i (lv_base), .lv_tile_threads_i (lv_tile_threads),
     .ctl_req_valid_i (ctl_req_valid), .ctl_req_ready_o (ctl_req_ready), .ctl_req_addr_i (ctl_req_addr),
     .ctl_rsp_valid_o (ctl_rsp_valid), .ctl_rsp_ready_i (ctl_rsp_ready), .ctl_rsp_rdata_o (ctl_rsp_rdata),
+    .ctl_rsp_line_o (ctl_rsp_line),
     .flush_i (flush), .flush_done_o (flush_done),
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o,
     .mem_req_id_o, .mem_rsp_valid_i, .mem_rsp_ready_o, .mem_rsp_id_i, .mem_rsp_rdata_i, .mem_rsp_error_i,

@@ -38,6 +38,7 @@ module bbs #(
   input  logic                      ctl_rsp_valid_i,
   output logic                      ctl_rsp_ready_o,
   input  logic [31:0]               ctl_rsp_rdata_i,
+  input  logic [8*vgiw_cfg_pkg::L1_LINE_BYTES-1:0] ctl_rsp_line_i,
   output logic                      flush_o,
   input  logic                      flush_done_i,
   input  logic                      mem_error_i,
@@ -79,7 +80,9 @@ module bbs #(
   localparam logic [15:0] SUCC_NONE = 16'hFFFF;
   localparam int unsigned CFG_WORDS = MAXW * CH;
   localparam int unsigned RWW       = (MAXW > 1) ? $clog2(MAXW + 1) : 1;
-  localparam int unsigned CHW       = (CH > 1) ? $clog2(CH) : 1;
+  localparam int unsigned CWW       = $clog2(CFG_WORDS + 1);
+  localparam int unsigned WPL       = vgiw_cfg_pkg::L1_LINE_BYTES / 4;
+  localparam int unsigned FCW       = $clog2(WPL + 1);
   localparam int unsigned NCW       = (NC > 1) ? $clog2(NC) : 1;
   localparam logic [15:0] ABORT_WAIT = 16'd4095;      // cycles an abort waits for the fabric
 
@@ -148,27 +151,33 @@ module bbs #(
   logic [NCW-1:0]  dn_rr_q;
 
   // configuration FIFO: one whole configuration in shift order, filled while the previous
-  // block runs (VGIW §3.2), read row by row as it fills
+  // block runs (VGIW §3.2), read row by row as it fills; up to a line of words arrive per cycle
   typedef enum logic [1:0] {CB_EMPTY, CB_FILL, CB_FULL} cbuf_e;
   cbuf_e                        cb_state_q;
   logic [BW-1:0]                cb_block_q;
-  logic [MAXW-1:0][CH-1:0][31:0] cb_q;
-  logic [RWW-1:0]               cb_rows_q;         // complete rows
-  logic [CHW-1:0]               cb_col_q;
+  logic [CFG_WORDS-1:0][31:0]   cb_q;              // word r*CH + c: row r, chain c
+  logic [CWW-1:0]               cb_words_q;        // words filled (in order)
+  logic                         cb_row_ready;      // row shift_row_q is complete
 
   // ---- fetch unit (descriptor, block table, configurations) ------------------------------
   logic        f_start, f_busy, f_valid;
   logic [31:0] f_addr;
   logic [15:0] f_count, f_idx;
   logic [31:0] f_word;
-  logic        f_for_cfg_q;
+  logic [FCW-1:0]          f_cnt;
+  logic [WPL-1:0][31:0]    f_words;
+  logic        f_for_cfg_q, f_wide;
+
+  // configurations are read a line per cycle, the descriptor and the table a word per cycle
+  assign f_wide = !(state_q == S_FLUSH_IN || state_q == S_CHECK);
 
   bbs_fetch u_fetch (
     .clk_i, .rst_ni,
-    .start_i (f_start), .addr_i (f_addr), .count_i (f_count), .busy_o (f_busy),
-    .word_valid_o (f_valid), .word_idx_o (f_idx), .word_o (f_word),
+    .start_i (f_start), .addr_i (f_addr), .count_i (f_count), .wide_i (f_wide), .busy_o (f_busy),
+    .word_valid_o (f_valid), .word_idx_o (f_idx), .word_cnt_o (f_cnt), .word_o (f_word),
+    .words_o (f_words),
     .ctl_req_valid_o, .ctl_req_ready_i, .ctl_req_addr_o,
-    .ctl_rsp_valid_i, .ctl_rsp_ready_o, .ctl_rsp_rdata_i
+    .ctl_rsp_valid_i, .ctl_rsp_ready_o, .ctl_rsp_rdata_i, .ctl_rsp_line_i
   );
 
   // ---- derived ----------------------------------------------------------------------------
@@ -393,7 +402,7 @@ module bbs #(
         else state_d = S_FLUSH_OUT;
       end
       S_CLEAR:       state_d = S_SHIFT;
-      S_SHIFT: if (cb_state_q != CB_EMPTY && cb_block_q == sel_q && cb_rows_q > shift_row_q
+      S_SHIFT: if (cb_state_q != CB_EMPTY && cb_block_q == sel_q && cb_row_ready
                    && shift_row_q == RWW'(MAXW - 1)) state_d = S_RUN;
       S_RUN:         if (drained) state_d = S_SELECT;
       S_ABORT:       if ((outstanding_q == '0 && !dn_vld_q || abort_cnt_q == ABORT_WAIT) && !f_busy)
@@ -417,8 +426,9 @@ module bbs #(
   assign cvt_clear_check_o = state_q == S_SELECT;
   assign cvt_tile_words_o  = tile_words_q;
   assign cfg_shift_o   = state_q == S_SHIFT && cb_state_q != CB_EMPTY && cb_block_q == sel_q
-                         && cb_rows_q > shift_row_q;
-  assign cfg_word_o    = cb_q[shift_row_q[RWW-1:0]];
+                         && cb_row_ready;
+  assign cb_row_ready  = 32'(cb_words_q) >= (32'(shift_row_q) + 32'd1) * CH;
+  assign cfg_word_o    = cb_q[32'(shift_row_q) * CH +: CH];
   assign tile_base_o   = tile_base_q[31:0];
   assign busy_o        = state_q != S_IDLE;
   assign done_o        = done_q;
@@ -471,9 +481,8 @@ module bbs #(
       dn_rr_q       <= '0;
       cb_state_q    <= CB_EMPTY;
       cb_block_q    <= '0;
-      for (int r = 0; r < MAXW; r++) cb_q[r] <= '0;   // per row: no >8k-bit '0
-      cb_rows_q     <= '0;
-      cb_col_q      <= '0;
+      for (int w = 0; w < CFG_WORDS; w++) cb_q[w] <= '0;   // per word: no >8k-bit '0
+      cb_words_q    <= '0;
       f_for_cfg_q   <= 1'b0;
     end else begin
       state_q   <= state_d;
@@ -609,17 +618,13 @@ module bbs #(
       end else if (f_start && !(state_q == S_FLUSH_IN || state_q == S_CHECK)) begin
         cb_state_q <= CB_FILL;
         cb_block_q <= want;
-        cb_rows_q  <= '0;
-        cb_col_q   <= '0;
+        cb_words_q <= '0;
       end else if (f_valid && f_for_cfg_q) begin
-        cb_q[cb_rows_q[RWW-1:0]][cb_col_q] <= f_word;
-        if (cb_col_q == CHW'(CH - 1)) begin
-          cb_col_q  <= '0;
-          cb_rows_q <= cb_rows_q + RWW'(1);
-          if (cb_rows_q == RWW'(MAXW - 1)) cb_state_q <= CB_FULL;
-        end else begin
-          cb_col_q <= cb_col_q + CHW'(1);
-        end
+        // the fetch hands out words in order (f_idx == cb_words_q, asserted below)
+        for (int j = 0; j < WPL; j++)
+          if (j < int'(f_cnt) && int'(cb_words_q) + j < CFG_WORDS) cb_q[int'(cb_words_q) + j] <= f_words[j];
+        cb_words_q <= cb_words_q + CWW'(f_cnt);
+        if (32'(cb_words_q) + 32'(f_cnt) >= CFG_WORDS) cb_state_q <= CB_FULL;
       end
     end
   end
@@ -700,6 +705,9 @@ module bbs #(
   initial begin
     if (C_TOTAL > 65536) $error("bbs: %0d counters do not fit the 16-bit CNT_SEL", C_TOTAL);
   end
+  a_cfg_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(f_valid && f_for_cfg_q && cb_state_q == CB_FILL && f_idx != 16'(cb_words_q)))
+    else $error("bbs: configuration words out of order");
   a_batch_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(bat_vld_q && bat_mask_q == '0))
     else $error("bbs: empty batch");

@@ -1,10 +1,10 @@
 // The memory system of the VGIW core (docs/core.md "mem_system", docs/mem.md): the banked L1
-// behind the LDST ports, the live value cache behind the LVU ports (VGIW §3.4), a one-line
-// read buffer for the control port, and one line-granular memory port shared by all of them.
+// behind the LDST ports, the live value cache behind the LVU ports (VGIW §3.4), read-ahead
+// line slots for the control port, and one line-granular memory port shared by all of them.
 //
-// Every bank and the control buffer has at most one line request in flight, so the memory
+// Every bank and every control line slot has at most one line request in flight, so the memory
 // request ID is simply the requester's index (L1 banks, then LVC banks, then the control
-// buffer) and a response goes back by its ID; the port always takes responses. A round-robin
+// slots) and a response goes back by its ID; the port always takes responses. A round-robin
 // arbiter picks among the requesters and holds its choice while the memory refuses it, so an
 // offered request stays stable until taken.
 module mem_system #(
@@ -49,6 +49,7 @@ module mem_system #(
   output logic                      ctl_rsp_valid_o,
   input  logic                      ctl_rsp_ready_i,
   output logic [31:0]               ctl_rsp_rdata_o,
+  output logic [LBITS-1:0]          ctl_rsp_line_o,    // the whole line of the word read
   // maintenance
   input  logic                      flush_i,
   output logic                      flush_done_o,
@@ -78,9 +79,11 @@ module mem_system #(
 );
   localparam int unsigned B1   = vgiw_cfg_pkg::L1_BANKS;
   localparam int unsigned B2   = vgiw_cfg_pkg::LVC_BANKS;
-  localparam int unsigned R    = B1 + B2 + 1;            // requesters on the memory port
+  localparam int unsigned CK   = vgiw_cfg_pkg::BBS_FETCH_LINES;  // control port line slots
+  localparam int unsigned CKW  = (CK > 1) ? $clog2(CK) : 1;
+  localparam int unsigned R    = B1 + B2 + CK;           // requesters on the memory port
   localparam int unsigned RW   = $clog2(R);
-  localparam int unsigned CTL  = B1 + B2;                // index of the control buffer
+  localparam int unsigned CTL  = B1 + B2;                // first control slot
   localparam int unsigned OFF  = $clog2(L);
   localparam int unsigned WO_W = (L > 4) ? $clog2(L / 4) : 1;
   localparam int unsigned BC1  = $clog2(B1 + 1);
@@ -137,64 +140,169 @@ module mem_system #(
     .inc_spill_o (lvc_inc_spill)
   );
 
-  // ---- control port: one-line read buffer in front of memory (read-only data, in order)
-  logic             cb_valid_q, cb_pend_q, cb_sent_q, cr_valid_q;
-  logic [31-OFF:0]  cb_line_q;
-  logic [LBITS-1:0] cb_data_q;
+  // ---- control port: a read-ahead line buffer (docs/mem.md "Control port")
+  // The BBS reads descriptors, block tables and configurations as runs of consecutive words
+  // (VGIW §3.2: configurations are fetched from memory). CK line slots hold the line of the
+  // current read and the CK-1 lines after it; each slot has its own memory request ID, so the
+  // following lines are in flight while the current one streams out at one word per cycle,
+  // and a configuration costs one memory latency rather than one per line. A read-ahead line
+  // that comes back with an error (past the end of memory) is harmless until a read uses it.
+  localparam int unsigned LNW = 32 - OFF;                 // line number width
+
+  logic [CK-1:0]            sl_valid_q;  // data present
+  logic [CK-1:0]            sl_want_q;   // allocated, request not yet taken by the memory
+  logic [CK-1:0]            sl_sent_q;   // request in flight
+  logic [CK-1:0]            sl_drop_q;   // in flight across a flush: discard the data
+  logic [CK-1:0]            sl_err_q;    // the line came back with an error response
+  logic [CK-1:0][LNW-1:0]   sl_line_q;
+  logic [CK-1:0][LBITS-1:0] sl_data_q;
+  logic                     hd_valid_q;  // hd_line_q: the line of the latest read
+  logic [LNW-1:0]           hd_line_q;
+
+  logic             cb_pend_q, cr_valid_q;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [31:0]      cb_addr_q;   // byte offset within the word is not needed
   /* verilator lint_on UNUSEDSIGNAL */
   logic [31:0]      cr_data_q;
-  logic             ctl_accept, ctl_hit_now, ctl_hit_pend;
+  logic [LBITS-1:0] cr_line_q;
+  logic             ctl_accept, ctl_hit_now, ctl_hit_pend, ctl_err_now, ctl_err_pend;
   logic [WO_W-1:0]  ctl_wo_now, ctl_wo_pend;
+  logic [CKW-1:0]   ctl_slot_now, ctl_slot_pend;
+  logic             ctl_deliver_pend;
+
+  // the slot holding a line with data, for the request being offered and the pending one
+  always_comb begin
+    ctl_hit_now   = 1'b0;
+    ctl_hit_pend  = 1'b0;
+    ctl_slot_now  = '0;
+    ctl_slot_pend = '0;
+    for (int k = 0; k < CK; k++) begin
+      if (sl_valid_q[k] && sl_line_q[k] == ctl_req_addr_i[31:OFF]) begin
+        ctl_hit_now  = 1'b1;
+        ctl_slot_now = CKW'(k);
+      end
+      if (sl_valid_q[k] && sl_line_q[k] == cb_addr_q[31:OFF]) begin
+        ctl_hit_pend  = 1'b1;
+        ctl_slot_pend = CKW'(k);
+      end
+    end
+  end
 
   assign ctl_wo_now   = (L > 4) ? WO_W'(ctl_req_addr_i[OFF-1:2]) : '0;
   assign ctl_wo_pend  = (L > 4) ? WO_W'(cb_addr_q[OFF-1:2]) : '0;
-  assign ctl_hit_now  = cb_valid_q && cb_line_q == ctl_req_addr_i[31:OFF];
-  assign ctl_hit_pend = cb_valid_q && cb_line_q == cb_addr_q[31:OFF];
-  assign ctl_req_ready_o = !cb_pend_q && (!cr_valid_q || ctl_rsp_ready_i);
-  assign ctl_accept      = ctl_req_valid_i && ctl_req_ready_o;
-  assign ctl_rsp_valid_o = cr_valid_q;
-  assign ctl_rsp_rdata_o = cr_data_q;
-  assign rq_valid[CTL]   = cb_pend_q && !cb_sent_q && !ctl_hit_pend;
-  assign rq_addr[CTL]    = {cb_addr_q[31:OFF], OFF'(0)};
-  assign rq_write[CTL]   = 1'b0;
-  assign rq_wdata[CTL]   = '0;
+  assign ctl_err_now  = sl_err_q[ctl_slot_now];
+  assign ctl_err_pend = sl_err_q[ctl_slot_pend];
+  assign ctl_req_ready_o  = !cb_pend_q && (!cr_valid_q || ctl_rsp_ready_i);
+  assign ctl_accept       = ctl_req_valid_i && ctl_req_ready_o;
+  assign ctl_deliver_pend = cb_pend_q && ctl_hit_pend && (!cr_valid_q || ctl_rsp_ready_i);
+  assign ctl_rsp_valid_o  = cr_valid_q;
+  assign ctl_rsp_rdata_o  = cr_data_q;
+  assign ctl_rsp_line_o   = cr_line_q;
+
+  // Read-ahead window: lines hd, hd+1, .., hd+CK-1. Each cycle the first line of the window
+  // that no slot holds or awaits gets a slot that is empty, or holds a line behind the window.
+  // A slot whose request is offered keeps it until taken (the request stays stable).
+  logic [LNW-1:0] win_line;
+  logic           win_need;
+  logic [CKW-1:0] win_slot;
+  logic           win_free;
+
+  always_comb begin
+    logic [CK-1:0] covered;
+    logic [LNW-1:0] ahead;
+    win_line = hd_line_q;
+    win_need = 1'b0;
+    for (int d = CK - 1; d >= 0; d--) begin
+      covered = '0;
+      for (int k = 0; k < CK; k++)
+        covered[k] = (sl_valid_q[k] || sl_want_q[k] || (sl_sent_q[k] && !sl_drop_q[k])) &&
+                     sl_line_q[k] == hd_line_q + LNW'(d);
+      if (hd_valid_q && covered == '0) begin
+        win_need = 1'b1;
+        win_line = hd_line_q + LNW'(d);
+      end
+    end
+    win_free = 1'b0;
+    win_slot = '0;
+    for (int k = CK - 1; k >= 0; k--) begin
+      ahead = sl_line_q[k] - hd_line_q;
+      if (!sl_sent_q[k] && !sl_want_q[k] && (!sl_valid_q[k] || ahead >= LNW'(CK))) begin
+        win_free = 1'b1;
+        win_slot = CKW'(k);
+      end
+    end
+  end
+
+  for (genvar k = 0; k < CK; k++) begin : g_ctl_slot_req
+    assign rq_valid[CTL + k] = sl_want_q[k];
+    assign rq_addr[CTL + k]  = {sl_line_q[k], OFF'(0)};
+    assign rq_write[CTL + k] = 1'b0;
+    assign rq_wdata[CTL + k] = '0;
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cb_valid_q <= 1'b0;
+      sl_valid_q <= '0;
+      sl_want_q  <= '0;
+      sl_sent_q  <= '0;
+      sl_drop_q  <= '0;
+      sl_err_q   <= '0;
+      sl_line_q  <= '0;
+      sl_data_q  <= '0;
+      hd_valid_q <= 1'b0;
+      hd_line_q  <= '0;
       cb_pend_q  <= 1'b0;
-      cb_sent_q  <= 1'b0;
-      cb_line_q  <= '0;
-      cb_data_q  <= '0;
       cb_addr_q  <= '0;
       cr_valid_q <= 1'b0;
       cr_data_q  <= '0;
+      cr_line_q  <= '0;
     end else begin
       if (cr_valid_q && ctl_rsp_ready_i) cr_valid_q <= 1'b0;
       if (ctl_accept) begin
+        hd_valid_q <= 1'b1;
+        hd_line_q  <= ctl_req_addr_i[31:OFF];
         if (ctl_hit_now) begin
           cr_valid_q <= 1'b1;
-          cr_data_q  <= cb_data_q[32 * ctl_wo_now +: 32];
+          cr_data_q  <= sl_data_q[ctl_slot_now][32 * ctl_wo_now +: 32];
+          cr_line_q  <= sl_data_q[ctl_slot_now];
         end else begin
           cb_pend_q <= 1'b1;
           cb_addr_q <= ctl_req_addr_i;
         end
       end
-      if (cb_pend_q && ctl_hit_pend && (!cr_valid_q || ctl_rsp_ready_i)) begin
+      if (ctl_deliver_pend) begin
         cb_pend_q  <= 1'b0;
         cr_valid_q <= 1'b1;
-        cr_data_q  <= cb_data_q[32 * ctl_wo_pend +: 32];
+        cr_data_q  <= sl_data_q[ctl_slot_pend][32 * ctl_wo_pend +: 32];
+        cr_line_q  <= sl_data_q[ctl_slot_pend];
       end
-      if (rq_valid[CTL] && rq_ready[CTL]) cb_sent_q <= 1'b1;
-      if (rq_rsp[CTL]) begin
-        cb_sent_q  <= 1'b0;
-        cb_valid_q <= 1'b1;
-        cb_line_q  <= cb_addr_q[31:OFF];
-        cb_data_q  <= mem_rsp_rdata_i;
+      if (win_need && win_free) begin
+        sl_valid_q[win_slot] <= 1'b0;
+        sl_want_q[win_slot]  <= 1'b1;
+        sl_err_q[win_slot]   <= 1'b0;
+        sl_line_q[win_slot]  <= win_line;
       end
-      if (flush_i) cb_valid_q <= 1'b0;
+      for (int k = 0; k < CK; k++) begin
+        if (rq_valid[CTL + k] && rq_ready[CTL + k]) begin
+          sl_want_q[k] <= 1'b0;
+          sl_sent_q[k] <= 1'b1;
+        end
+        if (rq_rsp[CTL + k]) begin
+          sl_sent_q[k]  <= 1'b0;
+          sl_drop_q[k]  <= 1'b0;
+          sl_valid_q[k] <= !sl_drop_q[k] && !flush_i;
+          sl_err_q[k]   <= mem_rsp_error_i;
+          sl_data_q[k]  <= mem_rsp_rdata_i;
+        end
+      end
+      // the host may have changed memory: forget every line, discard those in flight
+      if (flush_i) begin
+        sl_valid_q <= '0;
+        sl_want_q  <= '0;
+        sl_drop_q  <= (sl_drop_q | sl_sent_q | (rq_valid[CTL +: CK] & rq_ready[CTL +: CK]))
+                      & ~rq_rsp[CTL +: CK];
+        hd_valid_q <= 1'b0;
+      end
     end
   end
 
@@ -269,7 +377,10 @@ module mem_system #(
         if (l1_flush_done)  fl_l1_q  <= 1'b1;
         if (lvc_flush_done) fl_lvc_q <= 1'b1;
       end
-      if (mem_rsp_valid_i && mem_rsp_error_i) error_q <= 1'b1;
+      // a control line's error counts only once a read uses it (read-ahead goes past the end)
+      if (mem_rsp_valid_i && mem_rsp_error_i && !(|rq_rsp[CTL +: CK])) error_q <= 1'b1;
+      if ((ctl_accept && ctl_hit_now && ctl_err_now) || (ctl_deliver_pend && ctl_err_pend))
+        error_q <= 1'b1;
     end
   end
   assign flush_done_o = fl_active_q && !flush_i && (fl_l1_q || l1_flush_done) &&

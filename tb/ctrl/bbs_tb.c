@@ -99,7 +99,8 @@ static int      fl_shown[NC];            /* index offered on done_* (held until 
 
 /* control port: in-order response queue */
 #define QN 64
-static uint32_t q_data[QN];
+static uint32_t q_data[QN], q_addr[QN];
+#define LINE_WORDS (VGIW_L1_LINE_BYTES / 4)
 static uint64_t q_ready[QN];
 static unsigned q_head, q_n;
 static uint64_t flush_at;                /* cycle flush_done pulses, 0 = none */
@@ -235,6 +236,12 @@ static unsigned run_kernel(unsigned inject, int expect_error)
         int rsp = q_n && q_ready[q_head] <= now;
         dut_set_ctl_rsp_valid_i(rsp);
         dut_set_ctl_rsp_rdata_i(rsp ? q_data[q_head] : 0);
+        {   /* the whole line of the word read (mem_system's ctl_rsp_line_o) */
+            uint32_t line[LINE_WORDS] = {0};
+            uint32_t base = q_addr[q_head] & ~(uint32_t)(VGIW_L1_LINE_BYTES - 1);
+            for (unsigned j = 0; rsp && j < LINE_WORDS; j++) line[j] = mem_rd(base + 4 * j);
+            dut_setw_ctl_rsp_line_i(line);
+        }
         dut_set_flush_done_i(flush_at && flush_at == now);
         if (flush_at == now) { flush_at = 0; last_flush_done = now; }
         uint64_t ready = 0, dvalid = 0, dbase = 0;
@@ -280,7 +287,8 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             uint64_t prev = q_n ? q_ready[(tail + QN - 1) % QN] : 0;
             uint64_t r = now + 1 + rng_below(&rng, ctl_lat_max);
             q_ready[tail] = r > prev ? r : prev;
-            q_data[tail] = mem_rd((uint32_t)dut_get_ctl_req_addr_o());
+            q_addr[tail] = (uint32_t)dut_get_ctl_req_addr_o();
+            q_data[tail] = mem_rd(q_addr[tail]);
             q_n++;
         }
         if (rsp) {

@@ -49,11 +49,14 @@
 #define WARM_BYTES (2 * VGIW_L1_BYTES)
 #define RO_BASE   (WIN_BASE + 0x60000u)
 #define RO_BYTES  (4 * LINE)
+#define CT_BASE   (RO_BASE + RO_BYTES)                 /* control only: runs of words */
+#define CT_BYTES  (32 * LINE)
 #define LV_BASE   (WIN_BASE + 0x80000u)
 #define LV_T      96u                                  /* tile threads */
 #define LV_IDS    ((3 * LVC_BYTES) / (4 * LV_T) + 2)   /* matrix about three times the LVC */
 
 _Static_assert(HOT_LINES * HOT_STRIDE <= 0x40000u, "hot region overlaps warm");
+_Static_assert(CT_BASE + CT_BYTES <= LV_BASE, "control region overlaps the lv matrix");
 _Static_assert(LV_IDS * LV_T * 4 <= WIN_BYTES - 0x80000u, "lv matrix exceeds the window");
 
 static uint8_t gold[WIN_BYTES];
@@ -78,6 +81,8 @@ static uint32_t getf(const uint32_t *w, unsigned off, unsigned width) {
 }
 
 static uint32_t gold_word(uint32_t addr) {
+    if (addr < WIN_BASE || addr - WIN_BASE > WIN_BYTES - 4)   /* control error probe only */
+        return mem_model_read32(mem, addr);
     uint32_t o = addr - WIN_BASE, v;
     memcpy(&v, &gold[o], 4);
     return v;
@@ -147,7 +152,8 @@ static unsigned ctl_pending;          /* control reads accepted, not answered */
 static uint32_t ctl_expect[64];
 static unsigned ctl_head, ctl_tail;
 static bool ctl_active;
-static uint32_t ctl_addr;
+static uint32_t ctl_addr, ctl_next = CT_BASE;
+static bool ctl_burst;
 
 static bool lv_entry_busy(uint32_t lvid, uint32_t tid) {
     for (unsigned p = 0; p < NV; p++) {
@@ -275,9 +281,19 @@ static void cycle(bool issue, bool flush) {
             if (!lv_if[p][id].busy) new_lv(p, id);
         }
     }
-    if (!ctl_active && issue && rng_below(&rng, 6) == 0) {
+    /* control reads: mostly runs of consecutive words, as the BBS reads (read-ahead), in
+     * bursts or sparse; sometimes a jump, sometimes the region the LDST ports also read */
+    if (rng_below(&rng, 200) == 0) ctl_burst = !ctl_burst;
+    if (!ctl_active && issue && rng_below(&rng, 6) < (ctl_burst ? 6u : 1u)) {
         ctl_active = true;
-        ctl_addr = RO_BASE + 4 * (uint32_t)rng_below(&rng, RO_BYTES / 4);
+        unsigned k = (unsigned)rng_below(&rng, 16);
+        if (k == 0)
+            ctl_addr = RO_BASE + 4 * (uint32_t)rng_below(&rng, RO_BYTES / 4);
+        else if (k == 1)
+            ctl_addr = CT_BASE + 4 * (uint32_t)rng_below(&rng, CT_BYTES / 4);
+        else
+            ctl_addr = ctl_next;
+        ctl_next = ctl_addr >= CT_BASE ? CT_BASE + (ctl_addr + 4 - CT_BASE) % CT_BYTES : CT_BASE;
     }
     /* drive */
     uint32_t v = 0;
@@ -477,18 +493,32 @@ int main(int argc, char **argv) {
     stats_add("lvc_hit", dut_get_cnt_lvc_hit_o());
     stats_add("lvc_miss", dut_get_cnt_lvc_miss_o());
     stats_add("lvc_spill", dut_get_cnt_lvc_spill_o());
-    /* an access outside memory: the refill gets an error response, error_o rises and stays */
-    sim_check_u32(!dut_get_error_o(), "error_o low before any error response");
-    ldst[0] = (req_t){.active = true, .addr = 0xF0000000u, .size = 2, .be = 0xF, .id = 0};
-    while (!quiet_ports()) cycle(false, false);
-    for (unsigned i = 0; i < 100; i++) cycle(false, false);
-    sim_check_u32(dut_get_error_o(), "error_o high after an error response");
     /* coverage: the traffic must have exercised what it is meant to */
     sim_check_u32(dut_get_cnt_l1_writeback_o() > 0, "some L1 write-backs");
     sim_check_u32(dut_get_cnt_l1_bank_conflict_o() > 0, "some bank conflicts");
     sim_check_u32(dut_get_cnt_l1_hit_o() > 0 && dut_get_cnt_l1_miss_o() > 0, "L1 hits and misses");
     sim_check_u32(dut_get_cnt_lvc_spill_o() > 0, "some LVC spills");
     sim_check_u32(dut_get_cnt_lvc_hit_o() > 0 && dut_get_cnt_lvc_miss_o() > 0, "LVC hits and misses");
+    /* control read-ahead past the end of memory: its error responses are harmless until a
+     * read uses such a line, then error_o rises (docs/mem.md "Control port") */
+    ctl_active = true;
+    ctl_addr = WIN_BASE + WIN_BYTES - 4;
+    while (!quiet_ports()) cycle(false, false);
+    for (unsigned i = 0; i < 200; i++) cycle(false, false);
+    sim_check_u32(!dut_get_error_o(), "error_o low after a control read-ahead past the end of memory");
+    ctl_active = true;
+    ctl_addr = WIN_BASE + WIN_BYTES;
+    while (!quiet_ports()) cycle(false, false);
+    for (unsigned i = 0; i < 200; i++) cycle(false, false);
+    sim_check_u32(dut_get_error_o(), "error_o high after a control read past the end of memory");
+    sim_reset(4);
+    l1m_reset();
+    /* an access outside memory: the refill gets an error response, error_o rises and stays */
+    sim_check_u32(!dut_get_error_o(), "error_o low after reset");
+    ldst[0] = (req_t){.active = true, .addr = 0xF0000000u, .size = 2, .be = 0xF, .id = 0};
+    while (!quiet_ports()) cycle(false, false);
+    for (unsigned i = 0; i < 100; i++) cycle(false, false);
+    sim_check_u32(dut_get_error_o(), "error_o high after an error response");
     mem_model_free(mem);
     return sim_finish();
 }
