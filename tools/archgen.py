@@ -6,6 +6,7 @@ that hardware and software must agree on:
 
   arch/ops.toml            operation encodings  -> fu_pkg.sv, vgiw_ops.h   (preset-independent)
   arch/formats.toml        token and configuration bit layouts (per preset widths)
+  arch/core.toml           register and counter index maps -> vgiw_cfg_pkg.sv, vgiw_core_map.h
   arch/base.toml           parameter defaults
   arch/presets/NAME.toml   one preset's overrides -> NAME/vgiw_cfg_pkg.sv, NAME/vgiw_cfg.h
 
@@ -116,6 +117,192 @@ def gen_ops_h(enums):
     return "\n".join(out) + "\n"
 
 
+# ----------------------------------------------------------------------------- core maps
+
+def load_core():
+    """Register map and counter index map of arch/core.toml (preset-independent parts)."""
+    src = os.path.join(ARCH, "core.toml")
+    doc = load_toml(src)
+    where = "arch/core.toml"
+    regs = doc.get("registers")
+    cnts = doc.get("counters")
+    if not isinstance(regs, dict) or not isinstance(cnts, dict):
+        raise ArchError(f"{where}: needs [registers] and [counters]")
+    core = {"names": {}}
+
+    def int_key(table, key, w):
+        v = table.get(key)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ArchError(f"{w}: '{key}' must be a non-negative integer")
+        return v
+
+    def claim(cname, w):
+        if cname in core["names"]:
+            raise ArchError(f"{w}: duplicate name {cname} (already {core['names'][cname]})")
+        core["names"][cname] = w
+
+    # registers
+    w = f"{where} [registers]"
+    abits = int_key(regs, "addr_bits", w)
+    if not 1 <= abits <= 32:
+        raise ArchError(f"{w}: addr_bits must be 1..32")
+    core["addr_bits"], core["reg_doc"], core["regs"] = abits, regs.get("doc", "registers"), []
+    claim("REG_ADDR_BITS", f"{w} addr_bits")
+    claim("REG_COUNT", f"{w} count")
+    core["core_id"] = int_key(regs, "core_id", w)
+    if core["core_id"] >= 1 << 32:
+        raise ArchError(f"{w}: core_id must fit in 32 bits")
+    addrs = {}
+    for r in regs.get("regs", []):
+        if not (isinstance(r, list) and len(r) == 3 and isinstance(r[0], str) and isinstance(r[1], int)
+                and isinstance(r[2], str)):
+            raise ArchError(f"{w}: each register must be [NAME, byte address, description]")
+        rname, addr, rdoc = r
+        if not rname.isidentifier():
+            raise ArchError(f"{w}: register name '{rname}' is not an identifier")
+        if addr < 0 or addr % 4 or addr >= 1 << abits:
+            raise ArchError(f"{w}: register {rname}: address 0x{addr:X} is not a word address below 2^{abits}")
+        if addr in addrs:
+            raise ArchError(f"{w}: duplicate address 0x{addr:02X} (registers {addrs[addr]} and {rname})")
+        addrs[addr] = rname
+        claim(f"REG_{rname.upper()}", f"{w} register {rname}")
+        core["regs"].append((rname.upper(), addr, rdoc))
+    if not core["regs"]:
+        raise ArchError(f"{w}: no registers")
+
+    # counters: fixed and external blocks, then the per-preset ranges
+    w = f"{where} [counters]"
+    core["index_bits"] = int_key(cnts, "index_bits", w)
+    claim("CNT_INDEX_BITS", f"{w} index_bits")
+    claim("CNT_TOTAL", f"{w} total")
+    blocks = []
+    for bname in ("fixed", "ext", "ranges"):
+        b = cnts.get(bname)
+        bw = f"{where} [counters.{bname}]"
+        if not isinstance(b, dict):
+            raise ArchError(f"{where}: missing [counters.{bname}]")
+        base = int_key(b, "base", bw)
+        claim(f"CNT_{bname.upper()}", f"{bw} base")
+        if bname != "ranges":
+            claim(f"CNT_{bname.upper()}_COUNT", f"{bw} count")
+        vals = []
+        for v in b.get("values", []):
+            if bname == "ranges":
+                ok = isinstance(v, list) and len(v) == 3 and all(isinstance(x, str) for x in v)
+                shape = "[name, count (a preset key such as \"bbs.max_blocks\"), description]"
+            else:
+                ok = isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
+                shape = "[name, description]"
+            if not ok:
+                raise ArchError(f"{bw}: each value must be {shape}")
+            if not v[0].isidentifier():
+                raise ArchError(f"{bw}: counter name '{v[0]}' is not an identifier")
+            claim(f"CNT_{v[0].upper()}", f"{bw} counter {v[0]}")
+            if bname == "ranges":
+                claim(f"CNT_{v[0].upper()}_COUNT", f"{bw} count of {v[0]}")
+            vals.append(tuple(v))
+        if not vals:
+            raise ArchError(f"{bw}: no counters")
+        blocks.append((bname, base, vals, b.get("doc", bname)))
+    # The blocks must not overlap: fixed and ext have fixed sizes; the ranges, whose size
+    # depends on the preset, come last.
+    spans = sorted((base, base + (len(vals) if bname != "ranges" else 1 << 62), bname)
+                   for bname, base, vals, _ in blocks)
+    for (b0, e0, n0), (b1, _, n1) in zip(spans, spans[1:]):
+        if e0 > b1:
+            raise ArchError(f"{where}: counter blocks overlap: [counters.{n0}] ({b0}..{min(e0, 1 << 32) - 1}) "
+                            f"and [counters.{n1}] (from {b1})")
+    core["blocks"] = blocks
+    return core
+
+
+def core_ranges(core, cfg, name):
+    """One preset's per-block and per-unit counter ranges: ([(NAME, first, count, doc)], total)."""
+    _, base, vals, _ = core["blocks"][2]
+    out, idx = [], base
+    for rname, count, rdoc in vals:
+        sect, _, key = count.partition(".")
+        n = cfg[sect].get(key) if isinstance(cfg.get(sect), dict) else None
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ArchError(f"arch/core.toml [counters.ranges]: {rname}: count '{count}' is not a "
+                            f"positive preset key in preset {name}")
+        out.append((rname.upper(), idx, n, rdoc))
+        idx += n
+    if idx > 1 << core["index_bits"]:
+        raise ArchError(f"arch/core.toml [counters]: preset {name} has {idx} counters, more than "
+                        f"index_bits = {core['index_bits']} can select")
+    return out, idx
+
+
+def sv_core(core, ranges, total):
+    ab = core["addr_bits"]
+    out = ["", "  // ---- register and counter maps of arch/core.toml (docs/core.md, docs/ctrl.md) ----",
+           f"  // {core['reg_doc']}",
+           f"  localparam int unsigned REG_ADDR_BITS = {ab};",
+           f"  localparam logic [31:0] CORE_ID = 32'h{core['core_id']:08X};  // value of register ID"]
+    for rname, addr, rdoc in core["regs"]:
+        out.append(f"  localparam logic [{ab - 1}:0] REG_{rname} = {ab}'h{addr:02X};  // {rdoc}")
+    out.append(f"  localparam int unsigned CNT_INDEX_BITS = {core['index_bits']};")
+    for bname, base, vals, bdoc in core["blocks"]:
+        out.append(f"  // counters: {bdoc}")
+        out.append(f"  localparam int unsigned CNT_{bname.upper()} = {base};")
+        if bname == "ranges":
+            for rname, first, n, rdoc in ranges:
+                out.append(f"  localparam int unsigned CNT_{rname} = {first};  // + i: {rdoc}")
+                out.append(f"  localparam int unsigned CNT_{rname}_COUNT = {n};")
+            out.append(f"  localparam int unsigned CNT_TOTAL = {total};")
+        else:
+            out.append(f"  localparam int unsigned CNT_{bname.upper()}_COUNT = {len(vals)};")
+            for i, (cname, cdoc) in enumerate(vals):
+                out.append(f"  localparam int unsigned CNT_{cname.upper()} = {base + i};  // {cdoc}")
+    return out
+
+
+def gen_core_map_h(core):
+    out = [f"/* {BANNER.format(src='arch/core.toml')} */",
+           "#ifndef VGIW_CORE_MAP_H", "#define VGIW_CORE_MAP_H", "",
+           "/* Register map and counter index map of the core (docs/core.md, docs/ctrl.md). The",
+           " * preset's per-block and per-unit ranges (VGIW_CNT_BLK_EXEC ... VGIW_CNT_TOTAL) are in",
+           " * vgiw_cfg.h; run-time tools place them from VGIW_CNT_RANGES and the preset. */", "",
+           f"/* {core['reg_doc']} */",
+           f"#define VGIW_REG_ADDR_BITS {core['addr_bits']}u",
+           f"#define VGIW_CORE_ID 0x{core['core_id']:08X}u /* value of register ID */"]
+    for rname, addr, rdoc in core["regs"]:
+        out.append(f"#define VGIW_REG_{rname} 0x{addr:02X}u /* {rdoc} */")
+    out.append(f"#define VGIW_REG_COUNT {len(core['regs'])}u")
+    names = ", ".join(f'"{r[0]}"' for r in core["regs"])
+    out.append(f"static const char *const vgiw_reg_names[{len(core['regs'])}] = {{ {names} }};")
+    out += ["", f"#define VGIW_CNT_INDEX_BITS {core['index_bits']}u"]
+    for bname, base, vals, bdoc in core["blocks"]:
+        B = bname.upper()
+        out.append("")
+        out.append(f"/* counters: {bdoc} */")
+        out.append(f"#define VGIW_CNT_{B} {base}u")
+        if bname == "ranges":
+            for rname, count, rdoc in vals:
+                out.append(f"/*   {rname}: {count} counters, {rdoc} */")
+            continue
+        out.append(f"#define VGIW_CNT_{B}_COUNT {len(vals)}u")
+        for i, (cname, cdoc) in enumerate(vals):
+            out.append(f"#define VGIW_CNT_{cname.upper()} {base + i}u /* {cdoc} */")
+        out.append("/* X(name) for each counter of the block, in index order */")
+        out.append(f"#define VGIW_CNT_{B}_LIST(X) " + " ".join(f"X({c})" for c, _ in vals))
+        names = ", ".join(f'"{c}"' for c, _ in vals)
+        out.append(f"static const char *const vgiw_cnt_{bname}_names[{len(vals)}] = {{ {names} }};")
+    out += ["", "#endif"]
+    return "\n".join(out) + "\n"
+
+
+def c_core_ranges(ranges, total):
+    out = ["", "/* counter ranges of arch/core.toml in this preset: counter VGIW_CNT_<range> + i (docs/ctrl.md) */"]
+    for rname, first, n, rdoc in ranges:
+        out.append(f"#define VGIW_CNT_{rname} {first}u /* + i: {rdoc} */")
+        out.append(f"#define VGIW_CNT_{rname}_COUNT {n}u")
+    out.append(f"#define VGIW_CNT_TOTAL {total}u")
+    out.append('#include "vgiw_core_map.h"   /* registers, fixed and external counters, name tables */')
+    return out
+
+
 # ----------------------------------------------------------------------------- presets
 
 def merge(base, over, where):
@@ -146,6 +333,8 @@ def load_preset(name):
     cfg = merge(base, p, f"arch/presets/{name}.toml")
     derive(cfg, name)
     cfg["_formats"] = load_formats(cfg, name)
+    cfg["_core"] = load_core()
+    cfg["_core_ranges"] = core_ranges(cfg["_core"], cfg, name)
     return cfg
 
 
@@ -297,6 +486,7 @@ def gen_cfg_pkg(name, cfg):
             out.append(f"  localparam int unsigned {k} = {v};")
     out += sv_topology(cfg["_topology"])
     out += sv_records(cfg["_formats"])
+    out += sv_core(cfg["_core"], *cfg["_core_ranges"])
     out.append("")
     out.append("endpackage")
     out.append("/* verilator lint_on UNUSEDPARAM */")
@@ -366,6 +556,7 @@ def gen_cfg_h(name, cfg):
         elif isinstance(v, int):
             out.append(f"#define VGIW_{k} {v}u")
     out += c_topology(cfg["_topology"])
+    out += c_core_ranges(*cfg["_core_ranges"])
     out += ["", '#include "vgiw_formats.h"   /* token_t, unit_cfg_t, switch_cfg_t and their pack/unpack */']
     out.append("")
     out.append("#endif")
@@ -445,6 +636,7 @@ def main():
         enums = load_enums()
         write_if_changed(os.path.join(args.out, "fu_pkg.sv"), gen_fu_pkg(enums))
         write_if_changed(os.path.join(args.out, "vgiw_ops.h"), gen_ops_h(enums))
+        write_if_changed(os.path.join(args.out, "vgiw_core_map.h"), gen_core_map_h(load_core()))
         known = presets()
         cfgs = {}
         for name in args.preset or known:

@@ -47,10 +47,29 @@ def main():
             svp = open(os.path.join(out, preset, "vgiw_cfg_pkg.sv")).read()
             ch = open(os.path.join(out, preset, "vgiw_cfg.h")).read()
             ch += open(os.path.join(out, "vgiw_formats.h")).read()   # included by vgiw_cfg.h
+            ch += open(os.path.join(out, "vgiw_core_map.h")).read()  # included by vgiw_cfg.h
             pairs = re.findall(r"localparam int unsigned (\w+) = (\d+);", svp)
             check(len(pairs) > 10, f"{preset}: parameters generated")
             for k, v in pairs:
                 check(f"#define VGIW_{k} {v}u" in ch, f"{preset}: {k} = {v} in C header")
+            # Register addresses agree, and the counter map keeps its documented indices.
+            regs = re.findall(r"localparam logic \[7:0\] REG_(\w+) = 8'h([0-9A-F]{2});", svp)
+            check(len(regs) == 7, f"{preset}: 7 registers generated")
+            for k, v in regs:
+                check(f"#define VGIW_REG_{k} 0x{v}u" in ch, f"{preset}: REG_{k} = 0x{v} in C header")
+            sv = dict(pairs)
+            maxb, units = int(sv["BBS_MAX_BLOCKS"]), int(sv["FABRIC_UNITS"])
+            for k, v in {"CYCLES": 0, "RECONFIG_CYCLES": 4, "RETIRED": 9, "FIXED_COUNT": 10, "EXT": 16,
+                         "L1_ACCESS": 16, "L1_BANK_CONFLICT": 19, "LVC_SPILL": 24, "EXT_COUNT": 9,
+                         "BLK_EXEC": 32, "BLK_THR": 32 + maxb, "UNIT_FIRE": 32 + 2 * maxb,
+                         "TOTAL": 32 + 2 * maxb + units}.items():
+                check(sv.get(f"CNT_{k}") == str(v), f"{preset}: CNT_{k} = {v} (got {sv.get(f'CNT_{k}')})")
+        cm = open(os.path.join(out, "vgiw_core_map.h")).read()
+        check('vgiw_cnt_fixed_names[10] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles", '
+              '"fabric_busy", "stall_cfg", "stall_ready", "stall_drain", "retired" };' in cm,
+              "fixed counter names in index order")
+        check('vgiw_cnt_ext_names[9] = { "l1_access", "l1_hit", "l1_miss", "l1_bank_conflict", "l1_writeback", '
+              '"lvc_access", "lvc_hit", "lvc_miss", "lvc_spill" };' in cm, "external counter names in index order")
         paper = open(os.path.join(out, "paper", "vgiw_cfg.h")).read()
         check("#define VGIW_UNITS_TOTAL 108u" in paper, "paper preset has the 108 units of VGIW Table 1")
         for k, v in {"CU": 32, "SCU": 12, "LVU": 16, "LDST": 16, "SJU": 16, "CVU": 16}.items():
@@ -82,6 +101,14 @@ def main():
             ("presets/paper.toml", lambda s: s.replace('base = "base"', 'base = "nope"'), "no such file"),
             ("presets/tiny.toml", lambda s: s.replace('"LS LV SJ LV LS"', '"LS LV XX LV LS"'), "unknown unit code"),
             ("presets/tiny.toml", lambda s: s.replace('"LS LV SJ LV LS"', '"LS LV SJ LV"'), "different lengths"),
+            ("core.toml", lambda s: s.replace('["CNT_HI",  0x18,', '["CNT_HI",  0x14,'), "duplicate address 0x14"),
+            ("core.toml", lambda s: s.replace('["CNT_HI",  0x18,', '["CNT_LO",  0x18,'), "duplicate name REG_CNT_LO"),
+            ("core.toml", lambda s: s.replace('["CNT_HI",  0x18,', '["CNT_HI",  0x1A,'), "not a word address"),
+            ("core.toml", lambda s: s.replace('["lvc_spill",', '["l1_hit",'), "duplicate name CNT_L1_HIT"),
+            ("core.toml", lambda s: s.replace("base = 16", "base = 8"), "counter blocks overlap"),
+            ("core.toml", lambda s: s.replace("base = 32", "base = 20"), "counter blocks overlap"),
+            ("core.toml", lambda s: s.replace('"fabric.units"', '"fabric.unitz"'), "not a positive preset key"),
+            ("core.toml", lambda s: s.replace("index_bits = 16", "index_bits = 8"), "more than index_bits"),
         ]
         for fname, edit, expect in cases:
             arch = os.path.join(tmp, "arch-" + str(cases.index((fname, edit, expect))))

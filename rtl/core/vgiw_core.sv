@@ -10,7 +10,7 @@ module vgiw_core #(
   // register port (docs/core.md): one 32-bit access per cycle, read data combinational
   input  logic             reg_valid_i,
   input  logic             reg_write_i,
-  input  logic [7:0]       reg_addr_i,
+  input  logic [vgiw_cfg_pkg::REG_ADDR_BITS-1:0] reg_addr_i,   // byte offset (arch/core.toml)
   input  logic [31:0]      reg_wdata_i,
   output logic [31:0]      reg_rdata_o,
   output logic             done_o,
@@ -39,38 +39,39 @@ module vgiw_core #(
   localparam int unsigned AW    = (WORDS > 1) ? $clog2(WORDS) : 1;
   localparam int unsigned TW    = $clog2(WORDS + 1);
   localparam int unsigned BW    = (MAXB > 1) ? $clog2(MAXB) : 1;
-  localparam int unsigned NX    = 9;
-  localparam logic [31:0] CORE_ID = 32'h56474957;   // "VGIW"
+  localparam int unsigned NX    = vgiw_cfg_pkg::CNT_EXT_COUNT;   // mem_system counters
+  localparam int unsigned X0    = vgiw_cfg_pkg::CNT_EXT;
+  localparam int unsigned CW    = vgiw_cfg_pkg::CNT_INDEX_BITS;
 
-  // ---- registers --------------------------------------------------------------------------
+  // ---- registers (map: arch/core.toml, generated into vgiw_cfg_pkg) ------------------------
   logic [31:0] kdesc_q;
-  logic [15:0] cnt_sel_q;      // counter index: 32 + 2*blocks + units may exceed 255
+  logic [CW-1:0] cnt_sel_q;    // counter index: 32 + 2*blocks + units may exceed 255
   logic        start;
   logic        busy, done, error;
   logic [7:0]  error_code;
   logic [63:0] cnt_value;
 
-  assign start = reg_valid_i && reg_write_i && reg_addr_i == 8'h04 && reg_wdata_i[0];
+  assign start = reg_valid_i && reg_write_i && reg_addr_i == vgiw_cfg_pkg::REG_CTRL && reg_wdata_i[0];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       kdesc_q   <= '0;
       cnt_sel_q <= '0;
     end else if (reg_valid_i && reg_write_i) begin
-      if (reg_addr_i == 8'h0C && !busy) kdesc_q <= reg_wdata_i;
-      if (reg_addr_i == 8'h10) cnt_sel_q <= reg_wdata_i[15:0];
+      if (reg_addr_i == vgiw_cfg_pkg::REG_KDESC && !busy) kdesc_q <= reg_wdata_i;
+      if (reg_addr_i == vgiw_cfg_pkg::REG_CNT_SEL) cnt_sel_q <= reg_wdata_i[CW-1:0];
     end
   end
 
   always_comb begin
     unique case (reg_addr_i)
-      8'h00:   reg_rdata_o = CORE_ID;
-      8'h08:   reg_rdata_o = {16'd0, error_code, 5'd0, error, done, busy};
-      8'h0C:   reg_rdata_o = kdesc_q;
-      8'h10:   reg_rdata_o = {16'd0, cnt_sel_q};
-      8'h14:   reg_rdata_o = cnt_value[31:0];
-      8'h18:   reg_rdata_o = cnt_value[63:32];
-      default: reg_rdata_o = '0;
+      vgiw_cfg_pkg::REG_ID:      reg_rdata_o = vgiw_cfg_pkg::CORE_ID;
+      vgiw_cfg_pkg::REG_STATUS:  reg_rdata_o = {16'd0, error_code, 5'd0, error, done, busy};
+      vgiw_cfg_pkg::REG_KDESC:   reg_rdata_o = kdesc_q;
+      vgiw_cfg_pkg::REG_CNT_SEL: reg_rdata_o = 32'(cnt_sel_q);
+      vgiw_cfg_pkg::REG_CNT_LO:  reg_rdata_o = cnt_value[31:0];
+      vgiw_cfg_pkg::REG_CNT_HI:  reg_rdata_o = cnt_value[63:32];
+      default:                   reg_rdata_o = '0;
     endcase
   end
   assign done_o = done;
@@ -176,10 +177,16 @@ module vgiw_core #(
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o,
     .mem_req_id_o, .mem_rsp_valid_i, .mem_rsp_ready_o, .mem_rsp_id_i, .mem_rsp_rdata_i, .mem_rsp_error_i,
     .error_o (mem_error),
-    .cnt_l1_access_o (mem_cnt[0]), .cnt_l1_hit_o (mem_cnt[1]), .cnt_l1_miss_o (mem_cnt[2]),
-    .cnt_l1_bank_conflict_o (mem_cnt[3]), .cnt_l1_writeback_o (mem_cnt[4]),
-    .cnt_lvc_access_o (mem_cnt[5]), .cnt_lvc_hit_o (mem_cnt[6]), .cnt_lvc_miss_o (mem_cnt[7]),
-    .cnt_lvc_spill_o (mem_cnt[8])
+    // in the order of arch/core.toml [counters.ext]: counter X0 + i is mem_cnt[i]
+    .cnt_l1_access_o        (mem_cnt[vgiw_cfg_pkg::CNT_L1_ACCESS - X0]),
+    .cnt_l1_hit_o           (mem_cnt[vgiw_cfg_pkg::CNT_L1_HIT - X0]),
+    .cnt_l1_miss_o          (mem_cnt[vgiw_cfg_pkg::CNT_L1_MISS - X0]),
+    .cnt_l1_bank_conflict_o (mem_cnt[vgiw_cfg_pkg::CNT_L1_BANK_CONFLICT - X0]),
+    .cnt_l1_writeback_o     (mem_cnt[vgiw_cfg_pkg::CNT_L1_WRITEBACK - X0]),
+    .cnt_lvc_access_o       (mem_cnt[vgiw_cfg_pkg::CNT_LVC_ACCESS - X0]),
+    .cnt_lvc_hit_o          (mem_cnt[vgiw_cfg_pkg::CNT_LVC_HIT - X0]),
+    .cnt_lvc_miss_o         (mem_cnt[vgiw_cfg_pkg::CNT_LVC_MISS - X0]),
+    .cnt_lvc_spill_o        (mem_cnt[vgiw_cfg_pkg::CNT_LVC_SPILL - X0])
   );
 
   // The register port accepts every access; reg_valid_i without a write has no side effect.

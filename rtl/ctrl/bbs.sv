@@ -16,8 +16,8 @@ module bbs #(
   localparam int unsigned AW     = (WORDS > 1) ? $clog2(WORDS) : 1,
   localparam int unsigned TW     = $clog2(WORDS + 1),
   localparam int unsigned BW     = (MAXB > 1) ? $clog2(MAXB) : 1,
-  localparam int unsigned NX     = 9,                // mem_system counters (docs/core.md)
-  localparam int unsigned CNT_W  = 16
+  localparam int unsigned NX     = vgiw_cfg_pkg::CNT_EXT_COUNT,   // mem_system counters (arch/core.toml)
+  localparam int unsigned CNT_W  = vgiw_cfg_pkg::CNT_INDEX_BITS
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -86,23 +86,26 @@ module bbs #(
   localparam int unsigned NCW       = (NC > 1) ? $clog2(NC) : 1;
   localparam logic [15:0] ABORT_WAIT = 16'd4095;      // cycles an abort waits for the fabric
 
-  // Counter index map (docs/ctrl.md): fixed counters, mem_system's, then per block and unit.
-  localparam int unsigned C_CYCLES      = 0;
-  localparam int unsigned C_TILES       = 1;
-  localparam int unsigned C_BATCHES     = 2;
-  localparam int unsigned C_RECONFIGS   = 3;
-  localparam int unsigned C_RECFG_CYC   = 4;
-  localparam int unsigned C_FAB_BUSY    = 5;
-  localparam int unsigned C_STALL_CFG   = 6;
-  localparam int unsigned C_STALL_READY = 7;
-  localparam int unsigned C_STALL_DRAIN = 8;
-  localparam int unsigned C_RETIRED     = 9;
-  localparam int unsigned NFIX          = 10;
-  localparam int unsigned C_EXT         = 16;                 // 16 .. 16+NX-1
-  localparam int unsigned C_BLK_EXEC    = 32;                 // + block
-  localparam int unsigned C_BLK_THR     = 32 + MAXB;          // + block
-  localparam int unsigned C_UNIT_FIRE   = 32 + 2 * MAXB;      // + unit
-  localparam int unsigned C_TOTAL       = 32 + 2 * MAXB + U;
+  // Counter index map (arch/core.toml, generated into vgiw_cfg_pkg; docs/ctrl.md): fixed
+  // counters (C_CYCLES .. C_RETIRED: positions in cnt_fix_q, from C_FIX), mem_system's,
+  // then per block and unit.
+  localparam int unsigned C_FIX         = vgiw_cfg_pkg::CNT_FIXED;
+  localparam int unsigned C_CYCLES      = vgiw_cfg_pkg::CNT_CYCLES - C_FIX;
+  localparam int unsigned C_TILES       = vgiw_cfg_pkg::CNT_TILES - C_FIX;
+  localparam int unsigned C_BATCHES     = vgiw_cfg_pkg::CNT_BATCHES - C_FIX;
+  localparam int unsigned C_RECONFIGS   = vgiw_cfg_pkg::CNT_RECONFIGS - C_FIX;
+  localparam int unsigned C_RECFG_CYC   = vgiw_cfg_pkg::CNT_RECONFIG_CYCLES - C_FIX;
+  localparam int unsigned C_FAB_BUSY    = vgiw_cfg_pkg::CNT_FABRIC_BUSY - C_FIX;
+  localparam int unsigned C_STALL_CFG   = vgiw_cfg_pkg::CNT_STALL_CFG - C_FIX;
+  localparam int unsigned C_STALL_READY = vgiw_cfg_pkg::CNT_STALL_READY - C_FIX;
+  localparam int unsigned C_STALL_DRAIN = vgiw_cfg_pkg::CNT_STALL_DRAIN - C_FIX;
+  localparam int unsigned C_RETIRED     = vgiw_cfg_pkg::CNT_RETIRED - C_FIX;
+  localparam int unsigned NFIX          = vgiw_cfg_pkg::CNT_FIXED_COUNT;
+  localparam int unsigned C_EXT         = vgiw_cfg_pkg::CNT_EXT;        // + 0 .. NX-1
+  localparam int unsigned C_BLK_EXEC    = vgiw_cfg_pkg::CNT_BLK_EXEC;   // + block
+  localparam int unsigned C_BLK_THR     = vgiw_cfg_pkg::CNT_BLK_THR;    // + block
+  localparam int unsigned C_UNIT_FIRE   = vgiw_cfg_pkg::CNT_UNIT_FIRE;  // + unit
+  localparam int unsigned C_TOTAL       = vgiw_cfg_pkg::CNT_TOTAL;
 
   typedef enum logic [3:0] {
     S_IDLE, S_FLUSH_IN, S_DESC, S_CHECK, S_TABLE, S_CHECK_TABLE, S_TILE, S_SELECT, S_CLEAR,
@@ -682,6 +685,7 @@ module bbs #(
   end
 
   // Counter read-out: ranges of the index map, so the mux is indexed, not a compare per counter.
+  localparam int unsigned NFW = $clog2(NFIX);
   localparam int unsigned NXW = $clog2(NX);
   localparam int unsigned UW  = (U > 1) ? $clog2(U) : 1;
   logic [31:0] cnt_sel;
@@ -689,8 +693,8 @@ module bbs #(
 
   always_comb begin
     cnt_value_o = '0;
-    if (cnt_sel < NFIX)
-      cnt_value_o = cnt_fix_q[cnt_sel[$clog2(NFIX)-1:0]];
+    if (cnt_sel - C_FIX < NFIX)
+      cnt_value_o = cnt_fix_q[NFW'(cnt_sel - C_FIX)];
     else if (cnt_sel >= C_EXT && cnt_sel < C_EXT + NX)
       cnt_value_o = ext_cnt_i[NXW'(cnt_sel - C_EXT)];
     else if (cnt_sel >= C_BLK_EXEC && cnt_sel < C_BLK_THR)
@@ -703,7 +707,7 @@ module bbs #(
 
 `ifndef SYNTHESIS
   initial begin
-    if (C_TOTAL > 65536) $error("bbs: %0d counters do not fit the 16-bit CNT_SEL", C_TOTAL);
+    if (C_TOTAL > 2 ** CNT_W) $error("bbs: %0d counters do not fit the %0d-bit CNT_SEL", C_TOTAL, CNT_W);
   end
   a_cfg_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(f_valid && f_for_cfg_q && cb_state_q == CB_FILL && f_idx != 16'(cb_words_q)))

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "vgiw_core_map.h"   /* counter blocks of the core (arch/core.toml) */
+
 #define RTP_MAGIC     0x50545256u            /* "VRTP" */
 #define RTP_MAX_XFER  (1u << 20)             /* bytes per READ/WRITE command */
 #define RTP_MEM_BYTES 0x40000000u            /* device memory: [0, 1 GB); beyond: error response */
@@ -33,14 +35,17 @@ typedef struct {
 } rtp_run_t;
 
 /* RUN result: u64 words */
+#define RTP_RES_COUNTERS(max_blocks, units) \
+    (VGIW_CNT_FIXED_COUNT + VGIW_CNT_EXT_COUNT + 2u * (max_blocks) + (units))
 enum {
     RTP_RES_STATUS = 0,       /* STATUS register after the run */
     RTP_RES_SIM_CYCLES,       /* clock cycles from start to done, as the host saw them */
     RTP_RES_WATCHDOG,         /* enum below */
     RTP_RES_MEM_REQS,         /* memory requests since the device started */
-    RTP_RES_CNT = 8,          /* then: counters 0-9, 16-24, block executions [max_blocks],
-                                 block threads [max_blocks], unit firings [fabric_units] */
-    RTP_RES_MAX = 8 + 19 + 2 * 256 + 512
+    RTP_RES_CNT = 8,          /* then: the fixed counters, the external (mem_system) ones,
+                                 block executions [max_blocks], block threads [max_blocks],
+                                 unit firings [fabric_units]: RTP_RES_COUNTERS words */
+    RTP_RES_MAX = RTP_RES_CNT + RTP_RES_COUNTERS(256, 512)
 };
 enum { RTP_WD_NONE = 0, RTP_WD_MAX_CYCLES = 1, RTP_WD_STALL = 2 };
 

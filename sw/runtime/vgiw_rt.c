@@ -263,7 +263,7 @@ static int rtl_open(vrt_device *d, char *err, size_t errlen)
         return VRT_ERR_BACKEND;
     }
     h.preset[sizeof h.preset - 1] = 0;
-    if (strcmp(h.preset, d->config) || h.id != 0x56474957u) {
+    if (strcmp(h.preset, d->config) || h.id != VGIW_CORE_ID) {
         snprintf(err, errlen, "rtl device %s is preset '%s' (ID %08x), '%s' requested", path, h.preset, h.id,
                  d->config);
         return VRT_ERR_BACKEND;
@@ -903,7 +903,7 @@ static int wait_rtl(vrt_device *d)
     if (rc)
         return rc;
     const vgiw_preset_t *p = d->preset;
-    uint32_t want = (uint32_t)((RTP_RES_CNT + 19 + 2 * p->bbs_max_blocks + p->fabric_units) * sizeof(uint64_t));
+    uint32_t want = (uint32_t)((RTP_RES_CNT + RTP_RES_COUNTERS(p->bbs_max_blocks, p->fabric_units)) * sizeof(uint64_t));
     if (got != want) {
         d->lost = 1;
         return fail(d, VRT_ERR_BACKEND, "rtl device: run result of %u bytes, %u expected", got, want);
@@ -912,33 +912,29 @@ static int wait_rtl(vrt_device *d)
     const vg_kernel *k = d->pending_k;
     uint32_t st = (uint32_t)res[RTP_RES_STATUS];
     s->sim_cycles = res[RTP_RES_SIM_CYCLES];
+    /* counters in the order of arch/core.toml (rt_proto.h): fixed, then mem_system's */
     const uint64_t *c = &res[RTP_RES_CNT];
-    s->cycles = c[0]; s->tiles = c[1]; s->batches = c[2]; s->reconfigs = c[3]; s->reconfig_cycles = c[4];
-    s->fabric_busy = c[5]; s->stall_cfg = c[6]; s->stall_ready = c[7]; s->stall_drain = c[8]; s->retired = c[9];
+    unsigned ci = 0;
+#define FIXED(f) s->f = c[ci++];
+    VGIW_CNT_FIXED_LIST(FIXED)
+#undef FIXED
     /* mem_system counters count from reset: the difference to the previous launch */
-    static const size_t memf[9] = { offsetof(vrt_stats, l1_access), offsetof(vrt_stats, l1_hit),
-                                    offsetof(vrt_stats, l1_miss), offsetof(vrt_stats, l1_bank_conflict),
-                                    offsetof(vrt_stats, l1_writeback), offsetof(vrt_stats, lvc_access),
-                                    offsetof(vrt_stats, lvc_hit), offsetof(vrt_stats, lvc_miss),
-                                    offsetof(vrt_stats, lvc_spill) };
-    for (int i = 0; i < 9; i++) {
-        uint64_t prev;
-        memcpy(&prev, (const char *)&d->total + memf[i], 8);
-        uint64_t v = c[10 + i] - prev;
-        memcpy((char *)s + memf[i], &v, 8);
-    }
+#define EXT(f) s->f = c[ci++] - d->total.f;
+    VGIW_CNT_EXT_LIST(EXT)
+#undef EXT
+    const unsigned nc = ci;   /* then the per-block and per-unit ranges */
     s->nblocks = k->nblocks;
     s->nunits = p->fabric_units;
     for (uint32_t b = 0; b < p->bbs_max_blocks; b++) {
         if (b < k->nblocks) {
-            s->block_exec[b] = c[19 + b];
-            s->block_threads[b] = c[19 + p->bbs_max_blocks + b];
+            s->block_exec[b] = c[nc + b];
+            s->block_threads[b] = c[nc + p->bbs_max_blocks + b];
         }
-        s->block_execs_total += c[19 + b];
-        s->thread_blocks += c[19 + p->bbs_max_blocks + b];
+        s->block_execs_total += c[nc + b];
+        s->thread_blocks += c[nc + p->bbs_max_blocks + b];
     }
     for (uint32_t u = 0; u < p->fabric_units; u++) {
-        s->unit_fires[u] = c[19 + 2 * p->bbs_max_blocks + u];
+        s->unit_fires[u] = c[nc + 2 * p->bbs_max_blocks + u];
         if (p->unit_type[u] != UNIT_CVU)
             s->instructions += s->unit_fires[u];
     }

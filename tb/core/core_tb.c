@@ -37,20 +37,13 @@
 #include "vgiw_cfg.h"
 
 /* ---- registers and counters (docs/core.md, docs/ctrl.md) ---------------------------------- */
-enum { R_ID = 0x00, R_CTRL = 0x04, R_STATUS = 0x08, R_KDESC = 0x0C, R_CNT_SEL = 0x10, R_CNT_LO = 0x14,
-       R_CNT_HI = 0x18 };
-enum { C_CYCLES, C_TILES, C_BATCHES, C_RECONFIGS, C_RECFG_CYC, C_FAB_BUSY, C_STALL_CFG, C_STALL_READY,
-       C_STALL_DRAIN, C_RETIRED, C_NFIX };
-enum { C_EXT = 16, C_L1_ACCESS = C_EXT, C_L1_HIT, C_L1_MISS, C_L1_CONFLICT, C_L1_WB, C_LVC_ACCESS, C_LVC_HIT,
-       C_LVC_MISS, C_LVC_SPILL, C_EXT_END };
-#define C_BLK_EXEC(b)  (32u + (b))
-#define C_BLK_THR(b)   (32u + VGIW_BBS_MAX_BLOCKS + (b))
-#define C_UNIT_FIRE(u) (32u + 2u * VGIW_BBS_MAX_BLOCKS + (u))
-static const char *const fix_names[C_NFIX] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles",
-                                               "fabric_busy", "stall_cfg", "stall_ready", "stall_drain",
-                                               "retired" };
-static const char *const ext_names[] = { "l1_access", "l1_hit", "l1_miss", "l1_bank_conflict", "l1_writeback",
-                                         "lvc_access", "lvc_hit", "lvc_miss", "lvc_spill" };
+/* Register addresses VGIW_REG_*, counter indices VGIW_CNT_* and the counters' names: vgiw_cfg.h,
+ * generated from arch/core.toml. FIX/EXT: a counter's place in launch_t's cnt_fix/cnt_ext. */
+#define FIX(c)         ((c) - VGIW_CNT_FIXED)
+#define EXT(c)         ((c) - VGIW_CNT_EXT)
+#define C_BLK_EXEC(b)  (VGIW_CNT_BLK_EXEC + (b))
+#define C_BLK_THR(b)   (VGIW_CNT_BLK_THR + (b))
+#define C_UNIT_FIRE(u) (VGIW_CNT_UNIT_FIRE + (u))
 
 #define LINE VGIW_L1_LINE_BYTES
 #define LINE_WORDS (LINE / 4)
@@ -149,8 +142,8 @@ static void cycle(bool wr, uint32_t addr, uint32_t data)
 
 static uint64_t cnt_read(uint32_t idx)
 {
-    cycle(true, R_CNT_SEL, idx);
-    uint64_t lo = reg_peek(R_CNT_LO), hi = reg_peek(R_CNT_HI);
+    cycle(true, VGIW_REG_CNT_SEL, idx);
+    uint64_t lo = reg_peek(VGIW_REG_CNT_LO), hi = reg_peek(VGIW_REG_CNT_HI);
     return lo | hi << 32;
 }
 
@@ -168,15 +161,15 @@ static void dump_state(void)
     dumping = true;
     sim_args.max_cycles = UINT64_MAX;
     sim_args.stall_cycles = UINT64_MAX;
-    uint32_t st = reg_peek(R_STATUS);
+    uint32_t st = reg_peek(VGIW_REG_STATUS);
     printf("core state: STATUS %08x (busy %u done %u error %u code %u), done_o %u\n", st, st & 1, st >> 1 & 1,
            st >> 2 & 1, st >> 8 & 0xFF, (unsigned)dut_get_done_o());
     printf("  current block (last execution counter that moved): %d of %u\n", last_block, cur_blocks);
     /* counters: CNT_SEL writes need clock edges; the memory keeps being served meanwhile */
-    for (unsigned i = 0; i < C_NFIX; i++)
-        printf("  %-16s %" PRIu64 "\n", fix_names[i], cnt_read(i));
-    for (unsigned i = C_EXT; i < C_EXT_END; i++)
-        printf("  %-16s %" PRIu64 "\n", ext_names[i - C_EXT], cnt_read(i));
+    for (unsigned i = 0; i < VGIW_CNT_FIXED_COUNT; i++)
+        printf("  %-16s %" PRIu64 "\n", vgiw_cnt_fixed_names[i], cnt_read(VGIW_CNT_FIXED + i));
+    for (unsigned i = 0; i < VGIW_CNT_EXT_COUNT; i++)
+        printf("  %-16s %" PRIu64 "\n", vgiw_cnt_ext_names[i], cnt_read(VGIW_CNT_EXT + i));
     for (unsigned b = 0; b < cur_blocks; b++)
         printf("  block %2u: executions %" PRIu64 ", threads %" PRIu64 " (golden %" PRIu64 ")\n", b,
                cnt_read(C_BLK_EXEC(b)), cnt_read(C_BLK_THR(b)), cur_k ? cur_k->exp_block_threads[b] : 0);
@@ -189,7 +182,7 @@ typedef struct launch {
     uint64_t cycles;
     unsigned norder;
     uint16_t order[4096];
-    uint64_t cnt_fix[C_NFIX], cnt_ext[C_EXT_END - C_EXT], exec[KB_MAX_BLOCKS], thr[KB_MAX_BLOCKS], fires;
+    uint64_t cnt_fix[VGIW_CNT_FIXED_COUNT], cnt_ext[VGIW_CNT_EXT_COUNT], exec[KB_MAX_BLOCKS], thr[KB_MAX_BLOCKS], fires;
 } launch_t;
 
 /* Launches the kernel at `desc` with B blocks and runs it to done. Returns false on a
@@ -199,9 +192,9 @@ static void launch(uint32_t desc, unsigned B, launch_t *L)
     memset(L, 0, sizeof *L);
     cur_blocks = B < KB_MAX_BLOCKS ? B : 0;
     last_block = -1;
-    cycle(true, R_KDESC, desc);
-    sim_check_eq(reg_peek(R_KDESC), desc, "KDESC reads back");
-    cycle(true, R_CTRL, 1);
+    cycle(true, VGIW_REG_KDESC, desc);
+    sim_check_eq(reg_peek(VGIW_REG_KDESC), desc, "KDESC reads back");
+    cycle(true, VGIW_REG_CTRL, 1);
     uint64_t t0 = sim_cycle();
     /* Round-robin sampling of the per-block execution counters (order of the blocks) and of
      * progress counters (watchdog). CNT_SEL written in one cycle is read in the next. */
@@ -209,13 +202,14 @@ static void launch(uint32_t desc, unsigned B, launch_t *L)
     uint64_t last[KB_MAX_BLOCKS + 4];
     memset(last, 0, sizeof last);
     unsigned k = 0;
-    static const uint32_t prog[4] = { C_BATCHES, C_RETIRED, C_LVC_ACCESS, C_L1_ACCESS };
+    static const uint32_t prog[4] = { VGIW_CNT_BATCHES, VGIW_CNT_RETIRED, VGIW_CNT_LVC_ACCESS,
+                                      VGIW_CNT_L1_ACCESS };
     uint32_t sel = nprobe ? (cur_blocks ? C_BLK_EXEC(0) : prog[0]) : 0;
-    cycle(true, R_CNT_SEL, sel);
+    cycle(true, VGIW_REG_CNT_SEL, sel);
     for (;;) {
         if (dut_get_done_o())
             break;
-        uint64_t v = reg_peek(R_CNT_LO);
+        uint64_t v = reg_peek(VGIW_REG_CNT_LO);
         if (v != last[k]) {
             if (k < cur_blocks) {
                 for (uint64_t n = last[k]; n < v && L->norder < 4096; n++)
@@ -227,15 +221,15 @@ static void launch(uint32_t desc, unsigned B, launch_t *L)
         }
         k = (k + 1) % nprobe;
         sel = k < cur_blocks ? C_BLK_EXEC(k) : prog[k - cur_blocks];
-        cycle(true, R_CNT_SEL, sel);
+        cycle(true, VGIW_REG_CNT_SEL, sel);
     }
     L->cycles = sim_cycle() - t0;
-    L->status = reg_peek(R_STATUS);
+    L->status = reg_peek(VGIW_REG_STATUS);
     sim_check_u32((L->status & 3) == 2, "STATUS after done: busy 0, done 1 (STATUS %08x)", L->status);
-    for (unsigned i = 0; i < C_NFIX; i++)
-        L->cnt_fix[i] = cnt_read(i);
-    for (unsigned i = C_EXT; i < C_EXT_END; i++)
-        L->cnt_ext[i - C_EXT] = cnt_read(i);
+    for (unsigned i = 0; i < VGIW_CNT_FIXED_COUNT; i++)
+        L->cnt_fix[i] = cnt_read(VGIW_CNT_FIXED + i);
+    for (unsigned i = 0; i < VGIW_CNT_EXT_COUNT; i++)
+        L->cnt_ext[i] = cnt_read(VGIW_CNT_EXT + i);
     for (unsigned b = 0; b < cur_blocks; b++) {
         L->exec[b] = cnt_read(C_BLK_EXEC(b));
         L->thr[b] = cnt_read(C_BLK_THR(b));
@@ -251,17 +245,17 @@ static uint32_t memrd(void *ctx, uint32_t a) { return mem_model_read32(ctx, a); 
 /* Per-kernel figures (also the bench columns): permille / per-thousand integers. */
 static void figures(const char *tag, const launch_t *L)
 {
-    uint64_t cyc = L->cnt_fix[C_CYCLES] ? L->cnt_fix[C_CYCLES] : 1;
-    uint64_t l1 = L->cnt_ext[C_L1_ACCESS - C_EXT], lvc = L->cnt_ext[C_LVC_ACCESS - C_EXT];
+    uint64_t cyc = L->cnt_fix[FIX(VGIW_CNT_CYCLES)] ? L->cnt_fix[FIX(VGIW_CNT_CYCLES)] : 1;
+    uint64_t l1 = L->cnt_ext[EXT(VGIW_CNT_L1_ACCESS)], lvc = L->cnt_ext[EXT(VGIW_CNT_LVC_ACCESS)];
     stats_add("kernels", 1);
     stats_add("cycles", L->cycles);
-    stats_add("core_cycles", L->cnt_fix[C_CYCLES]);
-    stats_add("reconfig_cycles", L->cnt_fix[C_RECFG_CYC]);
-    stats_add("reconfigs", L->cnt_fix[C_RECONFIGS]);
-    stats_add("tiles", L->cnt_fix[C_TILES]);
+    stats_add("core_cycles", L->cnt_fix[FIX(VGIW_CNT_CYCLES)]);
+    stats_add("reconfig_cycles", L->cnt_fix[FIX(VGIW_CNT_RECONFIG_CYCLES)]);
+    stats_add("reconfigs", L->cnt_fix[FIX(VGIW_CNT_RECONFIGS)]);
+    stats_add("tiles", L->cnt_fix[FIX(VGIW_CNT_TILES)]);
     stats_add("instructions", L->fires);
-    for (unsigned i = 0; i < C_EXT_END - C_EXT; i++)
-        stats_add(ext_names[i], L->cnt_ext[i]);
+    for (unsigned i = 0; i < VGIW_CNT_EXT_COUNT; i++)
+        stats_add(vgiw_cnt_ext_names[i], L->cnt_ext[i]);
     uint64_t tc = stats_get("core_cycles") ? stats_get("core_cycles") : 1;
     stats_set("cfg_overhead_permille", stats_get("reconfig_cycles") * 1000 / tc);
     uint64_t la = stats_get("lvc_access"), l1a = stats_get("l1_access"), ins = stats_get("instructions");
@@ -272,11 +266,11 @@ static void figures(const char *tag, const launch_t *L)
         printf("%s: %" PRIu64 " cycles, %" PRIu64 " tiles, %" PRIu64 " reconfigurations (%.1f%% of cycles), "
                "%" PRIu64 " batches; LVC %" PRIu64 " accesses, %.1f%% hits, %" PRIu64 " spills; L1 %" PRIu64
                " accesses, %.1f%% hits, %" PRIu64 " conflict cycles; %" PRIu64 " instructions\n",
-               tag, L->cnt_fix[C_CYCLES], L->cnt_fix[C_TILES], L->cnt_fix[C_RECONFIGS],
-               100.0 * (double)L->cnt_fix[C_RECFG_CYC] / (double)cyc, L->cnt_fix[C_BATCHES], lvc,
-               lvc ? 100.0 * (double)L->cnt_ext[C_LVC_HIT - C_EXT] / (double)lvc : 0.0, L->cnt_ext[C_LVC_SPILL - C_EXT],
-               l1, l1 ? 100.0 * (double)L->cnt_ext[C_L1_HIT - C_EXT] / (double)l1 : 0.0,
-               L->cnt_ext[C_L1_CONFLICT - C_EXT], L->fires);
+               tag, L->cnt_fix[FIX(VGIW_CNT_CYCLES)], L->cnt_fix[FIX(VGIW_CNT_TILES)], L->cnt_fix[FIX(VGIW_CNT_RECONFIGS)],
+               100.0 * (double)L->cnt_fix[FIX(VGIW_CNT_RECONFIG_CYCLES)] / (double)cyc, L->cnt_fix[FIX(VGIW_CNT_BATCHES)], lvc,
+               lvc ? 100.0 * (double)L->cnt_ext[EXT(VGIW_CNT_LVC_HIT)] / (double)lvc : 0.0, L->cnt_ext[EXT(VGIW_CNT_LVC_SPILL)],
+               l1, l1 ? 100.0 * (double)L->cnt_ext[EXT(VGIW_CNT_L1_HIT)] / (double)l1 : 0.0,
+               L->cnt_ext[EXT(VGIW_CNT_L1_BANK_CONFLICT)], L->fires);
 }
 
 /* True when the CFG has no cycle: the BBS then runs each block at most once per tile, in
@@ -338,14 +332,14 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
     /* per-block thread counts (the union of the batches' thread vectors) */
     uint64_t tiles = (K->k.threads + kb_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS) - 1) /
                      kb_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS);
-    sim_check_eq(L->cnt_fix[C_TILES], tiles, "%s: tiles", tag);
+    sim_check_eq(L->cnt_fix[FIX(VGIW_CNT_TILES)], tiles, "%s: tiles", tag);
     uint64_t retired = 0;
     for (unsigned b = 0; b < K->k.nblocks; b++) {
         sim_check_eq(L->thr[b], K->exp_block_threads[b], "%s: block %u thread count", tag, b);
         if (K->k.block[b].succ0 == KB_NONE && K->k.block[b].succ1 == KB_NONE)
             retired += K->exp_block_threads[b];
     }
-    sim_check_eq(L->cnt_fix[C_RETIRED], K->k.threads, "%s: retired threads", tag);
+    sim_check_eq(L->cnt_fix[FIX(VGIW_CNT_RETIRED)], K->k.threads, "%s: retired threads", tag);
     (void)retired;
 
     /* the block order: with no cycle in the CFG, exactly the smallest-ID-first order */
@@ -549,8 +543,8 @@ int main(int argc, char **argv)
     dut_set_mem_req_ready_i(0);
     dut_set_mem_rsp_valid_i(0);
     sim_reset(4);
-    sim_check_eq(reg_peek(R_ID), 0x56474957u, "ID register");
-    sim_check_eq(reg_peek(R_STATUS) & 7, 0, "STATUS idle after reset");
+    sim_check_eq(reg_peek(VGIW_REG_ID), VGIW_CORE_ID, "ID register");
+    sim_check_eq(reg_peek(VGIW_REG_STATUS) & 7, 0, "STATUS idle after reset");
 
     const char *op = sim_args.op ? sim_args.op : "diamond";
     struct timespec t0, t1;

@@ -27,25 +27,11 @@
 #define U       VGIW_FABRIC_UNITS
 #define CVU_CAP VGIW_FABRIC_CVU_BATCHES
 #define CFG_WORDS (MAXW * CH)
-#define NX      9
+#define NX      VGIW_CNT_EXT_COUNT
 #define NONE    0xFFFFu
 #define MAGIC   0x444B4756u
 
-/* counter index map: docs/ctrl.md */
-#define C_CYCLES 0
-#define C_TILES 1
-#define C_BATCHES 2
-#define C_RECONFIGS 3
-#define C_RECFG_CYC 4
-#define C_FAB_BUSY 5
-#define C_STALL_CFG 6
-#define C_STALL_READY 7
-#define C_STALL_DRAIN 8
-#define C_RETIRED 9
-#define C_EXT 16
-#define C_BLK_EXEC 32
-#define C_BLK_THR (32 + MAXB)
-#define C_UNIT_FIRE (32 + 2 * MAXB)
+/* counter index map: VGIW_CNT_* of vgiw_cfg.h, generated from arch/core.toml (docs/ctrl.md) */
 
 #define MEM_WORDS (1u << 18)          /* 1 MB of word-addressed memory */
 #define MAX_THREADS 6000
@@ -402,19 +388,19 @@ static unsigned run_kernel(unsigned inject, int expect_error)
     unsigned code = dut_get_error_o() ? (unsigned)dut_get_error_code_o() : 0;
     if (code == 0) {
         sim_check_eq(retired, K.threads, "retired threads");
-        sim_check_eq(counter(C_RETIRED), K.threads, "retired counter");
-        sim_check_eq(counter(C_BATCHES), m_batches, "batch counter");
-        sim_check_eq(counter(C_TILES), m_tiles, "tile counter");
-        sim_check_eq(counter(C_RECONFIGS), m_reconfigs, "reconfiguration counter");
-        sim_check_u32(counter(C_RECFG_CYC) >= m_reconfigs * (MAXW + 1), "reconfiguration cycles");
-        sim_check_u32(counter(C_CYCLES) > counter(C_FAB_BUSY), "cycle counter");
+        sim_check_eq(counter(VGIW_CNT_RETIRED), K.threads, "retired counter");
+        sim_check_eq(counter(VGIW_CNT_BATCHES), m_batches, "batch counter");
+        sim_check_eq(counter(VGIW_CNT_TILES), m_tiles, "tile counter");
+        sim_check_eq(counter(VGIW_CNT_RECONFIGS), m_reconfigs, "reconfiguration counter");
+        sim_check_u32(counter(VGIW_CNT_RECONFIG_CYCLES) >= m_reconfigs * (MAXW + 1), "reconfiguration cycles");
+        sim_check_u32(counter(VGIW_CNT_CYCLES) > counter(VGIW_CNT_FABRIC_BUSY), "cycle counter");
         for (unsigned b = 0; b < MAXB; b++) {
-            sim_check_eq(counter(C_BLK_THR + b), m_thr[b], "threads of block %u", b);
-            sim_check_u32((counter(C_BLK_EXEC + b) != 0) == (m_thr[b] != 0), "executions of block %u", b);
+            sim_check_eq(counter(VGIW_CNT_BLK_THR + b), m_thr[b], "threads of block %u", b);
+            sim_check_u32((counter(VGIW_CNT_BLK_EXEC + b) != 0) == (m_thr[b] != 0), "executions of block %u", b);
         }
-        for (unsigned u = 0; u < U; u++) sim_check_eq(counter(C_UNIT_FIRE + u), m_fire[u], "firings of unit %u", u);
+        for (unsigned u = 0; u < U; u++) sim_check_eq(counter(VGIW_CNT_UNIT_FIRE + u), m_fire[u], "firings of unit %u", u);
         for (unsigned i = 0; i < NX; i++)
-            sim_check_eq(counter(C_EXT + i), ext[2 * i] | ((uint64_t)ext[2 * i + 1] << 32), "memory counter %u", i);
+            sim_check_eq(counter(VGIW_CNT_EXT + i), ext[2 * i] | ((uint64_t)ext[2 * i + 1] << 32), "memory counter %u", i);
     }
     dut_set_fab_error_i(0);
     dut_set_mem_error_i(0);

@@ -7,7 +7,7 @@ module bbs_tb_top #(
   localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU,
   localparam int unsigned U     = vgiw_cfg_pkg::FABRIC_UNITS,
   localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS,
-  localparam int unsigned NX    = 9
+  localparam int unsigned NX    = vgiw_cfg_pkg::CNT_EXT_COUNT   // mem_system counters (arch/core.toml)
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,

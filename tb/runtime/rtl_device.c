@@ -33,9 +33,7 @@
 #define LINE VGIW_L1_LINE_BYTES
 #define LINE_WORDS (LINE / 4)
 
-enum { R_ID = 0x00, R_CTRL = 0x04, R_STATUS = 0x08, R_KDESC = 0x0C, R_CNT_SEL = 0x10, R_CNT_LO = 0x14,
-       R_CNT_HI = 0x18 };
-enum { C_TILES = 1, C_BATCHES = 2, C_RETIRED = 9, C_L1_ACCESS = 16, C_LVC_ACCESS = 21 };
+/* registers VGIW_REG_* and counters VGIW_CNT_*: vgiw_cfg.h, generated from arch/core.toml */
 enum { NPROBE = 5 };
 
 static mem_model_t *M;
@@ -152,8 +150,8 @@ static void cycle(bool wr, uint32_t addr, uint32_t data)
 
 static uint64_t cnt_read(uint32_t idx)
 {
-    cycle(true, R_CNT_SEL, idx);
-    uint64_t lo = reg_peek(R_CNT_LO), hi = reg_peek(R_CNT_HI);
+    cycle(true, VGIW_REG_CNT_SEL, idx);
+    uint64_t lo = reg_peek(VGIW_REG_CNT_LO), hi = reg_peek(VGIW_REG_CNT_HI);
     return lo | hi << 32;
 }
 
@@ -169,21 +167,22 @@ static int run(const rtp_run_t *rq)
 {
     static uint64_t res[RTP_RES_MAX];
     memset(res, 0, sizeof res);
-    cycle(true, R_KDESC, rq->desc);
-    cycle(true, R_CTRL, 1);
+    cycle(true, VGIW_REG_KDESC, rq->desc);
+    cycle(true, VGIW_REG_CTRL, 1);
     uint64_t t0 = sim_cycle(), last_prog = t0;
     /* progress probes, round robin (CNT_SEL written in one cycle is read in the next) */
-    static const uint32_t probe[NPROBE] = { C_RETIRED, C_BATCHES, C_LVC_ACCESS, C_L1_ACCESS, C_TILES };
+    static const uint32_t probe[NPROBE] = { VGIW_CNT_RETIRED, VGIW_CNT_BATCHES, VGIW_CNT_LVC_ACCESS,
+                                          VGIW_CNT_L1_ACCESS, VGIW_CNT_TILES };
     uint64_t last[NPROBE] = { 0, 0, 0, 0, 0 };
     unsigned k = 0;
     uint32_t why = RTP_WD_NONE;
     double w0 = now(), wl = w0;
-    cycle(true, R_CNT_SEL, probe[0]);
+    cycle(true, VGIW_REG_CNT_SEL, probe[0]);
     last_traffic = sim_cycle();
     for (;;) {
         if (dut_get_done_o())
             break;
-        uint64_t v = reg_peek(R_CNT_LO);
+        uint64_t v = reg_peek(VGIW_REG_CNT_LO);
         if (v != last[k]) {
             last[k] = v;
             last_prog = sim_cycle();
@@ -211,26 +210,26 @@ static int run(const rtp_run_t *rq)
             }
         }
         k = (k + 1) % NPROBE;
-        cycle(true, R_CNT_SEL, probe[k]);
+        cycle(true, VGIW_REG_CNT_SEL, probe[k]);
     }
-    res[RTP_RES_STATUS] = reg_peek(R_STATUS);
+    res[RTP_RES_STATUS] = reg_peek(VGIW_REG_STATUS);
     res[RTP_RES_SIM_CYCLES] = sim_cycle() - t0;
     res[RTP_RES_WATCHDOG] = why;
     res[RTP_RES_MEM_REQS] = mem_reqs;
     {   /* after a watchdog too: they show where the kernel stopped */
         unsigned n = RTP_RES_CNT;
-        for (uint32_t i = 0; i < 10; i++)
-            res[n++] = cnt_read(i);
-        for (uint32_t i = 16; i < 25; i++)
-            res[n++] = cnt_read(i);
-        for (uint32_t b = 0; b < VGIW_BBS_MAX_BLOCKS; b++)
-            res[n++] = cnt_read(32u + b);
-        for (uint32_t b = 0; b < VGIW_BBS_MAX_BLOCKS; b++)
-            res[n++] = cnt_read(32u + VGIW_BBS_MAX_BLOCKS + b);
-        for (uint32_t u = 0; u < VGIW_FABRIC_UNITS; u++)
-            res[n++] = cnt_read(32u + 2u * VGIW_BBS_MAX_BLOCKS + u);
+        for (uint32_t i = 0; i < VGIW_CNT_FIXED_COUNT; i++)
+            res[n++] = cnt_read(VGIW_CNT_FIXED + i);
+        for (uint32_t i = 0; i < VGIW_CNT_EXT_COUNT; i++)
+            res[n++] = cnt_read(VGIW_CNT_EXT + i);
+        for (uint32_t b = 0; b < VGIW_CNT_BLK_EXEC_COUNT; b++)
+            res[n++] = cnt_read(VGIW_CNT_BLK_EXEC + b);
+        for (uint32_t b = 0; b < VGIW_CNT_BLK_THR_COUNT; b++)
+            res[n++] = cnt_read(VGIW_CNT_BLK_THR + b);
+        for (uint32_t u = 0; u < VGIW_CNT_UNIT_FIRE_COUNT; u++)
+            res[n++] = cnt_read(VGIW_CNT_UNIT_FIRE + u);
     }
-    unsigned nres = RTP_RES_CNT + 19 + 2 * VGIW_BBS_MAX_BLOCKS + VGIW_FABRIC_UNITS;
+    unsigned nres = RTP_RES_CNT + RTP_RES_COUNTERS(VGIW_BBS_MAX_BLOCKS, VGIW_FABRIC_UNITS);
     return reply(0, res, (uint32_t)(nres * sizeof(uint64_t)));
 }
 
@@ -289,8 +288,8 @@ int main(int argc, char **argv)
             rtp_hello_t h;
             memset(&h, 0, sizeof h);
             snprintf(h.preset, sizeof h.preset, "%s", VGIW_PRESET);
-            h.id = reg_peek(R_ID);
-            h.status = reg_peek(R_STATUS);
+            h.id = reg_peek(VGIW_REG_ID);
+            h.status = reg_peek(VGIW_REG_STATUS);
             h.mem_bytes = RTP_MEM_BYTES;
             if (reply(0, &h, sizeof h))
                 break;
