@@ -624,8 +624,10 @@ module bbs #(
         cb_words_q <= '0;
       end else if (f_valid && f_for_cfg_q) begin
         // the fetch hands out words in order (f_idx == cb_words_q, asserted below)
-        for (int j = 0; j < WPL; j++)
-          if (j < int'(f_cnt) && int'(cb_words_q) + j < CFG_WORDS) cb_q[int'(cb_words_q) + j] <= f_words[j];
+        // per FIFO word one select from the line (cheaper to synthesize than WPL indexed writes)
+        for (int w = 0; w < CFG_WORDS; w++)
+          if (w >= int'(cb_words_q) && w < int'(cb_words_q) + int'(f_cnt))
+            cb_q[w] <= f_words[FCW'(w - int'(cb_words_q))];
         cb_words_q <= cb_words_q + CWW'(f_cnt);
         if (32'(cb_words_q) + 32'(f_cnt) >= CFG_WORDS) cb_state_q <= CB_FULL;
       end
