@@ -2,6 +2,7 @@
 #
 #   make deps          install every tool (Debian 12: apt + pinned pip into .venv)
 #   make test          the whole suite: gates, unit tests; ends with "N passed, N failed"
+#                      (FULL=1: also the long tier, the apps on paper and cfd on small)
 
 SHELL    := /bin/bash
 CONFIG   ?= small
@@ -40,7 +41,7 @@ area: gen
 	$(Q)$(PYTHON) tools/rtl_gates.py area --config $(CONFIG) --jobs $(JOBS)
 
 test: gen
-	$(Q)$(PYTHON) tools/run_tests.py --jobs $(JOBS) $(if $(ONLY),--only $(ONLY))
+	$(Q)$(PYTHON) tools/run_tests.py --jobs $(JOBS) $(if $(FULL),--full) $(if $(ONLY),--only $(ONLY))
 
 # Check the FP datapaths against a file of TestFloat (testfloat_gen) vectors.
 fpu-vectors: gen

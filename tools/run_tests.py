@@ -13,6 +13,11 @@ Tests are declared in *.tests.toml files anywhere in the tree (tb/, sw/, tools/ 
                                         # "{sim}" in it stands for the bench's binary
   build   = ["build/host/x.asan"]       # make targets built before any test runs
   timeout = 600                         # seconds (default 900)
+  tier    = "full"                      # optional: only with --full (make test FULL=1)
+
+Tiers: the default tier is what `make test` (and CI) runs, sized to stay within the suite's time
+budget; tier "full" adds the long runs (the application set on the `paper` core, cfd on
+`small`: about 80 more CPU-minutes, docs/harness.md "Test tiers").
 
 Everything is built up front (one make, -j) so tests never build concurrently.
 
@@ -32,6 +37,7 @@ import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SKIP_DIRS = {"build", ".venv", ".git", "node_modules"}
+TIERS = ("default", "full")
 
 
 def find_test_files():
@@ -79,8 +85,12 @@ def load_tests():
             else:
                 errors.append(f"{where}: needs 'bench' or 'cmd'")
                 continue
+            tier = t.get("tier", "default")
+            if tier not in TIERS:
+                errors.append(f"{where}: unknown tier '{tier}' (one of: {', '.join(TIERS)})")
+                continue
             tests.append({"name": name, "cmd": cmd, "bench": bench, "build": list(t.get("build", [])),
-                          "timeout": t.get("timeout", 900), "file": rel})
+                          "timeout": t.get("timeout", 900), "file": rel, "tier": tier})
     return tests, errors
 
 
@@ -143,15 +153,20 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", action="append", help="run tests whose name contains this (repeatable)")
     ap.add_argument("--list", action="store_true", help="list the tests and exit")
+    ap.add_argument("--full", action="store_true", help="also run the tests of tier 'full' (long runs)")
     args = ap.parse_args()
 
     tests, errors = load_tests()
+    skipped = [t for t in tests if t["tier"] == "full" and not args.full]
+    tests = [t for t in tests if args.full or t["tier"] != "full"]
     if args.only:
         tests = [t for t in tests if any(o in t["name"] for o in args.only)]
     if args.list:
         for t in tests:
-            print(f"{t['name']:48s} {t['file']}")
+            print(f"{t['name']:48s} {t['tier']:8s} {t['file']}")
         return 0
+    if skipped:
+        print(f"{len(skipped)} tests of tier 'full' not selected (make test FULL=1 runs them)")
     for e in errors:
         print(f"test declaration error: {e}")
     if not tests and not errors:
