@@ -170,6 +170,75 @@ def load_core():
     if not core["regs"]:
         raise ArchError(f"{w}: no registers")
 
+    # STATUS register: flag bits and the error code field, none overlapping, all in 32 bits
+    w = f"{where} [status]"
+    st = doc.get("status")
+    if not isinstance(st, dict):
+        raise ArchError(f"{where}: missing [status]")
+    clsb, cbits = int_key(st, "code_lsb", w), int_key(st, "code_bits", w)
+    if cbits < 1 or clsb + cbits > 32:
+        raise ArchError(f"{w}: code field bits {clsb + cbits - 1}:{clsb} must be at least 1 bit within bits 31:0")
+    core["status_doc"], core["code_lsb"], core["code_bits"], core["flags"] = st.get("doc", "STATUS"), clsb, cbits, []
+    claim("STATUS_CODE", f"{w} code field")
+    claim("STATUS_CODE_LSB", f"{w} code_lsb")
+    claim("STATUS_CODE_BITS", f"{w} code_bits")
+    used = {b: "the error code field" for b in range(clsb, clsb + cbits)}
+    for f in st.get("flags", []):
+        if not (isinstance(f, list) and len(f) == 3 and isinstance(f[0], str) and isinstance(f[1], int)
+                and not isinstance(f[1], bool) and isinstance(f[2], str)):
+            raise ArchError(f"{w}: each flag must be [NAME, bit, description]")
+        fname, bit, fdoc = f
+        if not fname.isidentifier():
+            raise ArchError(f"{w}: flag name '{fname}' is not an identifier")
+        if not 0 <= bit < 32:
+            raise ArchError(f"{w}: flag {fname}: bit {bit} is not in 0..31")
+        if bit in used:
+            raise ArchError(f"{w}: flag {fname}: bit {bit} overlaps {used[bit]}")
+        used[bit] = f"flag {fname}"
+        claim(f"STATUS_{fname.upper()}", f"{w} flag {fname}")
+        claim(f"STATUS_{fname.upper()}_BIT", f"{w} flag {fname}")
+        core["flags"].append((fname.upper(), bit, fdoc))
+    if not core["flags"]:
+        raise ArchError(f"{w}: no flags")
+
+    # kernel descriptor magic
+    w = f"{where} [descriptor]"
+    dsc = doc.get("descriptor")
+    if not isinstance(dsc, dict):
+        raise ArchError(f"{where}: missing [descriptor]")
+    core["magic"], core["desc_doc"] = int_key(dsc, "magic", w), dsc.get("doc", "kernel descriptor magic")
+    if core["magic"] >= 1 << 32:
+        raise ArchError(f"{w}: magic must fit in 32 bits")
+    claim("DESC_MAGIC", f"{w} magic")
+
+    # error codes of STATUS: 0 is ERR_NONE, each other code once, within the code field
+    w = f"{where} [errors]"
+    errs = doc.get("errors")
+    if not isinstance(errs, dict):
+        raise ArchError(f"{where}: missing [errors]")
+    core["err_doc"], core["errors"] = errs.get("doc", "error codes"), [("NONE", 0, "no error", "none")]
+    claim("ERR_NONE", f"{w} code 0")
+    claim("ERR_CODES", f"{w} count")
+    codes = {0: "none"}
+    for e in errs.get("codes", []):
+        if not (isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and isinstance(e[1], int)
+                and not isinstance(e[1], bool) and isinstance(e[2], str)):
+            raise ArchError(f"{w}: each error must be [name, code, description]")
+        ename, code, edoc = e
+        if not ename.isidentifier():
+            raise ArchError(f"{w}: error name '{ename}' is not an identifier")
+        if code == 0:
+            raise ArchError(f"{w}: error {ename}: code 0 means no error (ERR_NONE)")
+        if not 0 < code < 1 << cbits:
+            raise ArchError(f"{w}: error {ename}: code {code} does not fit the {cbits}-bit code field")
+        if code in codes:
+            raise ArchError(f"{w}: duplicate code {code} (errors {codes[code]} and {ename})")
+        codes[code] = ename
+        claim(f"ERR_{ename.upper()}", f"{w} error {ename}")
+        core["errors"].append((ename.upper(), code, edoc, ename))
+    if len(core["errors"]) == 1:
+        raise ArchError(f"{w}: no error codes")
+
     # counters: fixed and external blocks, then the per-preset ranges
     w = f"{where} [counters]"
     core["index_bits"] = int_key(cnts, "index_bits", w)
@@ -236,12 +305,24 @@ def core_ranges(core, cfg, name):
 
 def sv_core(core, ranges, total):
     ab = core["addr_bits"]
-    out = ["", "  // ---- register and counter maps of arch/core.toml (docs/core.md, docs/ctrl.md) ----",
+    out = ["", "  // ---- arch/core.toml: registers, STATUS, error codes, counters (docs/core.md, docs/ctrl.md) ----",
            f"  // {core['reg_doc']}",
            f"  localparam int unsigned REG_ADDR_BITS = {ab};",
            f"  localparam logic [31:0] CORE_ID = 32'h{core['core_id']:08X};  // value of register ID"]
     for rname, addr, rdoc in core["regs"]:
         out.append(f"  localparam logic [{ab - 1}:0] REG_{rname} = {ab}'h{addr:02X};  // {rdoc}")
+    out.append(f"  // {core['status_doc']}")
+    for fname, bit, fdoc in core["flags"]:
+        out.append(f"  localparam int unsigned STATUS_{fname}_BIT = {bit};  // {fdoc}")
+    cb = core["code_bits"]
+    out.append(f"  localparam int unsigned STATUS_CODE_LSB = {core['code_lsb']};  "
+               f"// error code (ERR_<NAME>): bits {core['code_lsb'] + cb - 1}:{core['code_lsb']}")
+    out.append(f"  localparam int unsigned STATUS_CODE_BITS = {cb};")
+    out.append(f"  localparam logic [31:0] DESC_MAGIC = 32'h{core['magic']:08X};  // {core['desc_doc']}")
+    out.append(f"  // {core['err_doc']}")
+    for ename, code, edoc, _ in core["errors"]:
+        out.append(f"  localparam logic [{cb - 1}:0] ERR_{ename} = {cb}'d{code};  // {edoc}")
+    out.append(f"  localparam int unsigned ERR_CODES = {max(e[1] for e in core['errors']) + 1};  // codes 0 .. ERR_CODES-1")
     out.append(f"  localparam int unsigned CNT_INDEX_BITS = {core['index_bits']};")
     for bname, base, vals, bdoc in core["blocks"]:
         out.append(f"  // counters: {bdoc}")
@@ -258,12 +339,18 @@ def sv_core(core, ranges, total):
     return out
 
 
+def c_str(text):
+    """A C string literal of text."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def gen_core_map_h(core):
     out = [f"/* {BANNER.format(src='arch/core.toml')} */",
            "#ifndef VGIW_CORE_MAP_H", "#define VGIW_CORE_MAP_H", "",
-           "/* Register map and counter index map of the core (docs/core.md, docs/ctrl.md). The",
-           " * preset's per-block and per-unit ranges (VGIW_CNT_BLK_EXEC ... VGIW_CNT_TOTAL) are in",
-           " * vgiw_cfg.h; run-time tools place them from VGIW_CNT_RANGES and the preset. */", "",
+           "/* Register map, STATUS layout, descriptor magic, error codes and counter index map of",
+           " * the core (docs/core.md, docs/ctrl.md). The preset's per-block and per-unit ranges",
+           " * (VGIW_CNT_BLK_EXEC ... VGIW_CNT_TOTAL) are in vgiw_cfg.h; run-time tools place them",
+           " * from VGIW_CNT_RANGES and the preset. */", "",
            f"/* {core['reg_doc']} */",
            f"#define VGIW_REG_ADDR_BITS {core['addr_bits']}u",
            f"#define VGIW_CORE_ID 0x{core['core_id']:08X}u /* value of register ID */"]
@@ -272,6 +359,27 @@ def gen_core_map_h(core):
     out.append(f"#define VGIW_REG_COUNT {len(core['regs'])}u")
     names = ", ".join(f'"{r[0]}"' for r in core["regs"])
     out.append(f"static const char *const vgiw_reg_names[{len(core['regs'])}] = {{ {names} }};")
+    cl, cb = core["code_lsb"], core["code_bits"]
+    out += ["", f"/* {core['status_doc']} */"]
+    for fname, bit, fdoc in core["flags"]:
+        out.append(f"#define VGIW_STATUS_{fname}_BIT {bit}u")
+        out.append(f"#define VGIW_STATUS_{fname} (1u << {bit}) /* {fdoc} */")
+    out.append(f"#define VGIW_STATUS_CODE_LSB {cl}u /* error code (VGIW_ERR_<NAME>): bits {cl + cb - 1}:{cl} */")
+    out.append(f"#define VGIW_STATUS_CODE_BITS {cb}u")
+    out.append("/* the error code (VGIW_ERR_<NAME>) of a STATUS value */")
+    out.append(f"#define VGIW_STATUS_CODE(st) ((unsigned)((st) >> {cl}) & 0x{(1 << cb) - 1:X}u)")
+    out += ["", f"#define VGIW_DESC_MAGIC 0x{core['magic']:08X}u /* {core['desc_doc']} */"]
+    out += ["", f"/* {core['err_doc']} */"]
+    for ename, code, edoc, _ in core["errors"]:
+        out.append(f"#define VGIW_ERR_{ename} {code}u /* {edoc} */")
+    ncodes = max(e[1] for e in core["errors"]) + 1
+    out.append(f"#define VGIW_ERR_CODES {ncodes}u /* codes 0 .. VGIW_ERR_CODES-1 */")
+    byc = {e[1]: e for e in core["errors"]}
+    names = ", ".join(f'"{byc[i][3]}"' if i in byc else "0" for i in range(ncodes))
+    docs = ", ".join(c_str(byc[i][2]) if i in byc else "0" for i in range(ncodes))
+    out.append("/* indexed by code; NULL for a code that is not used */")
+    out.append(f"static const char *const vgiw_err_names[{ncodes}] = {{ {names} }};")
+    out.append(f"static const char *const vgiw_err_docs[{ncodes}] = {{ {docs} }};")
     out += ["", f"#define VGIW_CNT_INDEX_BITS {core['index_bits']}u"]
     for bname, base, vals, bdoc in core["blocks"]:
         B = bname.upper()

@@ -65,6 +65,26 @@ def main():
                          "TOTAL": 32 + 2 * maxb + units}.items():
                 check(sv.get(f"CNT_{k}") == str(v), f"{preset}: CNT_{k} = {v} (got {sv.get(f'CNT_{k}')})")
         cm = open(os.path.join(out, "vgiw_core_map.h")).read()
+        # STATUS layout, descriptor magic and error codes agree between SV and C, and keep
+        # the documented values (docs/core.md).
+        with open(os.path.join(ROOT, "arch", "core.toml"), "rb") as f:
+            core = tomllib.load(f)
+        for preset in ("tiny", "small", "paper"):
+            svp = open(os.path.join(out, preset, "vgiw_cfg_pkg.sv")).read()
+            errs = re.findall(r"localparam logic \[7:0\] ERR_(\w+) = 8'd(\d+);", svp)
+            check(len(errs) == len(core["errors"]["codes"]) + 1, f"{preset}: ERR_NONE and every error code generated")
+            for k, v in errs:
+                check(f"#define VGIW_ERR_{k} {v}u " in cm, f"{preset}: ERR_{k} = {v} in C header")
+            check("localparam logic [31:0] DESC_MAGIC = 32'h444B4756;" in svp, f"{preset}: DESC_MAGIC")
+        for k, v in {"NONE": 0, "BAD_MAGIC": 1, "BAD_BLOCK_COUNT": 2, "TILE_TOO_SMALL": 3, "BAD_SUCCESSOR": 4,
+                     "FABRIC": 5, "MEMORY": 6, "NO_CVU": 7}.items():
+            check(f"#define VGIW_ERR_{k} {v}u " in cm, f"error code {k} = {v}")
+        for k, v in {"BUSY": 0, "DONE": 1, "ERROR": 2}.items():
+            check(f"#define VGIW_STATUS_{k} (1u << {v}) " in cm, f"STATUS.{k} is bit {v}")
+        check("#define VGIW_STATUS_CODE(st) ((unsigned)((st) >> 8) & 0xFFu)" in cm, "STATUS code in bits 15:8")
+        check("#define VGIW_DESC_MAGIC 0x444B4756u " in cm, "descriptor magic VGKD")
+        check('vgiw_err_names[8] = { "none", "bad_magic", "bad_block_count", "tile_too_small", "bad_successor", '
+              '"fabric", "memory", "no_cvu" };' in cm, "error names indexed by code")
         check('vgiw_cnt_fixed_names[10] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles", '
               '"fabric_busy", "stall_cfg", "stall_ready", "stall_drain", "retired" };' in cm,
               "fixed counter names in index order")
@@ -109,6 +129,19 @@ def main():
             ("core.toml", lambda s: s.replace("base = 32", "base = 20"), "counter blocks overlap"),
             ("core.toml", lambda s: s.replace('"fabric.units"', '"fabric.unitz"'), "not a positive preset key"),
             ("core.toml", lambda s: s.replace("index_bits = 16", "index_bits = 8"), "more than index_bits"),
+            ("core.toml", lambda s: s.replace('["bad_magic", ', '["bad magic", '), "'bad magic' is not an identifier"),
+            ("core.toml", lambda s: s.replace('["no_cvu", ', '["memory", '), "duplicate name ERR_MEMORY"),
+            ("core.toml", lambda s: s.replace('["no_cvu",          7,', '["no_cvu",          6,'),
+             "duplicate code 6 (errors memory and no_cvu)"),
+            ("core.toml", lambda s: s.replace('["bad_magic",       1,', '["bad_magic",       0,'),
+             "code 0 means no error"),
+            ("core.toml", lambda s: s.replace("code_bits = 8", "code_bits = 2"), "code 4 does not fit the 2-bit"),
+            ("core.toml", lambda s: s.replace('["DONE",  1,', '["DONE",  0,'), "bit 0 overlaps flag BUSY"),
+            ("core.toml", lambda s: s.replace('["ERROR", 2,', '["ERROR", 9,'), "bit 9 overlaps the error code field"),
+            ("core.toml", lambda s: s.replace('["ERROR", 2,', '["CODE", 2,'), "duplicate name STATUS_CODE"),
+            ("core.toml", lambda s: s.replace("code_lsb  = 8", "code_lsb  = 28"), "within bits 31:0"),
+            ("core.toml", lambda s: s.replace("magic = 0x444B4756", "magic = 0x1444B4756"), "magic must fit in 32 bits"),
+            ("core.toml", lambda s: s.replace("\n[errors]\n", "\n[errorz]\n"), "missing [errors]"),
         ]
         for fname, edit, expect in cases:
             arch = os.path.join(tmp, "arch-" + str(cases.index((fname, edit, expect))))

@@ -48,7 +48,8 @@ module vgiw_core #(
   logic [CW-1:0] cnt_sel_q;    // counter index: 32 + 2*blocks + units may exceed 255
   logic        start;
   logic        busy, done, error;
-  logic [7:0]  error_code;
+  logic [vgiw_cfg_pkg::STATUS_CODE_BITS-1:0] error_code;   // vgiw_cfg_pkg::ERR_<NAME>
+  logic [31:0] status;
   logic [63:0] cnt_value;
 
   assign start = reg_valid_i && reg_write_i && reg_addr_i == vgiw_cfg_pkg::REG_CTRL && reg_wdata_i[0];
@@ -63,10 +64,19 @@ module vgiw_core #(
     end
   end
 
+  // STATUS: flag bits and error code field at the positions of arch/core.toml [status]
+  always_comb begin
+    status = '0;
+    status[vgiw_cfg_pkg::STATUS_BUSY_BIT]  = busy;
+    status[vgiw_cfg_pkg::STATUS_DONE_BIT]  = done;
+    status[vgiw_cfg_pkg::STATUS_ERROR_BIT] = error;
+    status[vgiw_cfg_pkg::STATUS_CODE_LSB +: vgiw_cfg_pkg::STATUS_CODE_BITS] = error_code;
+  end
+
   always_comb begin
     unique case (reg_addr_i)
       vgiw_cfg_pkg::REG_ID:      reg_rdata_o = vgiw_cfg_pkg::CORE_ID;
-      vgiw_cfg_pkg::REG_STATUS:  reg_rdata_o = {16'd0, error_code, 5'd0, error, done, busy};
+      vgiw_cfg_pkg::REG_STATUS:  reg_rdata_o = status;
       vgiw_cfg_pkg::REG_KDESC:   reg_rdata_o = kdesc_q;
       vgiw_cfg_pkg::REG_CNT_SEL: reg_rdata_o = 32'(cnt_sel_q);
       vgiw_cfg_pkg::REG_CNT_LO:  reg_rdata_o = cnt_value[31:0];

@@ -17,7 +17,8 @@ module bbs #(
   localparam int unsigned TW     = $clog2(WORDS + 1),
   localparam int unsigned BW     = (MAXB > 1) ? $clog2(MAXB) : 1,
   localparam int unsigned NX     = vgiw_cfg_pkg::CNT_EXT_COUNT,   // mem_system counters (arch/core.toml)
-  localparam int unsigned CNT_W  = vgiw_cfg_pkg::CNT_INDEX_BITS
+  localparam int unsigned CNT_W  = vgiw_cfg_pkg::CNT_INDEX_BITS,
+  localparam int unsigned ECW    = vgiw_cfg_pkg::STATUS_CODE_BITS   // error codes (arch/core.toml)
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -27,7 +28,7 @@ module bbs #(
   output logic                      busy_o,
   output logic                      done_o,          // since the last start
   output logic                      error_o,
-  output logic [7:0]                error_code_o,
+  output logic [ECW-1:0]            error_code_o,    // vgiw_cfg_pkg::ERR_<NAME>
   input  logic [CNT_W-1:0]          cnt_sel_i,
   output logic [63:0]               cnt_value_o,
   input  logic [NX-1:0][63:0]       ext_cnt_i,
@@ -76,7 +77,6 @@ module bbs #(
   input  logic                      fab_error_i
 );
   // ---- constants ------------------------------------------------------------------------
-  localparam logic [31:0] MAGIC     = 32'h444B4756;   // "VGKD"
   localparam logic [15:0] SUCC_NONE = 16'hFFFF;
   localparam int unsigned CFG_WORDS = MAXW * CH;
   localparam int unsigned RWW       = (MAXW > 1) ? $clog2(MAXW + 1) : 1;
@@ -120,7 +120,7 @@ module bbs #(
   // ---- state ------------------------------------------------------------------------------
   state_e          state_q, state_d;
   logic            done_q, err_q;
-  logic [7:0]      err_code_q;
+  logic [ECW-1:0]  err_code_q;
   logic [31:0]     kdesc_q;
   logic [31:0]     nblocks_q, table_q, threads_q, lv_base_q;
   logic [31:0]     tile_max_q;                     // descriptor word 6: tile cap in words, 0 = none
@@ -351,7 +351,7 @@ module bbs #(
       f_start = 1'b1;
       f_addr  = kdesc_q;
       f_count = 16'd7;
-    end else if (state_q == S_CHECK && err_now == 4'd0) begin
+    end else if (state_q == S_CHECK && err_now == vgiw_cfg_pkg::ERR_NONE) begin
       f_start = 1'b1;
       f_addr  = table_q;
       f_count = 16'(nblocks_q << 2);
@@ -361,24 +361,25 @@ module bbs #(
   end
 
   // ---- main state machine -----------------------------------------------------------------
-  logic [3:0] err_now;      // code of an error detected this cycle (0 = none)
+  // Error codes: vgiw_cfg_pkg::ERR_<NAME>, generated from arch/core.toml [errors] (docs/core.md).
+  logic [ECW-1:0] err_now;  // code of an error detected this cycle (ERR_NONE = none)
   always_comb begin
-    err_now = 4'd0;
-    if (new_fab_err) err_now = 4'd5;
-    if (new_mem_err) err_now = 4'd6;
+    err_now = vgiw_cfg_pkg::ERR_NONE;
+    if (new_fab_err) err_now = vgiw_cfg_pkg::ERR_FABRIC;
+    if (new_mem_err) err_now = vgiw_cfg_pkg::ERR_MEMORY;
     if (state_q == S_CHECK) begin
-      if (blk_cfg_q[0] != MAGIC)                          err_now = 4'd1;  // word 0 staged here
-      else if (nblocks_q == '0 || nblocks_q > MAXB)       err_now = 4'd2;
-      else if (max_tile_words == '0)                      err_now = 4'd3;
+      if (blk_cfg_q[0] != vgiw_cfg_pkg::DESC_MAGIC)       err_now = vgiw_cfg_pkg::ERR_BAD_MAGIC;  // word 0 staged here
+      else if (nblocks_q == '0 || nblocks_q > MAXB)       err_now = vgiw_cfg_pkg::ERR_BAD_BLOCK_COUNT;
+      else if (max_tile_words == '0)                      err_now = vgiw_cfg_pkg::ERR_TILE_TOO_SMALL;
     end
     if (state_q == S_CHECK_TABLE) begin
       for (int b = 0; b < MAXB; b++) begin
         if (32'(b) < nblocks_q) begin
           if ((blk_succ_q[b][15:0] != SUCC_NONE && 32'(blk_succ_q[b][15:0]) >= nblocks_q) ||
               (blk_succ_q[b][31:16] != SUCC_NONE && 32'(blk_succ_q[b][31:16]) >= nblocks_q)) begin
-            err_now = 4'd4;
-          end else if (blk_cvu_q[b] == '0 && err_now == 4'd0) begin
-            err_now = 4'd7;
+            err_now = vgiw_cfg_pkg::ERR_BAD_SUCCESSOR;
+          end else if (blk_cvu_q[b] == '0 && err_now == vgiw_cfg_pkg::ERR_NONE) begin
+            err_now = vgiw_cfg_pkg::ERR_NO_CVU;
           end
         end
       end
@@ -395,9 +396,9 @@ module bbs #(
       S_IDLE:        if (start_i) state_d = S_FLUSH_IN;
       S_FLUSH_IN:    if (flush_done_i) state_d = S_DESC;
       S_DESC:        if (!f_busy && !f_start) state_d = S_CHECK;
-      S_CHECK:       state_d = (err_now != 4'd0) ? S_ABORT : S_TABLE;
+      S_CHECK:       state_d = (err_now != vgiw_cfg_pkg::ERR_NONE) ? S_ABORT : S_TABLE;
       S_TABLE:       if (!f_busy) state_d = S_CHECK_TABLE;
-      S_CHECK_TABLE: state_d = (err_now != 4'd0) ? S_ABORT : S_TILE;
+      S_CHECK_TABLE: state_d = (err_now != vgiw_cfg_pkg::ERR_NONE) ? S_ABORT : S_TILE;
       S_TILE:        if (init_w_q == used_words_q - TW'(1)) state_d = S_SELECT;
       S_SELECT: begin
         if (any_nonempty) state_d = (configured_q && smallest == cur_q) ? S_RUN : S_CLEAR;
@@ -414,7 +415,7 @@ module bbs #(
       default:       state_d = S_IDLE;
     endcase
     // any error (first one wins) ends the kernel through the abort path
-    if (err_now != 4'd0 && state_q != S_IDLE && state_q != S_ABORT && state_q != S_FLUSH_OUT)
+    if (err_now != vgiw_cfg_pkg::ERR_NONE && state_q != S_IDLE && state_q != S_ABORT && state_q != S_FLUSH_OUT)
       state_d = S_ABORT;
   end
 
@@ -492,9 +493,9 @@ module bbs #(
       fab_err_q <= fab_error_i;
       mem_err_q <= mem_error_i;
 
-      if (err_now != 4'd0 && !err_q && state_q != S_IDLE) begin
+      if (err_now != vgiw_cfg_pkg::ERR_NONE && !err_q && state_q != S_IDLE) begin
         err_q      <= 1'b1;
-        err_code_q <= {4'd0, err_now};
+        err_code_q <= err_now;
       end
 
       unique case (state_q)

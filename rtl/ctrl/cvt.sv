@@ -1,13 +1,15 @@
 // Control vector table (VGIW §3.3, Fig. 2): one bit vector per basic block over the threads
 // of the current tile, in 64-bit words. Block b's word w is table word b*tile_words_i + w,
 // so the tile size trades against the number of blocks (VGIW §3.2 tiling). Words interleave
-// over BANKS banks (bank = word mod BANKS); the read port and the merge port are separate, so
-// one read and one merge proceed in the same cycle on any pair of words.
+// over BANKS banks (bank = word mod BANKS), each bank a memory with one write port; the read
+// port and the merge port are separate, so one read and one merge proceed in the same cycle
+// on any pair of words.
 //   * read port: combinational data of the addressed word; a read resets the word (read-and-
-//     reset: the BBS sends those threads to the fabric, VGIW §3.2).
-//   * merge port: ORs bits into a word (several control flows may reach one block).
-//     A read and a merge of the same word in one cycle: the read sees the old word and the
-//     merged bits stay.
+//     reset: the BBS sends those threads to the fabric, VGIW §3.2) by dropping its live bit,
+//     so it needs no write.
+//   * merge port: ORs bits into a word (several control flows may reach one block): the one
+//     write of the word's bank. A read and a merge of the same word in one cycle: the read
+//     sees the old word and the merged bits stay.
 //   * nonempty_o[b]: block b has some non-zero word, from a per-block count of non-empty words
 //     kept up to date by both ports, so the BBS finds the smallest non-empty block in one cycle.
 module cvt #(
@@ -37,19 +39,27 @@ module cvt #(
   // summary
   output logic [BLOCKS-1:0] nonempty_o
 );
-  localparam int unsigned CW = $clog2(WORDS + 1);
-  localparam int unsigned RW = (WORDS / BANKS > 1) ? $clog2(WORDS / BANKS) : 1;
-  localparam int unsigned KW = (BANKS > 1) ? $clog2(BANKS) : 1;
+  localparam int unsigned CW   = $clog2(WORDS + 1);
+  localparam int unsigned ROWS = WORDS / BANKS;
+  localparam int unsigned RW   = (ROWS > 1) ? $clog2(ROWS) : 1;
+  localparam int unsigned KW   = (BANKS > 1) ? $clog2(BANKS) : 1;
 
-  // Bank-major storage: bank k row r holds table word r*BANKS + k.
-  logic [BANKS-1:0][WORDS/BANKS-1:0][63:0] mem_q, mem_d;
-  logic [BLOCKS-1:0][CW-1:0]               cnt_q, cnt_d;
+  // Bank-major storage: bank k row r holds table word r*BANKS + k. The words live in one
+  // memory per bank (RAM: one write port, reads without a clock); a flip-flop per word says
+  // whether it holds threads. Read-and-reset and clear only drop those bits, so the one write
+  // port per bank is the merge's (VGIW §3.3: read-and-reset saves a second write port).
+  logic [BANKS-1:0][ROWS-1:0] live_q, live_d;
+  logic [BLOCKS-1:0][CW-1:0]  cnt_q, cnt_d;
 
-  logic [AW-1:0] rd_addr, wr_addr;
-  logic [KW-1:0] rd_bank, wr_bank;
-  logic [RW-1:0] rd_row, wr_row;
-  logic [63:0]   wr_old;
-  logic          same_word;
+  logic [AW-1:0]             rd_addr, wr_addr;
+  logic [KW-1:0]             rd_bank, wr_bank;
+  logic [RW-1:0]             rd_row, wr_row;
+  logic [BANKS-1:0][63:0]    bank_rd_word, bank_wr_word;   // each bank's word at rd_row / wr_row
+  logic [63:0]               wr_old, wr_new;
+  logic                      same_word;
+`ifndef SYNTHESIS
+  logic [BANKS-1:0][ROWS-1:0][63:0] table_view;   // the words as read, for the assertions
+`endif
 
   assign rd_addr   = AW'(32'(rd_block_i) * 32'(tile_words_i) + 32'(rd_word_i));
   assign wr_addr   = AW'(32'(wr_block_i) * 32'(tile_words_i) + 32'(wr_word_i));
@@ -57,20 +67,35 @@ module cvt #(
   assign wr_bank   = KW'(32'(wr_addr) % BANKS);
   assign rd_row    = RW'(32'(rd_addr) / BANKS);
   assign wr_row    = RW'(32'(wr_addr) / BANKS);
-  assign rd_data_o = mem_q[rd_bank][rd_row];
-  assign wr_old    = mem_q[wr_bank][wr_row];
+  assign rd_data_o = live_q[rd_bank][rd_row] ? bank_rd_word[rd_bank] : '0;
+  assign wr_old    = live_q[wr_bank][wr_row] ? bank_wr_word[wr_bank] : '0;
   assign same_word = rd_valid_i && wr_valid_i && (rd_addr == wr_addr);
+  // a read of the same word in the same cycle takes the old threads; the merged ones stay
+  assign wr_new    = (same_word ? 64'd0 : wr_old) | wr_bits_i;
+
+  for (genvar k = 0; k < BANKS; k++) begin : g_bank
+    logic [63:0] words [ROWS];
+    always_ff @(posedge clk_i) begin
+      if (wr_valid_i && !clear_i && wr_bank == KW'(k)) words[wr_row] <= wr_new;
+    end
+    assign bank_rd_word[k] = words[rd_row];
+    assign bank_wr_word[k] = words[wr_row];
+`ifndef SYNTHESIS
+    for (genvar r = 0; r < ROWS; r++) begin : g_view
+      assign table_view[k][r] = live_q[k][r] ? words[r] : '0;
+    end
+`endif
+  end
 
   always_comb begin
-    mem_d = mem_q;
-    cnt_d = cnt_q;
+    live_d = live_q;
+    cnt_d  = cnt_q;
     if (clear_i) begin
-      // per bank: one '0 over the whole table is a >8k-bit replication (Verilator WIDTHCONCAT)
-      for (int k = 0; k < BANKS; k++) mem_d[k] = '0;
-      cnt_d = '0;
+      live_d = '0;
+      cnt_d  = '0;
     end else begin
-      if (rd_valid_i) mem_d[rd_bank][rd_row] = '0;
-      if (wr_valid_i) mem_d[wr_bank][wr_row] = mem_d[wr_bank][wr_row] | wr_bits_i;
+      if (rd_valid_i) live_d[rd_bank][rd_row] = 1'b0;
+      if (wr_valid_i) live_d[wr_bank][wr_row] = 1'b1;
       // Non-empty word counts: a read empties a non-empty word, a merge fills an empty one
       // (the word as left by a same-cycle read).
       if (rd_valid_i && rd_data_o != '0 && !(same_word && wr_bits_i != '0)) begin
@@ -87,11 +112,11 @@ module cvt #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (int k = 0; k < BANKS; k++) mem_q[k] <= '0;
-      cnt_q <= '0;
+      live_q <= '0;
+      cnt_q  <= '0;
     end else begin
-      mem_q <= mem_d;
-      cnt_q <= cnt_d;
+      live_q <= live_d;
+      cnt_q  <= cnt_d;
     end
   end
 
@@ -107,8 +132,8 @@ module cvt #(
     wr_clash = '0;
     for (int b = 0; b < BLOCKS; b++) begin
       if (32'(b) * 32'(tile_words_i) + 32'(wr_word_i) < WORDS) begin
-        wr_clash = wr_clash | mem_q[(32'(b) * 32'(tile_words_i) + 32'(wr_word_i)) % BANKS]
-                                   [(32'(b) * 32'(tile_words_i) + 32'(wr_word_i)) / BANKS];
+        wr_clash = wr_clash | table_view[(32'(b) * 32'(tile_words_i) + 32'(wr_word_i)) % BANKS]
+                                        [(32'(b) * 32'(tile_words_i) + 32'(wr_word_i)) / BANKS];
       end
     end
     wr_clash = wr_clash & wr_bits_i;
@@ -118,7 +143,7 @@ module cvt #(
     else $error("cvt: merging block %0d word %0d bits %016x already set in a vector",
                 wr_block_i, wr_word_i, wr_clash);
   a_empty_at_tile_end: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(clear_i && clear_check_i && ((|mem_q) || (|cnt_q))))
+      !(clear_i && clear_check_i && ((|table_view) || (|cnt_q))))
     else $error("cvt: tile ends with threads left in the vectors");
   a_word_in_tile: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
       !(rd_valid_i && 32'(rd_word_i) >= 32'(tile_words_i)) && !(wr_valid_i && 32'(wr_word_i) >= 32'(tile_words_i)))

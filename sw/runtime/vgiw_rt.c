@@ -14,6 +14,7 @@
 
 #include "interp.h"
 #include "rt_proto.h"
+#include "vgiw_core_map.h"   /* STATUS layout, error codes, descriptor magic (arch/core.toml) */
 #include "vgiw_image.h"
 #include "vgiw_ops.h"
 #include "vgiw_presets.h"
@@ -872,7 +873,7 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
         tab[4 * b + 1] = (not_taken & 0xFFFF) | (taken & 0xFFFF) << 16;
         tab[4 * b + 2] = bl->pnr.cvu_mask;
     }
-    uint32_t dsc[8] = { 0x444B4756u, B, table, (uint32_t)N, (uint32_t)lv, k->lv_count, (uint32_t)tile_max_words, 0 };
+    uint32_t dsc[8] = { VGIW_DESC_MAGIC, B, table, (uint32_t)N, (uint32_t)lv, k->lv_count, (uint32_t)tile_max_words, 0 };
     if ((rc = dev_write(d, table, tab, 16u * B)) || (rc = dev_write(d, desc, dsc, sizeof dsc)))
         return rc;
     rtp_run_t run;
@@ -889,11 +890,6 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     d->pending_k = k;
     return 0;
 }
-
-static const char *const core_errors[] = { "none", "bad descriptor magic", "block count 0 or too large",
-                                           "tile too small", "successor ID out of range",
-                                           "fabric error (misaligned access, unknown thread)",
-                                           "memory error response (address outside memory)" };
 
 static int wait_rtl(vrt_device *d)
 {
@@ -951,12 +947,13 @@ static int wait_rtl(vrt_device *d)
                     (unsigned long long)s->sim_cycles, st, (unsigned long long)s->retired,
                     (unsigned long long)s->threads, (unsigned long long)s->batches, where);
     }
-    if (st & 4) {
-        unsigned code = st >> 8 & 0xFF;
+    if (st & VGIW_STATUS_ERROR) {   /* STATUS layout and error codes: arch/core.toml (vgiw_core_map.h) */
+        unsigned code = VGIW_STATUS_CODE(st);
+        const char *what = code < VGIW_ERR_CODES ? vgiw_err_docs[code] : NULL;
         return fail(d, VRT_ERR_DEVICE, "kernel '%s': device error %u (%s), STATUS %08x", k->name, code,
-                    code < sizeof core_errors / sizeof core_errors[0] ? core_errors[code] : "unknown", st);
+                    what ? what : "unknown", st);
     }
-    if ((st & 3) != 2)
+    if ((st & (VGIW_STATUS_BUSY | VGIW_STATUS_DONE)) != VGIW_STATUS_DONE)
         return fail(d, VRT_ERR_DEVICE, "kernel '%s': done with STATUS %08x (busy or not done)", k->name, st);
     return 0;
 }

@@ -162,8 +162,8 @@ static void dump_state(void)
     sim_args.max_cycles = UINT64_MAX;
     sim_args.stall_cycles = UINT64_MAX;
     uint32_t st = reg_peek(VGIW_REG_STATUS);
-    printf("core state: STATUS %08x (busy %u done %u error %u code %u), done_o %u\n", st, st & 1, st >> 1 & 1,
-           st >> 2 & 1, st >> 8 & 0xFF, (unsigned)dut_get_done_o());
+    printf("core state: STATUS %08x (busy %u done %u error %u code %u), done_o %u\n", st, !!(st & VGIW_STATUS_BUSY),
+           !!(st & VGIW_STATUS_DONE), !!(st & VGIW_STATUS_ERROR), VGIW_STATUS_CODE(st), (unsigned)dut_get_done_o());
     printf("  current block (last execution counter that moved): %d of %u\n", last_block, cur_blocks);
     /* counters: CNT_SEL writes need clock edges; the memory keeps being served meanwhile */
     for (unsigned i = 0; i < VGIW_CNT_FIXED_COUNT; i++)
@@ -225,7 +225,8 @@ static void launch(uint32_t desc, unsigned B, launch_t *L)
     }
     L->cycles = sim_cycle() - t0;
     L->status = reg_peek(VGIW_REG_STATUS);
-    sim_check_u32((L->status & 3) == 2, "STATUS after done: busy 0, done 1 (STATUS %08x)", L->status);
+    sim_check_u32((L->status & (VGIW_STATUS_BUSY | VGIW_STATUS_DONE)) == VGIW_STATUS_DONE,
+                  "STATUS after done: busy 0, done 1 (STATUS %08x)", L->status);
     for (unsigned i = 0; i < VGIW_CNT_FIXED_COUNT; i++)
         L->cnt_fix[i] = cnt_read(VGIW_CNT_FIXED + i);
     for (unsigned i = 0; i < VGIW_CNT_EXT_COUNT; i++)
@@ -313,7 +314,8 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
     launch_t *L = calloc(1, sizeof *L);
     launch(KM_DESC, K->k.nblocks, L);
     cur_k = NULL;
-    sim_check_u32(!(L->status & 4), "%s: no error (STATUS %08x, code %u)", tag, L->status, L->status >> 8 & 0xFF);
+    sim_check_u32(!(L->status & VGIW_STATUS_ERROR), "%s: no error (STATUS %08x, code %u)", tag, L->status,
+                  VGIW_STATUS_CODE(L->status));
 
     /* every output word, every mark */
     uint64_t bad = 0;
@@ -415,11 +417,13 @@ static void expect_error(const char *what, unsigned code)
 {
     launch_t *L = calloc(1, sizeof *L);
     launch(KM_DESC, 0, L);
-    sim_check_u32((L->status & 6) == 6 && (L->status >> 8 & 0xFF) == code,
+    const uint32_t done_err = VGIW_STATUS_DONE | VGIW_STATUS_ERROR;
+    const unsigned got = VGIW_STATUS_CODE(L->status);
+    sim_check_u32((L->status & done_err) == done_err && got == code,
                   "%s: done with error code %u (STATUS %08x)", what, code, L->status);
     if (!sim_args.quiet)
-        printf("%s: STATUS %08x (error code %u) after %" PRIu64 " cycles\n", what, L->status, L->status >> 8 & 0xFF,
-               L->cycles);
+        printf("%s: STATUS %08x (error code %u, %s) after %" PRIu64 " cycles\n", what, L->status, got,
+               got < VGIW_ERR_CODES && vgiw_err_names[got] ? vgiw_err_names[got] : "unknown", L->cycles);
     free(L);
 }
 
@@ -447,22 +451,25 @@ static void t_errors(void)
     run_kernel("diamond", 200, sim_args.seed, "errors.before");
     one_block_load(KM_IN0, sim_args.seed);
     mem_model_write32(M, KM_DESC, 0x12345678);
-    expect_error("bad magic", 1);
+    expect_error("bad magic", VGIW_ERR_BAD_MAGIC);
     run_kernel("diamond", 150, sim_args.seed + 1, "errors.after_magic");
     one_block_load(KM_IN0, sim_args.seed);
     mem_model_write32(M, KM_DESC + 4, 0);
-    expect_error("zero blocks", 2);
+    expect_error("zero blocks", VGIW_ERR_BAD_BLOCK_COUNT);
     one_block_load(KM_IN0, sim_args.seed);
     mem_model_write32(M, KM_DESC + 4, VGIW_BBS_MAX_BLOCKS + 1);
-    expect_error("too many blocks", 2);
+    expect_error("too many blocks", VGIW_ERR_BAD_BLOCK_COUNT);
     one_block_load(KM_IN0, sim_args.seed);
     mem_model_write32(M, KM_DESC + 64 + 4, 0xFFFF0001u);   /* successor 0 = block 1 of 1 */
-    expect_error("successor out of range", 4);
+    expect_error("successor out of range", VGIW_ERR_BAD_SUCCESSOR);
+    one_block_load(KM_IN0, sim_args.seed);
+    mem_model_write32(M, KM_DESC + 64 + 8, 0);             /* block 0's cvu_mask: no CVU */
+    expect_error("block without CVU", VGIW_ERR_NO_CVU);
     one_block_load(KM_IN0 + 1, sim_args.seed);             /* misaligned word loads */
-    expect_error("misaligned load (fabric error)", 5);
+    expect_error("misaligned load (fabric error)", VGIW_ERR_FABRIC);
     run_kernel("diamond", 150, sim_args.seed + 2, "errors.after_fabric_error");
     one_block_load(KM_MEM_BYTES + 0x1000, sim_args.seed);  /* outside the memory */
-    expect_error("load outside memory", 6);
+    expect_error("load outside memory", VGIW_ERR_MEMORY);
     run_kernel("fig2", 8, sim_args.seed + 3, "errors.after_memory_error");
 }
 
@@ -544,7 +551,8 @@ int main(int argc, char **argv)
     dut_set_mem_rsp_valid_i(0);
     sim_reset(4);
     sim_check_eq(reg_peek(VGIW_REG_ID), VGIW_CORE_ID, "ID register");
-    sim_check_eq(reg_peek(VGIW_REG_STATUS) & 7, 0, "STATUS idle after reset");
+    sim_check_eq(reg_peek(VGIW_REG_STATUS) & (VGIW_STATUS_BUSY | VGIW_STATUS_DONE | VGIW_STATUS_ERROR), 0,
+                 "STATUS idle after reset");
 
     const char *op = sim_args.op ? sim_args.op : "diamond";
     struct timespec t0, t1;

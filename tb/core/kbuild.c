@@ -320,7 +320,7 @@ kb_layout_t kb_lay_out(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t ba
     L.lv_base = lv_base;
     uint32_t T = kb_tile_threads(k->threads, k->nblocks, cvt_bits);
     L.lv_bytes = 4 * k->lv_count * T;
-    const uint32_t desc[8] = { KB_DESC_MAGIC, k->nblocks, L.table, k->threads, lv_base, k->lv_count, 0, 0 };
+    const uint32_t desc[8] = { VGIW_DESC_MAGIC, k->nblocks, L.table, k->threads, lv_base, k->lv_count, 0, 0 };
     for (unsigned i = 0; i < 8; i++)
         wr(ctx, L.desc + 4 * i, desc[i]);
     for (unsigned b = 0; b < k->nblocks; b++) {
@@ -343,7 +343,7 @@ unsigned kb_parse_check(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t d
 #define KB_EXPECT(cond, ...) do { if (!(cond)) { bad++; if (!kb_parse_quiet) { fprintf(stderr, "image: " __VA_ARGS__); fputc('\n', stderr); } } } while (0)
     uint32_t magic = rd(ctx, desc), B = rd(ctx, desc + 4), table = rd(ctx, desc + 8), N = rd(ctx, desc + 12);
     uint32_t lvb = rd(ctx, desc + 16), lvc = rd(ctx, desc + 20);
-    KB_EXPECT(magic == KB_DESC_MAGIC, "magic %08x", magic);
+    KB_EXPECT(magic == VGIW_DESC_MAGIC, "magic %08x", magic);
     KB_EXPECT(B >= 1 && B <= KB_MAX_BLOCKS, "block count %u", B);
     KB_EXPECT((table & 3) == 0 && (lvb & 3) == 0, "alignment: table %08x lv_base %08x", table, lvb);
     KB_EXPECT(N >= 1, "threads %u", N);

@@ -16,12 +16,12 @@
 
 #include "fabric_cfg.h"
 #include "rng.h"
+#include "vgiw_core_map.h"   /* VGIW_DESC_MAGIC (arch/core.toml) */
 
 #define KB_MAX_NODES  24
 #define KB_MAX_BLOCKS 256
 #define KB_MAX_REPS   8
 #define KB_NONE       0xFFFFu      /* successor: the thread is done */
-#define KB_DESC_MAGIC 0x444B4756u  /* "VGKD" */
 
 enum { KB_IN_NONE, KB_IN_EDGE, KB_IN_CONST };
 

@@ -298,8 +298,8 @@ static void build_loop(km_kernel_t *K, rng_t *r)
  *              fuel = fuel - c; taken (-> j) iff c
  * Every taken back edge burns one fuel and every other edge goes to a larger block ID, so a
  * thread runs at most (fuel + 1) * B blocks. Back-edge blocks never get thr = 0 (a back edge
- * nothing takes). K->back_edges / K->exp_back_taken: the back edges and how often the golden
- * model took them. */
+ * nothing takes), and km_build draws a loop kernel again until some thread takes a back edge.
+ * K->back_edges / K->exp_back_taken: the back edges and how often the golden model took them. */
 typedef struct rnd_prog {
     unsigned B, lv, lvf, fsh;
     uint32_t m0, cx, thr[KB_MAX_BLOCKS], c1[KB_MAX_BLOCKS], c2[KB_MAX_BLOCKS];
@@ -462,8 +462,22 @@ bool km_build(km_kernel_t *K, const char *name, uint32_t threads, uint64_t seed,
         build_loop(K, &r);
     } else if (!strcmp(name, "random")) {
         /* every third seed a DAG, the others with loops (so any run of 3+ kernels has both) */
-        K->k.threads = threads ? threads : 1 + rng_below(&r, 700);
-        build_random(K, &r, max_blocks, seed % 3 != 2);
+        bool loops = seed % 3 != 2;
+        uint32_t n = threads ? threads : 1 + rng_below(&r, 700);
+        K->k.threads = n;
+        build_random(K, &r, max_blocks, loops);
+        /* A loop kernel whose back edges no thread takes (the block is unreachable, or no
+         * thread meets its threshold) tests no loop: draw it again from the same random stream,
+         * so the kernel stays a function of the seed. */
+        for (unsigned tries = 0; K->back_edges && !K->exp_back_taken && tries < 32; tries++) {
+            km_free(K);
+            memset(K, 0, sizeof *K);
+            memset(mark_bufs, 0, sizeof mark_bufs);
+            K->k.name = name;
+            K->cvt_bits = cvt_bits;
+            K->k.threads = n;
+            build_random(K, &r, max_blocks, loops);
+        }
     } else {
         return false;
     }

@@ -29,9 +29,9 @@
 #define CFG_WORDS (MAXW * CH)
 #define NX      VGIW_CNT_EXT_COUNT
 #define NONE    0xFFFFu
-#define MAGIC   0x444B4756u
 
-/* counter index map: VGIW_CNT_* of vgiw_cfg.h, generated from arch/core.toml (docs/ctrl.md) */
+/* counter index map VGIW_CNT_*, error codes VGIW_ERR_* and the descriptor magic VGIW_DESC_MAGIC:
+ * vgiw_cfg.h, generated from arch/core.toml (docs/ctrl.md, docs/core.md) */
 
 #define MEM_WORDS (1u << 18)          /* 1 MB of word-addressed memory */
 #define MAX_THREADS 6000
@@ -143,7 +143,7 @@ static void build_kernel(uint32_t blocks, uint32_t threads)
         K.p_taken[b] = rng_below(&rng, 101);
         K.cfg_addr[b] = cfg_base + 4 * CFG_WORDS * ((b * 7 + 3) % blocks);   /* shuffled */
     }
-    mem[K.desc / 4 + 0] = MAGIC;
+    mem[K.desc / 4 + 0] = VGIW_DESC_MAGIC;
     mem[K.desc / 4 + 1] = blocks;
     mem[K.desc / 4 + 2] = K.table;
     mem[K.desc / 4 + 3] = threads;
@@ -171,7 +171,7 @@ static uint64_t counter(unsigned idx)
     return dut_get_cnt_value_o();
 }
 
-/* Runs the kernel in K; inject: 0 none, 5 fabric error, 6 memory error after some batches.
+/* Runs the kernel in K; inject: 0 none, VGIW_ERR_FABRIC or VGIW_ERR_MEMORY after some batches.
  * Returns the error code the core reported. */
 static unsigned run_kernel(unsigned inject, int expect_error)
 {
@@ -261,8 +261,8 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             if (rng_below(&rng, 4) == 0) { fire |= 1ull << u; m_fire[u]++; }
         dut_set_unit_fire_i(fire);
         int inj = inject && !aborting && m_batches >= inject_after;
-        dut_set_fab_error_i(inject == 5 && (inj || aborting));
-        dut_set_mem_error_i(inject == 6 && (inj || aborting));
+        dut_set_fab_error_i(inject == VGIW_ERR_FABRIC && (inj || aborting));
+        dut_set_mem_error_i(inject == VGIW_ERR_MEMORY && (inj || aborting));
         if (inj) aborting = 1;
         sim_eval();
 
@@ -385,8 +385,8 @@ static unsigned run_kernel(unsigned inject, int expect_error)
     /* the last flush completed before done */
     sim_check_u32(last_flush_done < sim_cycle(), "done before the final flush completed");
     sim_check_u32(flushes >= 2, "kernel start and end flushes (%d)", flushes);
-    unsigned code = dut_get_error_o() ? (unsigned)dut_get_error_code_o() : 0;
-    if (code == 0) {
+    unsigned code = dut_get_error_o() ? (unsigned)dut_get_error_code_o() : VGIW_ERR_NONE;
+    if (code == VGIW_ERR_NONE) {
         sim_check_eq(retired, K.threads, "retired threads");
         sim_check_eq(counter(VGIW_CNT_RETIRED), K.threads, "retired counter");
         sim_check_eq(counter(VGIW_CNT_BATCHES), m_batches, "batch counter");
@@ -445,7 +445,7 @@ int main(int argc, char **argv)
     for (uint64_t k = 0; k < kernels; k++) {
         random_kernel();
         unsigned code = run_kernel(0, 0);
-        sim_check_eq(code, 0, "kernel %llu (%u blocks, %u threads): error code",
+        sim_check_eq(code, VGIW_ERR_NONE, "kernel %llu (%u blocks, %u threads): error code",
                      (unsigned long long)k, K.blocks, K.threads);
         threads += K.threads;
         batches += m_batches;
@@ -456,9 +456,10 @@ int main(int argc, char **argv)
 
     /* malformed descriptors and block tables (docs/core.md error codes) */
     struct { const char *what; unsigned code; } bad[] = {
-        { "bad magic", 1 }, { "zero blocks", 2 }, { "too many blocks", 2 },
-        { "successor out of range", 4 }, { "block without CVU", 7 },
-        { "fabric error", 5 }, { "memory error", 6 },
+        { "bad magic", VGIW_ERR_BAD_MAGIC }, { "zero blocks", VGIW_ERR_BAD_BLOCK_COUNT },
+        { "too many blocks", VGIW_ERR_BAD_BLOCK_COUNT }, { "successor out of range", VGIW_ERR_BAD_SUCCESSOR },
+        { "block without CVU", VGIW_ERR_NO_CVU }, { "fabric error", VGIW_ERR_FABRIC },
+        { "memory error", VGIW_ERR_MEMORY },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         for (unsigned rep = 0; rep < 3; rep++) {
@@ -466,16 +467,16 @@ int main(int argc, char **argv)
             build_kernel(blocks, 64 + rng_below(&rng, 64 * (WORDS / blocks)));
             unsigned inject = 0;
             switch (bad[i].code) {
-            case 1: mem[K.desc / 4] ^= 1u << rng_below(&rng, 32); break;
-            case 2: mem[K.desc / 4 + 1] = i == 1 ? 0 : MAXB + 1 + rng_below(&rng, 100); K.blocks = 0; break;
-            case 4: {
+            case VGIW_ERR_BAD_MAGIC: mem[K.desc / 4] ^= 1u << rng_below(&rng, 32); break;
+            case VGIW_ERR_BAD_BLOCK_COUNT: mem[K.desc / 4 + 1] = i == 1 ? 0 : MAXB + 1 + rng_below(&rng, 100); K.blocks = 0; break;
+            case VGIW_ERR_BAD_SUCCESSOR: {
                 uint32_t b = rng_below(&rng, blocks);
                 uint32_t v = blocks + rng_below(&rng, 0xFFFF - blocks);
                 mem[K.table / 4 + 4 * b + 1] = rng_below(&rng, 2) ? (mem[K.table / 4 + 4 * b + 1] & 0xFFFF0000u) | v
                                                                   : (mem[K.table / 4 + 4 * b + 1] & 0xFFFFu) | (v << 16);
                 break;
             }
-            case 7: mem[K.table / 4 + 4 * rng_below(&rng, blocks) + 2] = 0; break;
+            case VGIW_ERR_NO_CVU: mem[K.table / 4 + 4 * rng_below(&rng, blocks) + 2] = 0; break;
             default: inject = bad[i].code; break;
             }
             unsigned code = run_kernel(inject, inject == 0);
@@ -485,7 +486,7 @@ int main(int argc, char **argv)
 
     /* a clean kernel after the errors: the core recovers without reset */
     random_kernel();
-    sim_check_eq(run_kernel(0, 0), 0, "kernel after errors");
+    sim_check_eq(run_kernel(0, 0), VGIW_ERR_NONE, "kernel after errors");
 
     if (!sim_args.quiet)
         printf("bbs_tb: %llu kernels, %llu threads, %llu batches, %llu reconfigurations, %llu tiles\n",

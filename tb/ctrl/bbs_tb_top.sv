@@ -16,7 +16,7 @@ module bbs_tb_top #(
   output logic                     busy_o,
   output logic                     done_o,
   output logic                     error_o,
-  output logic [7:0]               error_code_o,
+  output logic [vgiw_cfg_pkg::STATUS_CODE_BITS-1:0] error_code_o,
   input  logic [15:0]              cnt_sel_i,
   output logic [63:0]              cnt_value_o,
   input  logic [NX*64-1:0]         ext_cnt_i,
