@@ -141,6 +141,15 @@ def load_core():
             raise ArchError(f"{w}: duplicate name {cname} (already {core['names'][cname]})")
         core["names"][cname] = w
 
+    def named_entry(e, w, what, shape):
+        """One [name, integer, description] entry of a list: its fields, checked."""
+        if not (isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and isinstance(e[1], int)
+                and not isinstance(e[1], bool) and isinstance(e[2], str)):
+            raise ArchError(f"{w}: each {what} must be {shape}")
+        if not e[0].isidentifier():
+            raise ArchError(f"{w}: {what} name '{e[0]}' is not an identifier")
+        return e
+
     # registers
     w = f"{where} [registers]"
     abits = int_key(regs, "addr_bits", w)
@@ -154,12 +163,7 @@ def load_core():
         raise ArchError(f"{w}: core_id must fit in 32 bits")
     addrs = {}
     for r in regs.get("regs", []):
-        if not (isinstance(r, list) and len(r) == 3 and isinstance(r[0], str) and isinstance(r[1], int)
-                and isinstance(r[2], str)):
-            raise ArchError(f"{w}: each register must be [NAME, byte address, description]")
-        rname, addr, rdoc = r
-        if not rname.isidentifier():
-            raise ArchError(f"{w}: register name '{rname}' is not an identifier")
+        rname, addr, rdoc = named_entry(r, w, "register", "[NAME, byte address, description]")
         if addr < 0 or addr % 4 or addr >= 1 << abits:
             raise ArchError(f"{w}: register {rname}: address 0x{addr:X} is not a word address below 2^{abits}")
         if addr in addrs:
@@ -184,12 +188,7 @@ def load_core():
     claim("STATUS_CODE_BITS", f"{w} code_bits")
     used = {b: "the error code field" for b in range(clsb, clsb + cbits)}
     for f in st.get("flags", []):
-        if not (isinstance(f, list) and len(f) == 3 and isinstance(f[0], str) and isinstance(f[1], int)
-                and not isinstance(f[1], bool) and isinstance(f[2], str)):
-            raise ArchError(f"{w}: each flag must be [NAME, bit, description]")
-        fname, bit, fdoc = f
-        if not fname.isidentifier():
-            raise ArchError(f"{w}: flag name '{fname}' is not an identifier")
+        fname, bit, fdoc = named_entry(f, w, "flag", "[NAME, bit, description]")
         if not 0 <= bit < 32:
             raise ArchError(f"{w}: flag {fname}: bit {bit} is not in 0..31")
         if bit in used:
@@ -221,12 +220,7 @@ def load_core():
     claim("ERR_CODES", f"{w} count")
     codes = {0: "none"}
     for e in errs.get("codes", []):
-        if not (isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and isinstance(e[1], int)
-                and not isinstance(e[1], bool) and isinstance(e[2], str)):
-            raise ArchError(f"{w}: each error must be [name, code, description]")
-        ename, code, edoc = e
-        if not ename.isidentifier():
-            raise ArchError(f"{w}: error name '{ename}' is not an identifier")
+        ename, code, edoc = named_entry(e, w, "error", "[name, code, description]")
         if code == 0:
             raise ArchError(f"{w}: error {ename}: code 0 means no error (ERR_NONE)")
         if not 0 < code < 1 << cbits:
