@@ -236,12 +236,20 @@ def area_one(unit, pkgs, mods, outdir):
         base.append(f"chparam {chparam} {top}")
     base.append(f"hierarchy -check -top {top}")
     gjson, ejson = (os.path.join(outdir, f"{name}.{k}.json") for k in ("generic", "ecp5"))
-    generic = "; ".join(base + [f"synth -top {top} -flatten", f"tee -q -o {rel(gjson)} stat -tech cmos -json"])
-    ecp5 = "; ".join(base + [f"synth_ecp5 -top {top}", f"tee -q -o {rel(ejson)} stat -json"])
+    # keep_hierarchy: every distinct module (per parameter set) is synthesized once and the
+    # totals are summed over its instances (stat's design totals), without optimization across
+    # module boundaries; what makes whole cores tractable (docs/core.md "Area").
+    hier = bool(unit.get("keep_hierarchy", False))
+    generic = "; ".join(base + [f"synth -top {top}" + ("" if hier else " -flatten"),
+                                f"tee -q -o {rel(gjson)} stat -tech cmos -json"])
+    ecp5 = "; ".join(base + [f"synth_ecp5 -top {top}" + (" -noflatten" if hier else ""),
+                             f"tee -q -o {rel(ejson)} stat -json"])
     os.makedirs(outdir, exist_ok=True)
     rc1, out1, dt1 = run([yosys_bin(), "-q", "-p", generic], os.path.join(outdir, name + ".generic.log"))
     rc2, out2, dt2 = run([yosys_bin(), "-q", "-p", ecp5], os.path.join(outdir, name + ".ecp5.log"))
     row = {"unit": name, "top": top, "params": unit.get("params", {}), "seconds": round(dt1 + dt2, 1)}
+    if hier:
+        row["hierarchy"] = "kept"
     if rc1 != 0 or rc2 != 0:
         row["error"] = f"yosys failed; see build/area/{os.path.basename(outdir)}/{name}.*.log"
         return row
@@ -277,6 +285,11 @@ def area(args):
         units = tomllib.load(f)["unit"]
     order = [u["name"] for u in units]
     if args.module:
+        unknown = [m for m in args.module if not any(m in (u["name"], u["top"]) for u in units)]
+        if unknown:
+            print(f"area: no unit {', '.join(unknown)} in synth/area_units.toml "
+                  f"(units: {', '.join(order)})", file=sys.stderr)
+            return 2
         units = [u for u in units if u["name"] in args.module or u["top"] in args.module]
     else:
         # Units too slow to synthesize for some presets (e.g. the whole `paper` fabric under
@@ -299,7 +312,10 @@ def area(args):
             ("ecp5_dsp", "DSP"), ("ecp5_bram", "BRAM"), ("ecp5_lutram", "LUTRAM"), ("seconds", "Yosys s")]
     lines = ["| " + " | ".join(c[1] for c in cols) + " |", "|" + "---|" * len(cols)]
     for r in rows:
-        lines.append("| " + " | ".join(str(r.get(k, "error")) for k, _ in cols) + " |")
+        cells = [str(r.get(k, "error")) for k, _ in cols]
+        if r.get("hierarchy") == "kept":
+            cells[0] += " (hierarchy kept)"
+        lines.append("| " + " | ".join(cells) + " |")
     table = "\n".join(lines)
     os.makedirs(outdir, exist_ok=True)
     with open(os.path.join(outdir, "area.json"), "w") as f:

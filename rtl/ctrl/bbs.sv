@@ -83,6 +83,9 @@ module bbs #(
   localparam int unsigned CWW       = $clog2(CFG_WORDS + 1);
   localparam int unsigned WPL       = vgiw_cfg_pkg::L1_LINE_BYTES / 4;
   localparam int unsigned FCW       = $clog2(WPL + 1);
+  localparam int unsigned LW        = (WPL > 1) ? $clog2(WPL) : 1;   // word within a line
+  localparam int unsigned CB_ROWS   = (CFG_WORDS + WPL - 1) / WPL;
+  localparam int unsigned CBRW      = (CB_ROWS > 1) ? $clog2(CB_ROWS) : 1;
   localparam int unsigned NCW       = (NC > 1) ? $clog2(NC) : 1;
   localparam logic [15:0] ABORT_WAIT = 16'd4095;      // cycles an abort waits for the fabric
 
@@ -125,9 +128,8 @@ module bbs #(
   logic [31:0]     nblocks_q, table_q, threads_q, lv_base_q;
   logic [31:0]     tile_max_q;                     // descriptor word 6: tile cap in words, 0 = none
   logic            fab_err_q, mem_err_q;           // previous levels: react to new errors only
-  logic [MAXB-1:0][31:0]   blk_cfg_q;
-  logic [MAXB-1:0][31:0]   blk_succ_q;
-  logic [MAXB-1:0][NC-1:0] blk_cvu_q;
+  logic [31:0]     magic_q;                        // descriptor word 0, checked in S_CHECK
+  logic            tbl_bad_succ_q, tbl_no_cvu_q;   // found while the block table loads
   logic [TW-1:0]   tile_words_q;                   // words per block vector (T / 64)
   logic [32:0]     tile_base_q;
   logic [TW-1:0]   used_words_q;                   // words holding this tile's threads
@@ -158,9 +160,9 @@ module bbs #(
   typedef enum logic [1:0] {CB_EMPTY, CB_FILL, CB_FULL} cbuf_e;
   cbuf_e                        cb_state_q;
   logic [BW-1:0]                cb_block_q;
-  logic [CFG_WORDS-1:0][31:0]   cb_q;              // word r*CH + c: row r, chain c
   logic [CWW-1:0]               cb_words_q;        // words filled (in order)
   logic                         cb_row_ready;      // row shift_row_q is complete
+  logic                         cb_start, cb_wr;   // a configuration fetch starts / words arrive
 
   // ---- fetch unit (descriptor, block table, configurations) ------------------------------
   logic        f_start, f_busy, f_valid;
@@ -183,6 +185,37 @@ module bbs #(
     .ctl_rsp_valid_i, .ctl_rsp_ready_o, .ctl_rsp_rdata_i, .ctl_rsp_line_i
   );
 
+  // ---- block table (docs/core.md "Block table") -------------------------------------------
+  // Three memories indexed by block ID (configuration address, successors, CVU mask), written
+  // word by word as the table is fetched and read without a clock: LUT RAM, not ~100 flip-flops
+  // per block (docs/ctrl.md "Block table size"). Entries are checked as they arrive, so the
+  // table check needs no loop over all blocks.
+  logic [31:0]   tbl_cfg_mem  [MAXB];
+  logic [31:0]   tbl_succ_mem [MAXB];
+  logic [NC-1:0] tbl_cvu_mem  [MAXB];
+  logic          tbl_wr;
+  logic [BW-1:0] tbl_wr_block;
+  logic [31:0]   tbl_succ_rd;                      // block cur_q's successors
+  logic [NC-1:0] tbl_cvu_rd;                       // block cur_q's CVUs
+  logic [31:0]   tbl_cfg_rd;                       // configuration address of the block to fetch
+  logic [BW-1:0] want;                             // that block (fetch control, below)
+
+  assign tbl_wr       = f_valid && !f_for_cfg_q && state_q != S_DESC;
+  assign tbl_wr_block = BW'(f_idx >> 2);
+
+  always_ff @(posedge clk_i) begin
+    if (tbl_wr && f_idx[1:0] == 2'd0) tbl_cfg_mem[tbl_wr_block] <= f_word;
+  end
+  always_ff @(posedge clk_i) begin
+    if (tbl_wr && f_idx[1:0] == 2'd1) tbl_succ_mem[tbl_wr_block] <= f_word;
+  end
+  always_ff @(posedge clk_i) begin
+    if (tbl_wr && f_idx[1:0] == 2'd2) tbl_cvu_mem[tbl_wr_block] <= NC'(f_word);
+  end
+  assign tbl_succ_rd = tbl_succ_mem[cur_q];
+  assign tbl_cvu_rd  = tbl_cvu_mem[cur_q];
+  assign tbl_cfg_rd  = tbl_cfg_mem[want];
+
   // ---- derived ----------------------------------------------------------------------------
   logic            new_fab_err, new_mem_err;
   logic [BW-1:0]   smallest;
@@ -198,9 +231,9 @@ module bbs #(
 
   assign new_fab_err = fab_error_i && !fab_err_q;
   assign new_mem_err = mem_error_i && !mem_err_q;
-  assign cur_s0      = blk_succ_q[cur_q][15:0];
-  assign cur_s1      = blk_succ_q[cur_q][31:16];
-  assign cur_cvu     = blk_cvu_q[cur_q];
+  assign cur_s0      = tbl_succ_rd[15:0];
+  assign cur_s1      = tbl_succ_rd[31:16];
+  assign cur_cvu     = tbl_cvu_rd;
   assign next_base   = tile_base_q + 33'({tile_words_q, 6'd0});
   // threads of the tile that starts next (from the table check, or after the current tile)
   assign tile_left   = {1'b0, threads_q} - ((state_q == S_SELECT) ? next_base : tile_base_q);
@@ -327,7 +360,6 @@ module bbs #(
   end
 
   // ---- fetch control ----------------------------------------------------------------------
-  logic [BW-1:0] want;
   logic          want_vld, cb_discard;
 
   always_comb begin
@@ -345,7 +377,7 @@ module bbs #(
 
   always_comb begin
     f_start = 1'b0;
-    f_addr  = blk_cfg_q[want];
+    f_addr  = tbl_cfg_rd;
     f_count = 16'(CFG_WORDS);
     if (state_q == S_FLUSH_IN && flush_done_i) begin
       f_start = 1'b1;
@@ -368,21 +400,14 @@ module bbs #(
     if (new_fab_err) err_now = vgiw_cfg_pkg::ERR_FABRIC;
     if (new_mem_err) err_now = vgiw_cfg_pkg::ERR_MEMORY;
     if (state_q == S_CHECK) begin
-      if (blk_cfg_q[0] != vgiw_cfg_pkg::DESC_MAGIC)       err_now = vgiw_cfg_pkg::ERR_BAD_MAGIC;  // word 0 staged here
+      if (magic_q != vgiw_cfg_pkg::DESC_MAGIC)            err_now = vgiw_cfg_pkg::ERR_BAD_MAGIC;
       else if (nblocks_q == '0 || nblocks_q > MAXB)       err_now = vgiw_cfg_pkg::ERR_BAD_BLOCK_COUNT;
       else if (max_tile_words == '0)                      err_now = vgiw_cfg_pkg::ERR_TILE_TOO_SMALL;
     end
     if (state_q == S_CHECK_TABLE) begin
-      for (int b = 0; b < MAXB; b++) begin
-        if (32'(b) < nblocks_q) begin
-          if ((blk_succ_q[b][15:0] != SUCC_NONE && 32'(blk_succ_q[b][15:0]) >= nblocks_q) ||
-              (blk_succ_q[b][31:16] != SUCC_NONE && 32'(blk_succ_q[b][31:16]) >= nblocks_q)) begin
-            err_now = vgiw_cfg_pkg::ERR_BAD_SUCCESSOR;
-          end else if (blk_cvu_q[b] == '0 && err_now == vgiw_cfg_pkg::ERR_NONE) begin
-            err_now = vgiw_cfg_pkg::ERR_NO_CVU;
-          end
-        end
-      end
+      // a successor out of range anywhere in the table wins over a block without CVUs
+      if (tbl_bad_succ_q)                                  err_now = vgiw_cfg_pkg::ERR_BAD_SUCCESSOR;
+      else if (tbl_no_cvu_q && err_now == vgiw_cfg_pkg::ERR_NONE) err_now = vgiw_cfg_pkg::ERR_NO_CVU;
     end
   end
 
@@ -432,7 +457,32 @@ module bbs #(
   assign cfg_shift_o   = state_q == S_SHIFT && cb_state_q != CB_EMPTY && cb_block_q == sel_q
                          && cb_row_ready;
   assign cb_row_ready  = 32'(cb_words_q) >= (32'(shift_row_q) + 32'd1) * CH;
-  assign cfg_word_o    = cb_q[32'(shift_row_q) * CH +: CH];
+  assign cb_start      = f_start && !(state_q == S_FLUSH_IN || state_q == S_CHECK);
+  assign cb_wr         = f_valid && f_for_cfg_q && !cb_discard && !cb_start;
+
+  // Configuration FIFO storage: word i in bank i mod WPL, row i / WPL, each bank a memory with
+  // one write port (LUT RAM). A line's words land in distinct banks, rotated by the fill level,
+  // and a shift row's CH consecutive words are read from distinct banks (CH <= WPL).
+  logic [31:0]           cb_rd_base;               // first word of row shift_row_q
+  logic [WPL-1:0][31:0]  cb_bank_rd;               // each bank's word of that row
+  assign cb_rd_base = 32'(shift_row_q) * CH;
+
+  for (genvar k = 0; k < WPL; k++) begin : g_cfg_bank
+    logic [31:0] words [CB_ROWS];
+    logic [LW-1:0] wr_j;                           // position of this bank's word in the line
+    logic [31:0]   wr_idx, rd_idx;                 // FIFO word written / read here
+    assign wr_j   = LW'(k) - LW'(cb_words_q);
+    assign wr_idx = 32'(cb_words_q) + 32'(wr_j);
+    assign rd_idx = cb_rd_base + 32'(LW'(LW'(k) - LW'(cb_rd_base)));
+    always_ff @(posedge clk_i) begin
+      if (cb_wr && 32'(wr_j) < 32'(f_cnt) && wr_idx < CFG_WORDS)
+        words[CBRW'(wr_idx / WPL)] <= f_words[wr_j];
+    end
+    assign cb_bank_rd[k] = words[CBRW'(rd_idx / WPL)];
+  end
+  for (genvar c = 0; c < CH; c++) begin : g_cfg_word
+    assign cfg_word_o[c] = cb_bank_rd[LW'(cb_rd_base + 32'(c))];
+  end
   assign tile_base_o   = tile_base_q[31:0];
   assign busy_o        = state_q != S_IDLE;
   assign done_o        = done_q;
@@ -456,9 +506,9 @@ module bbs #(
       tile_max_q    <= '0;
       fab_err_q     <= 1'b0;
       mem_err_q     <= 1'b0;
-      blk_cfg_q     <= '0;
-      blk_succ_q    <= '0;
-      blk_cvu_q     <= '0;
+      magic_q       <= '0;
+      tbl_bad_succ_q <= 1'b0;
+      tbl_no_cvu_q  <= 1'b0;
       tile_words_q  <= '0;
       tile_base_q   <= '0;
       used_words_q  <= '0;
@@ -485,7 +535,6 @@ module bbs #(
       dn_rr_q       <= '0;
       cb_state_q    <= CB_EMPTY;
       cb_block_q    <= '0;
-      for (int w = 0; w < CFG_WORDS; w++) cb_q[w] <= '0;   // per word: no >8k-bit '0
       cb_words_q    <= '0;
       f_for_cfg_q   <= 1'b0;
     end else begin
@@ -512,6 +561,8 @@ module bbs #(
           tile_base_q   <= '0;
           flush_sent_q  <= 1'b0;
           flush_seen_q  <= 1'b0;
+          tbl_bad_succ_q <= 1'b0;
+          tbl_no_cvu_q  <= 1'b0;
         end
         S_CHECK: begin
           tile_words_q <= (thread_words < 32'(max_tile_words))
@@ -597,7 +648,7 @@ module bbs #(
       if (f_valid && !f_for_cfg_q) begin
         if (state_q == S_DESC) begin
           unique case (f_idx)
-            16'd0: blk_cfg_q[0] <= f_word;          // magic, checked in S_CHECK
+            16'd0: magic_q      <= f_word;          // checked in S_CHECK
             16'd1: nblocks_q    <= f_word;
             16'd2: table_q      <= f_word;
             16'd3: threads_q    <= f_word;
@@ -606,12 +657,12 @@ module bbs #(
             default: ;
           endcase
         end else begin
-          unique case (f_idx[1:0])
-            2'd0: blk_cfg_q[BW'(f_idx >> 2)]  <= f_word;
-            2'd1: blk_succ_q[BW'(f_idx >> 2)] <= f_word;
-            2'd2: blk_cvu_q[BW'(f_idx >> 2)]  <= NC'(f_word);
-            default: ;
-          endcase
+          // block table entries are written to the memories above; here only their checks
+          if (f_idx[1:0] == 2'd1 &&
+              ((f_word[15:0] != SUCC_NONE && 32'(f_word[15:0]) >= nblocks_q) ||
+               (f_word[31:16] != SUCC_NONE && 32'(f_word[31:16]) >= nblocks_q)))
+            tbl_bad_succ_q <= 1'b1;
+          if (f_idx[1:0] == 2'd2 && NC'(f_word) == '0) tbl_no_cvu_q <= 1'b1;
         end
       end
 
@@ -619,16 +670,13 @@ module bbs #(
       if (f_start) f_for_cfg_q <= !(state_q == S_FLUSH_IN || state_q == S_CHECK);
       if (cb_discard) begin
         cb_state_q <= CB_EMPTY;
-      end else if (f_start && !(state_q == S_FLUSH_IN || state_q == S_CHECK)) begin
+      end else if (cb_start) begin
         cb_state_q <= CB_FILL;
         cb_block_q <= want;
         cb_words_q <= '0;
-      end else if (f_valid && f_for_cfg_q) begin
-        // the fetch hands out words in order (f_idx == cb_words_q, asserted below)
-        // per FIFO word one select from the line (cheaper to synthesize than WPL indexed writes)
-        for (int w = 0; w < CFG_WORDS; w++)
-          if (w >= int'(cb_words_q) && w < int'(cb_words_q) + int'(f_cnt))
-            cb_q[w] <= f_words[FCW'(w - int'(cb_words_q))];
+      end else if (cb_wr) begin
+        // the fetch hands out words in order (f_idx == cb_words_q, asserted below); the
+        // words themselves go to the banks above
         cb_words_q <= cb_words_q + CWW'(f_cnt);
         if (32'(cb_words_q) + 32'(f_cnt) >= CFG_WORDS) cb_state_q <= CB_FULL;
       end
@@ -637,34 +685,59 @@ module bbs #(
 
   // ---- counters (docs/ctrl.md) --------------------------------------------------------------
   logic [NFIX-1:0][63:0] cnt_fix_q;
-  logic [MAXB-1:0][63:0] cnt_exec_q, cnt_thr_q;
   logic [U-1:0][63:0]    cnt_fire_q;
-  logic                  cnt_run;
+  logic                  cnt_run, cnt_clear;
 
-  assign cnt_run = state_q != S_IDLE;
+  assign cnt_run   = state_q != S_IDLE;
+  assign cnt_clear = state_q == S_IDLE && start_i;
+
+  // Per-block counters: at most one block's execution count and one block's thread count
+  // change per cycle, so they live in two memories (LUT RAM: one write port, reads without a
+  // clock) updated read-modify-write. A start cannot clear a memory in one cycle; a flip-flop
+  // per entry says whether it has been written since the start, and an unwritten entry reads 0.
+  logic [63:0]     cnt_exec_mem [MAXB];
+  logic [63:0]     cnt_thr_mem  [MAXB];
+  logic [MAXB-1:0] cnt_exec_vld_q, cnt_thr_vld_q;
+  logic            exec_inc, thr_inc;
+  logic [BW-1:0]   exec_blk;
+  logic [63:0]     exec_old, thr_old;
+
+  assign exec_inc = cnt_run && state_d == S_RUN && state_q != S_RUN;
+  assign exec_blk = (state_q == S_SELECT) ? smallest : sel_q;   // the block run entry selects
+  assign thr_inc  = cnt_run && bat_fire;                        // batches go to block cur_q
+  assign exec_old = cnt_exec_vld_q[exec_blk] ? cnt_exec_mem[exec_blk] : 64'd0;
+  assign thr_old  = cnt_thr_vld_q[cur_q] ? cnt_thr_mem[cur_q] : 64'd0;
+
+  always_ff @(posedge clk_i) begin
+    if (exec_inc) cnt_exec_mem[exec_blk] <= exec_old + 64'd1;
+  end
+  always_ff @(posedge clk_i) begin
+    if (thr_inc) cnt_thr_mem[cur_q] <= thr_old + 64'(popcount64(bat_mask_q));
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cnt_exec_vld_q <= '0;
+      cnt_thr_vld_q  <= '0;
+    end else if (cnt_clear) begin
+      cnt_exec_vld_q <= '0;
+      cnt_thr_vld_q  <= '0;
+    end else begin
+      if (exec_inc) cnt_exec_vld_q[exec_blk] <= 1'b1;
+      if (thr_inc)  cnt_thr_vld_q[cur_q]     <= 1'b1;
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cnt_fix_q  <= '0;
-      for (int b = 0; b < MAXB; b++) begin   // per element: one '0 over >8k bits trips lint
-        cnt_exec_q[b] <= '0;
-        cnt_thr_q[b]  <= '0;
-      end
       cnt_fire_q <= '0;
-    end else if (state_q == S_IDLE && start_i) begin
+    end else if (cnt_clear) begin
       cnt_fix_q  <= '0;
-      for (int b = 0; b < MAXB; b++) begin   // per element: one '0 over >8k bits trips lint
-        cnt_exec_q[b] <= '0;
-        cnt_thr_q[b]  <= '0;
-      end
       cnt_fire_q <= '0;
     end else if (cnt_run) begin
       cnt_fix_q[C_CYCLES] <= cnt_fix_q[C_CYCLES] + 64'd1;
       if (state_q != S_TILE && state_d == S_TILE) cnt_fix_q[C_TILES] <= cnt_fix_q[C_TILES] + 64'd1;
-      if (bat_fire) begin
-        cnt_fix_q[C_BATCHES] <= cnt_fix_q[C_BATCHES] + 64'd1;
-        cnt_thr_q[cur_q]     <= cnt_thr_q[cur_q] + 64'(popcount64(bat_mask_q));
-      end
+      if (bat_fire) cnt_fix_q[C_BATCHES] <= cnt_fix_q[C_BATCHES] + 64'd1;
       if (state_q == S_CLEAR) cnt_fix_q[C_RECONFIGS] <= cnt_fix_q[C_RECONFIGS] + 64'd1;
       if (state_q == S_CLEAR || state_q == S_SHIFT)
         cnt_fix_q[C_RECFG_CYC] <= cnt_fix_q[C_RECFG_CYC] + 64'd1;
@@ -677,10 +750,6 @@ module bbs #(
         cnt_fix_q[C_STALL_DRAIN] <= cnt_fix_q[C_STALL_DRAIN] + 64'd1;
       if (dn_vld_q && dn_dest == SUCC_NONE)
         cnt_fix_q[C_RETIRED] <= cnt_fix_q[C_RETIRED] + 64'(popcount64(dn_bits));
-      if (state_d == S_RUN && state_q != S_RUN) begin
-        if (state_q == S_SELECT) cnt_exec_q[smallest] <= cnt_exec_q[smallest] + 64'd1;
-        else                     cnt_exec_q[sel_q]    <= cnt_exec_q[sel_q] + 64'd1;
-      end
       for (int u = 0; u < U; u++) begin
         if (unit_fire_i[u]) cnt_fire_q[u] <= cnt_fire_q[u] + 64'd1;
       end
@@ -692,7 +761,9 @@ module bbs #(
   localparam int unsigned NXW = $clog2(NX);
   localparam int unsigned UW  = (U > 1) ? $clog2(U) : 1;
   logic [31:0] cnt_sel;
+  logic [BW-1:0] blk_sel;
   assign cnt_sel = 32'(cnt_sel_i);
+  assign blk_sel = BW'(cnt_sel - ((cnt_sel >= C_BLK_THR) ? C_BLK_THR : C_BLK_EXEC));
 
   always_comb begin
     cnt_value_o = '0;
@@ -701,15 +772,17 @@ module bbs #(
     else if (cnt_sel >= C_EXT && cnt_sel < C_EXT + NX)
       cnt_value_o = ext_cnt_i[NXW'(cnt_sel - C_EXT)];
     else if (cnt_sel >= C_BLK_EXEC && cnt_sel < C_BLK_THR)
-      cnt_value_o = cnt_exec_q[BW'(cnt_sel - C_BLK_EXEC)];
+      cnt_value_o = cnt_exec_vld_q[blk_sel] ? cnt_exec_mem[blk_sel] : 64'd0;
     else if (cnt_sel >= C_BLK_THR && cnt_sel < C_UNIT_FIRE)
-      cnt_value_o = cnt_thr_q[BW'(cnt_sel - C_BLK_THR)];
+      cnt_value_o = cnt_thr_vld_q[blk_sel] ? cnt_thr_mem[blk_sel] : 64'd0;
     else if (cnt_sel >= C_UNIT_FIRE && cnt_sel < C_TOTAL)
       cnt_value_o = cnt_fire_q[UW'(cnt_sel - C_UNIT_FIRE)];
   end
 
 `ifndef SYNTHESIS
   initial begin
+    if (CH > WPL) $error("bbs: %0d chains need %0d configuration words per row; a line has %0d", CH, CH, WPL);
+    if (2 ** LW != WPL) $error("bbs: %0d words per line is not a power of two", WPL);
     if (C_TOTAL > 2 ** CNT_W) $error("bbs: %0d counters do not fit the %0d-bit CNT_SEL", C_TOTAL, CNT_W);
   end
   a_cfg_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
