@@ -238,29 +238,29 @@ module bbs #(
   // threads of the tile that starts next (from the table check, or after the current tile)
   assign tile_left   = {1'b0, threads_q} - ((state_q == S_SELECT) ? next_base : tile_base_q);
 
-  // Smallest non-empty block (VGIW §2): a priority encoder over the CVT summary.
-  always_comb begin
-    smallest     = '0;
-    any_nonempty = 1'b0;
-    for (int b = MAXB - 1; b >= 0; b--) begin
-      if (cvt_nonempty_i[b]) begin
-        smallest     = BW'(b);
-        any_nonempty = 1'b1;
-      end
-    end
+  // Smallest non-empty block (VGIW §2): the number of zeros below the lowest set bit of the
+  // CVT summary, counted by a balanced tree (lzc over the bit-reversed summary, depth
+  // log2(MAXB)) rather than a MAXB-long priority chain; an empty summary counts MAXB.
+  localparam int unsigned ZW = $clog2(MAXB + 1);
+  logic [MAXB-1:0] nonempty_rev, others_rev;       // bit b: block MAXB-1-b
+  /* verilator lint_off UNUSEDSIGNAL */  // a count's top bit is set only for MAXB (empty_o)
+  logic [ZW-1:0]   smallest_cnt, other_cnt;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic            none_nonempty, no_other;
+  for (genvar b = 0; b < MAXB; b++) begin : g_summary_rev
+    assign nonempty_rev[b] = cvt_nonempty_i[MAXB-1-b];
+    assign others_rev[b]   = cvt_nonempty_i[MAXB-1-b] && cur_q != BW'(MAXB-1-b);
   end
+  lzc #(.WIDTH(MAXB)) u_smallest (.data_i(nonempty_rev), .cnt_o(smallest_cnt), .empty_o(none_nonempty));
+  lzc #(.WIDTH(MAXB)) u_smallest_other (.data_i(others_rev), .cnt_o(other_cnt), .empty_o(no_other));
+  assign smallest     = none_nonempty ? '0 : smallest_cnt[BW-1:0];
+  assign any_nonempty = !none_nonempty;
 
   // Block to prefetch while cur_q runs: the smallest other non-empty block, else the first
   // successor that is not cur_q itself (it will be non-empty once threads come back).
   always_comb begin
-    predict     = '0;
-    predict_vld = 1'b0;
-    for (int b = MAXB - 1; b >= 0; b--) begin
-      if (cvt_nonempty_i[b] && BW'(b) != cur_q) begin
-        predict     = BW'(b);
-        predict_vld = 1'b1;
-      end
-    end
+    predict     = no_other ? '0 : other_cnt[BW-1:0];
+    predict_vld = !no_other;
     if (!predict_vld) begin
       if (cur_s1 != SUCC_NONE && BW'(cur_s1) != cur_q) begin
         predict     = BW'(cur_s1);
