@@ -6,7 +6,8 @@ that hardware and software must agree on:
 
   arch/ops.toml            operation encodings  -> fu_pkg.sv, vgiw_ops.h   (preset-independent)
   arch/formats.toml        token and configuration bit layouts (per preset widths)
-  arch/core.toml           register and counter index maps -> vgiw_cfg_pkg.sv, vgiw_core_map.h
+  arch/core.toml           register and counter index maps, descriptor and block table layouts
+                           -> vgiw_cfg_pkg.sv, vgiw_core_map.h
   arch/base.toml           parameter defaults
   arch/presets/NAME.toml   one preset's overrides -> NAME/vgiw_cfg_pkg.sv, NAME/vgiw_cfg.h
 
@@ -200,15 +201,60 @@ def load_core():
     if not core["flags"]:
         raise ArchError(f"{w}: no flags")
 
-    # kernel descriptor magic
+    def word_list(table, key, w, what, size):
+        """table[key]: [NAME, word index, description] entries, indices unique and below size;
+        returned in index order."""
+        entries, out, at = table.get(key, []), [], {}
+        if not isinstance(entries, list):
+            raise ArchError(f"{w}: '{key}' must be a list of [NAME, word index, description]")
+        for e in entries:
+            wname, idx, wdoc = named_entry(e, w, what, "[NAME, word index, description]")
+            if not 0 <= idx < size:
+                raise ArchError(f"{w}: {what} {wname}: index {idx} is not in 0..{size - 1}")
+            if idx in at:
+                raise ArchError(f"{w}: duplicate index {idx} ({what}s {at[idx]} and {wname})")
+            at[idx] = wname
+            out.append((wname.upper(), idx, wdoc))
+        if not out:
+            raise ArchError(f"{w}: no {what}s")
+        return sorted(out, key=lambda x: x[1])
+
+    # kernel descriptor: magic and word indices (every word listed, so DESC_WORDS = their number)
     w = f"{where} [descriptor]"
     dsc = doc.get("descriptor")
     if not isinstance(dsc, dict):
         raise ArchError(f"{where}: missing [descriptor]")
-    core["magic"], core["desc_doc"] = int_key(dsc, "magic", w), dsc.get("doc", "kernel descriptor magic")
+    core["magic"], core["desc_doc"] = int_key(dsc, "magic", w), dsc.get("doc", "kernel descriptor")
     if core["magic"] >= 1 << 32:
         raise ArchError(f"{w}: magic must fit in 32 bits")
     claim("DESC_MAGIC", f"{w} magic")
+    claim("DESC_WORDS", f"{w} count")
+    dwords = dsc.get("words", [])
+    core["desc_words"] = word_list(dsc, "words", w, "word", len(dwords) if isinstance(dwords, list) else 0)
+    for wname, _, _ in core["desc_words"]:
+        claim(f"DESC_W_{wname}", f"{w} word {wname}")
+
+    # block table: entry layout and the successor fields of word SUCC
+    w = f"{where} [block_table]"
+    bt = doc.get("block_table")
+    if not isinstance(bt, dict):
+        raise ArchError(f"{where}: missing [block_table]")
+    ew, sb, none = int_key(bt, "entry_words", w), int_key(bt, "succ_bits", w), int_key(bt, "no_successor", w)
+    if ew < 1 or ew & (ew - 1):
+        raise ArchError(f"{w}: entry_words {ew} must be a power of two (the scheduler shifts by log2)")
+    if not 1 <= sb <= 16:
+        raise ArchError(f"{w}: succ_bits {sb} must be 1..16 (two successor fields share a 32-bit word)")
+    if none >= 1 << sb:
+        raise ArchError(f"{w}: no_successor 0x{none:X} does not fit succ_bits = {sb}")
+    core["bt_doc"], core["bt_entry_words"], core["bt_succ_bits"], core["bt_none"] = \
+        bt.get("doc", "block table"), ew, sb, none
+    for cname, key in (("BT_ENTRY_WORDS", "entry_words"), ("BT_SUCC_BITS", "succ_bits"),
+                       ("BT_SUCC_NONE", "no_successor"), ("BT_SUCC0", "successor 0 field"),
+                       ("BT_SUCC1", "successor 1 field"), ("BT_SUCC_WORD", "word SUCC")):
+        claim(cname, f"{w} {key}")
+    core["bt_entry"] = word_list(bt, "entry", w, "entry word", ew)
+    for wname, _, _ in core["bt_entry"]:
+        claim(f"BT_W_{wname}", f"{w} entry word {wname}")
 
     # error codes of STATUS: 0 is ERR_NONE, each other code once, within the code field
     w = f"{where} [errors]"
@@ -297,9 +343,18 @@ def core_ranges(core, cfg, name):
     return out, idx
 
 
+def core_check_preset(core, cfg, name):
+    """Parts of arch/core.toml that depend on the preset: no_successor is not a block ID."""
+    maxb = cfg.get("bbs", {}).get("max_blocks")
+    if isinstance(maxb, int) and core["bt_none"] < maxb:
+        raise ArchError(f"arch/core.toml [block_table]: no_successor 0x{core['bt_none']:X} is a block ID "
+                        f"in preset {name} (bbs.max_blocks = {maxb})")
+
+
 def sv_core(core, ranges, total):
     ab = core["addr_bits"]
-    out = ["", "  // ---- arch/core.toml: registers, STATUS, error codes, counters (docs/core.md, docs/ctrl.md) ----",
+    out = ["", "  // ---- arch/core.toml: registers, STATUS, descriptor, block table, error codes, counters",
+           "  // (docs/core.md, docs/ctrl.md) ----",
            f"  // {core['reg_doc']}",
            f"  localparam int unsigned REG_ADDR_BITS = {ab};",
            f"  localparam logic [31:0] CORE_ID = 32'h{core['core_id']:08X};  // value of register ID"]
@@ -312,7 +367,7 @@ def sv_core(core, ranges, total):
     out.append(f"  localparam int unsigned STATUS_CODE_LSB = {core['code_lsb']};  "
                f"// error code (ERR_<NAME>): bits {core['code_lsb'] + cb - 1}:{core['code_lsb']}")
     out.append(f"  localparam int unsigned STATUS_CODE_BITS = {cb};")
-    out.append(f"  localparam logic [31:0] DESC_MAGIC = 32'h{core['magic']:08X};  // {core['desc_doc']}")
+    out += sv_desc_table(core)
     out.append(f"  // {core['err_doc']}")
     for ename, code, edoc, _ in core["errors"]:
         out.append(f"  localparam logic [{cb - 1}:0] ERR_{ename} = {cb}'d{code};  // {edoc}")
@@ -333,6 +388,48 @@ def sv_core(core, ranges, total):
     return out
 
 
+def sv_desc_table(core):
+    """Descriptor and block table layouts (docs/core.md): word indices and the successor fields."""
+    sb = core["bt_succ_bits"]
+    out = [f"  // {core['desc_doc']}: DESC_W_<NAME> word indices (byte offset 4 * index)",
+           f"  localparam logic [31:0] DESC_MAGIC = 32'h{core['magic']:08X};  // value of word DESC_W_MAGIC",
+           f"  localparam int unsigned DESC_WORDS = {len(core['desc_words'])};"]
+    for wname, idx, wdoc in core["desc_words"]:
+        out.append(f"  localparam int unsigned DESC_W_{wname} = {idx};  // {wdoc}")
+    out.append(f"  // {core['bt_doc']}: entry b at word BT_ENTRY_WORDS * b; BT_W_<NAME> word indices in an entry")
+    out.append(f"  localparam int unsigned BT_ENTRY_WORDS = {core['bt_entry_words']};")
+    for wname, idx, wdoc in core["bt_entry"]:
+        out.append(f"  localparam int unsigned BT_W_{wname} = {idx};  // {wdoc}")
+    out.append(f"  localparam int unsigned BT_SUCC_BITS = {sb};  "
+               f"// word BT_W_SUCC: successor 0 (not taken) in bits {sb - 1}:0, successor 1 (taken) in {2 * sb - 1}:{sb}")
+    out.append(f"  localparam logic [{sb - 1}:0] BT_SUCC_NONE = {sb}'h{core['bt_none']:X};  "
+               "// successor field: none, the threads retire")
+    return out
+
+
+def c_desc_table(core):
+    """The same layouts for vgiw_core_map.h, with macros packing and unpacking word SUCC."""
+    sb, mask = core["bt_succ_bits"], (1 << core["bt_succ_bits"]) - 1
+    out = ["", f"/* {core['desc_doc']}: VGIW_DESC_W_<NAME> word indices (byte offset 4 * index) */",
+           f"#define VGIW_DESC_MAGIC 0x{core['magic']:08X}u /* value of word VGIW_DESC_W_MAGIC */",
+           f"#define VGIW_DESC_WORDS {len(core['desc_words'])}u"]
+    for wname, idx, wdoc in core["desc_words"]:
+        out.append(f"#define VGIW_DESC_W_{wname} {idx}u /* {wdoc} */")
+    out += ["", f"/* {core['bt_doc']}: entry b at word VGIW_BT_ENTRY_WORDS * b;",
+            " * VGIW_BT_W_<NAME> word indices in an entry (words not named are reserved, 0) */",
+            f"#define VGIW_BT_ENTRY_WORDS {core['bt_entry_words']}u"]
+    for wname, idx, wdoc in core["bt_entry"]:
+        out.append(f"#define VGIW_BT_W_{wname} {idx}u /* {wdoc} */")
+    out.append(f"#define VGIW_BT_SUCC_BITS {sb}u /* word VGIW_BT_W_SUCC: successor 0 (not taken) in bits "
+               f"{sb - 1}:0, successor 1 (taken) in {2 * sb - 1}:{sb} */")
+    out.append(f"#define VGIW_BT_SUCC_NONE 0x{core['bt_none']:X}u /* successor field: none, the threads retire */")
+    out.append("/* word VGIW_BT_W_SUCC of successors s0 (not taken) and s1 (taken), and its two fields */")
+    out.append(f"#define VGIW_BT_SUCC_WORD(s0, s1) (((unsigned)(s0) & 0x{mask:X}u) | ((unsigned)(s1) & 0x{mask:X}u) << {sb})")
+    out.append(f"#define VGIW_BT_SUCC0(w) ((unsigned)(w) & 0x{mask:X}u)")
+    out.append(f"#define VGIW_BT_SUCC1(w) ((unsigned)((w) >> {sb}) & 0x{mask:X}u)")
+    return out
+
+
 def c_str(text):
     """A C string literal of text."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -341,10 +438,10 @@ def c_str(text):
 def gen_core_map_h(core):
     out = [f"/* {BANNER.format(src='arch/core.toml')} */",
            "#ifndef VGIW_CORE_MAP_H", "#define VGIW_CORE_MAP_H", "",
-           "/* Register map, STATUS layout, descriptor magic, error codes and counter index map of",
-           " * the core (docs/core.md, docs/ctrl.md). The preset's per-block and per-unit ranges",
-           " * (VGIW_CNT_BLK_EXEC ... VGIW_CNT_TOTAL) are in vgiw_cfg.h; run-time tools place them",
-           " * from VGIW_CNT_RANGES and the preset. */", "",
+           "/* Register map, STATUS layout, kernel descriptor and block table layouts, error codes and",
+           " * counter index map of the core (docs/core.md, docs/ctrl.md). The preset's per-block and",
+           " * per-unit ranges (VGIW_CNT_BLK_EXEC ... VGIW_CNT_TOTAL) are in vgiw_cfg.h; run-time tools",
+           " * place them from VGIW_CNT_RANGES and the preset. */", "",
            f"/* {core['reg_doc']} */",
            f"#define VGIW_REG_ADDR_BITS {core['addr_bits']}u",
            f"#define VGIW_CORE_ID 0x{core['core_id']:08X}u /* value of register ID */"]
@@ -362,7 +459,7 @@ def gen_core_map_h(core):
     out.append(f"#define VGIW_STATUS_CODE_BITS {cb}u")
     out.append("/* the error code (VGIW_ERR_<NAME>) of a STATUS value */")
     out.append(f"#define VGIW_STATUS_CODE(st) ((unsigned)((st) >> {cl}) & 0x{(1 << cb) - 1:X}u)")
-    out += ["", f"#define VGIW_DESC_MAGIC 0x{core['magic']:08X}u /* {core['desc_doc']} */"]
+    out += c_desc_table(core)
     out += ["", f"/* {core['err_doc']} */"]
     for ename, code, edoc, _ in core["errors"]:
         out.append(f"#define VGIW_ERR_{ename} {code}u /* {edoc} */")
@@ -437,6 +534,7 @@ def load_preset(name):
     cfg["_formats"] = load_formats(cfg, name)
     cfg["_core"] = load_core()
     cfg["_core_ranges"] = core_ranges(cfg["_core"], cfg, name)
+    core_check_preset(cfg["_core"], cfg, name)
     return cfg
 
 

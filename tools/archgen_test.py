@@ -76,6 +76,15 @@ def main():
             for k, v in errs:
                 check(f"#define VGIW_ERR_{k} {v}u " in cm, f"{preset}: ERR_{k} = {v} in C header")
             check("localparam logic [31:0] DESC_MAGIC = 32'h444B4756;" in svp, f"{preset}: DESC_MAGIC")
+            check("localparam logic [15:0] BT_SUCC_NONE = 16'hFFFF;" in svp, f"{preset}: BT_SUCC_NONE")
+            # descriptor and block table word indices: the same in SV and C, the documented layout
+            lay = dict(re.findall(r"localparam int unsigned ((?:DESC|BT)_\w+) = (\d+);", svp))
+            for k, v in {"DESC_WORDS": 8, "DESC_W_MAGIC": 0, "DESC_W_BLOCKS": 1, "DESC_W_TABLE": 2,
+                         "DESC_W_THREADS": 3, "DESC_W_LV_BASE": 4, "DESC_W_LV_COUNT": 5, "DESC_W_TILE_MAX": 6,
+                         "DESC_W_RESERVED": 7, "BT_ENTRY_WORDS": 4, "BT_W_CFG_ADDR": 0, "BT_W_SUCC": 1,
+                         "BT_W_CVU_MASK": 2, "BT_W_RESERVED": 3, "BT_SUCC_BITS": 16}.items():
+                check(lay.get(k) == str(v), f"{preset}: {k} = {v} (got {lay.get(k)})")
+                check(f"#define VGIW_{k} {v}u" in cm, f"{preset}: VGIW_{k} = {v} in C header")
         for k, v in {"NONE": 0, "BAD_MAGIC": 1, "BAD_BLOCK_COUNT": 2, "TILE_TOO_SMALL": 3, "BAD_SUCCESSOR": 4,
                      "FABRIC": 5, "MEMORY": 6, "NO_CVU": 7}.items():
             check(f"#define VGIW_ERR_{k} {v}u " in cm, f"error code {k} = {v}")
@@ -83,6 +92,20 @@ def main():
             check(f"#define VGIW_STATUS_{k} (1u << {v}) " in cm, f"STATUS.{k} is bit {v}")
         check("#define VGIW_STATUS_CODE(st) ((unsigned)((st) >> 8) & 0xFFu)" in cm, "STATUS code in bits 15:8")
         check("#define VGIW_DESC_MAGIC 0x444B4756u " in cm, "descriptor magic VGKD")
+        check("#define VGIW_BT_SUCC_NONE 0xFFFFu " in cm, "no successor 0xFFFF")
+        # the successor field macros pack and unpack as docs/core.md says (compiled and run)
+        prog = os.path.join(tmp, "succ.c")
+        with open(prog, "w") as f:
+            f.write('#include "vgiw_core_map.h"\n#include <stdio.h>\nint main(void) { unsigned w = '
+                    'VGIW_BT_SUCC_WORD(0x12345u, VGIW_BT_SUCC_NONE); printf("%08x %x %x\\n", w, '
+                    'VGIW_BT_SUCC0(w), VGIW_BT_SUCC1(w)); return 0; }\n')
+        exe = os.path.join(tmp, "succ")
+        r = subprocess.run(["cc", "-std=c11", "-Wall", "-Werror", "-I", out, "-o", exe, prog],
+                           capture_output=True, text=True)
+        check(r.returncode == 0, f"vgiw_core_map.h compiles: {r.stderr}")
+        if r.returncode == 0:
+            r = subprocess.run([exe], capture_output=True, text=True)
+            check(r.stdout == "ffff2345 2345 ffff\n", f"successor 0 in bits 15:0, 1 in 31:16 (got {r.stdout!r})")
         check('vgiw_err_names[8] = { "none", "bad_magic", "bad_block_count", "tile_too_small", "bad_successor", '
               '"fabric", "memory", "no_cvu" };' in cm, "error names indexed by code")
         check('vgiw_cnt_fixed_names[10] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles", '
@@ -142,6 +165,23 @@ def main():
             ("core.toml", lambda s: s.replace("code_lsb  = 8", "code_lsb  = 28"), "within bits 31:0"),
             ("core.toml", lambda s: s.replace("magic = 0x444B4756", "magic = 0x1444B4756"), "magic must fit in 32 bits"),
             ("core.toml", lambda s: s.replace("\n[errors]\n", "\n[errorz]\n"), "missing [errors]"),
+            ("core.toml", lambda s: s.replace('["TILE_MAX", 6,', '["TILE_MAX", 5,'),
+             "duplicate index 5 (words LV_COUNT and TILE_MAX)"),
+            ("core.toml", lambda s: s.replace('["RESERVED", 7,', '["RESERVED", 8,'),
+             "word RESERVED: index 8 is not in 0..7"),
+            ("core.toml", lambda s: s.replace('["LV_COUNT", 5,', '["LV_BASE", 5,'), "duplicate name DESC_W_LV_BASE"),
+            ("core.toml", lambda s: s.replace('["LV_COUNT", 5,', '["LV COUNT", 5,'), "'LV COUNT' is not an identifier"),
+            ("core.toml", lambda s: s.replace('["RESERVED", 3,', '["RESERVED", 4,'),
+             "entry word RESERVED: index 4 is not in 0..3"),
+            ("core.toml", lambda s: s.replace('["CVU_MASK", 2,', '["CVU_MASK", 1,'),
+             "duplicate index 1 (entry words SUCC and CVU_MASK)"),
+            ("core.toml", lambda s: s.replace("entry_words  = 4", "entry_words  = 6"), "entry_words 6 must be a power of two"),
+            ("core.toml", lambda s: s.replace("succ_bits    = 16", "succ_bits    = 12"),
+             "no_successor 0xFFFF does not fit succ_bits = 12"),
+            ("core.toml", lambda s: s.replace("succ_bits    = 16", "succ_bits    = 17"), "succ_bits 17 must be 1..16"),
+            ("core.toml", lambda s: s.replace("no_successor = 0xFFFF", "no_successor = 0x00FF"),
+             "no_successor 0xFF is a block ID in preset small"),
+            ("core.toml", lambda s: s.replace("\n[block_table]\n", "\n[block_tablez]\n"), "missing [block_table]"),
         ]
         for fname, edit, expect in cases:
             arch = os.path.join(tmp, "arch-" + str(cases.index((fname, edit, expect))))

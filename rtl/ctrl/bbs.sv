@@ -77,7 +77,14 @@ module bbs #(
   input  logic                      fab_error_i
 );
   // ---- constants ------------------------------------------------------------------------
-  localparam logic [15:0] SUCC_NONE = 16'hFFFF;
+  // Descriptor and block table layouts (arch/core.toml [descriptor], [block_table], generated
+  // into vgiw_cfg_pkg; docs/core.md). The descriptor is read up to and including word
+  // TILE_MAX, the last one the BBS keeps (the reserved words after it are not read).
+  localparam int unsigned DESC_FETCH = vgiw_cfg_pkg::DESC_W_TILE_MAX + 1;
+  localparam int unsigned BTE        = vgiw_cfg_pkg::BT_ENTRY_WORDS;  // words per entry (power of two)
+  localparam int unsigned BTE_SHIFT  = $clog2(BTE);                   // block = table word >> BTE_SHIFT
+  localparam int unsigned SB         = vgiw_cfg_pkg::BT_SUCC_BITS;    // width of a successor field
+  localparam logic [SB-1:0] SUCC_NONE = vgiw_cfg_pkg::BT_SUCC_NONE;   // no successor: retire
   localparam int unsigned CFG_WORDS = MAXW * CH;
   localparam int unsigned RWW       = (MAXW > 1) ? $clog2(MAXW + 1) : 1;
   localparam int unsigned CWW       = $clog2(CFG_WORDS + 1);
@@ -126,9 +133,9 @@ module bbs #(
   logic [ECW-1:0]  err_code_q;
   logic [31:0]     kdesc_q;
   logic [31:0]     nblocks_q, table_q, threads_q, lv_base_q;
-  logic [31:0]     tile_max_q;                     // descriptor word 6: tile cap in words, 0 = none
+  logic [31:0]     tile_max_q;                     // descriptor word TILE_MAX: tile cap in words, 0 = none
   logic            fab_err_q, mem_err_q;           // previous levels: react to new errors only
-  logic [31:0]     magic_q;                        // descriptor word 0, checked in S_CHECK
+  logic [31:0]     magic_q;                        // descriptor word MAGIC, checked in S_CHECK
   logic            tbl_bad_succ_q, tbl_no_cvu_q;   // found while the block table loads
   logic [TW-1:0]   tile_words_q;                   // words per block vector (T / 64)
   logic [32:0]     tile_base_q;
@@ -195,22 +202,24 @@ module bbs #(
   logic [NC-1:0] tbl_cvu_mem  [MAXB];
   logic          tbl_wr;
   logic [BW-1:0] tbl_wr_block;
+  logic [15:0]   tbl_wr_word;                      // word of the entry being written
   logic [31:0]   tbl_succ_rd;                      // block cur_q's successors
   logic [NC-1:0] tbl_cvu_rd;                       // block cur_q's CVUs
   logic [31:0]   tbl_cfg_rd;                       // configuration address of the block to fetch
   logic [BW-1:0] want;                             // that block (fetch control, below)
 
   assign tbl_wr       = f_valid && !f_for_cfg_q && state_q != S_DESC;
-  assign tbl_wr_block = BW'(f_idx >> 2);
+  assign tbl_wr_block = BW'(f_idx >> BTE_SHIFT);                  // f_idx / BT_ENTRY_WORDS
+  assign tbl_wr_word  = f_idx & 16'(BTE - 1);                     // f_idx % BT_ENTRY_WORDS
 
   always_ff @(posedge clk_i) begin
-    if (tbl_wr && f_idx[1:0] == 2'd0) tbl_cfg_mem[tbl_wr_block] <= f_word;
+    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_ADDR)) tbl_cfg_mem[tbl_wr_block] <= f_word;
   end
   always_ff @(posedge clk_i) begin
-    if (tbl_wr && f_idx[1:0] == 2'd1) tbl_succ_mem[tbl_wr_block] <= f_word;
+    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_SUCC)) tbl_succ_mem[tbl_wr_block] <= f_word;
   end
   always_ff @(posedge clk_i) begin
-    if (tbl_wr && f_idx[1:0] == 2'd2) tbl_cvu_mem[tbl_wr_block] <= NC'(f_word);
+    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CVU_MASK)) tbl_cvu_mem[tbl_wr_block] <= NC'(f_word);
   end
   assign tbl_succ_rd = tbl_succ_mem[cur_q];
   assign tbl_cvu_rd  = tbl_cvu_mem[cur_q];
@@ -222,7 +231,7 @@ module bbs #(
   logic            any_nonempty;
   logic [BW-1:0]   predict;
   logic            predict_vld;
-  logic [15:0]     cur_s0, cur_s1;
+  logic [SB-1:0]   cur_s0, cur_s1;
   logic [NC-1:0]   cur_cvu;
   logic [TW-1:0]   max_tile_words;
   logic [31:0]     thread_words;
@@ -231,8 +240,8 @@ module bbs #(
 
   assign new_fab_err = fab_error_i && !fab_err_q;
   assign new_mem_err = mem_error_i && !mem_err_q;
-  assign cur_s0      = tbl_succ_rd[15:0];
-  assign cur_s1      = tbl_succ_rd[31:16];
+  assign cur_s0      = tbl_succ_rd[SB-1:0];        // successor 0: not taken
+  assign cur_s1      = tbl_succ_rd[2*SB-1:SB];     // successor 1: taken
   assign cur_cvu     = tbl_cvu_rd;
   assign next_base   = tile_base_q + 33'({tile_words_q, 6'd0});
   // threads of the tile that starts next (from the table check, or after the current tile)
@@ -278,7 +287,7 @@ module bbs #(
     thread_words = (threads_q >> 6) + 32'(threads_q[5:0] != '0);
     max_tile_words = '0;
     if (nblocks_q != '0 && nblocks_q <= MAXB) max_tile_words = TW'(WORDS / nblocks_q);
-    // the host's cap keeps work-groups whole in every tile (docs/core.md, descriptor word 6)
+    // the host's cap keeps work-groups whole in every tile (docs/core.md, descriptor word TILE_MAX)
     if (tile_max_q != '0 && tile_max_q < 32'(max_tile_words)) max_tile_words = TW'(tile_max_q);
   end
 
@@ -287,7 +296,7 @@ module bbs #(
   logic           pick_vld, bat_fire, scan_active, scan_done, bat_load;
   logic [NCW-1:0] dn_pick;
   logic           dn_pick_vld, dn_accept, dn_last;
-  logic [15:0]    dn_dest;
+  logic [SB-1:0]  dn_dest;
   logic [63:0]    dn_bits;
 
   always_comb begin
@@ -382,11 +391,11 @@ module bbs #(
     if (state_q == S_FLUSH_IN && flush_done_i) begin
       f_start = 1'b1;
       f_addr  = kdesc_q;
-      f_count = 16'd7;
+      f_count = 16'(DESC_FETCH);                  // words 0 .. DESC_W_TILE_MAX
     end else if (state_q == S_CHECK && err_now == vgiw_cfg_pkg::ERR_NONE) begin
       f_start = 1'b1;
       f_addr  = table_q;
-      f_count = 16'(nblocks_q << 2);
+      f_count = 16'(nblocks_q << BTE_SHIFT);      // nblocks_q * BT_ENTRY_WORDS
     end else if (cb_state_q == CB_EMPTY && want_vld && !f_busy && !err_q) begin
       f_start = 1'b1;
     end
@@ -648,21 +657,21 @@ module bbs #(
       if (f_valid && !f_for_cfg_q) begin
         if (state_q == S_DESC) begin
           unique case (f_idx)
-            16'd0: magic_q      <= f_word;          // checked in S_CHECK
-            16'd1: nblocks_q    <= f_word;
-            16'd2: table_q      <= f_word;
-            16'd3: threads_q    <= f_word;
-            16'd4: lv_base_q    <= f_word;
-            16'd6: tile_max_q   <= f_word;
+            16'(vgiw_cfg_pkg::DESC_W_MAGIC):    magic_q    <= f_word;   // checked in S_CHECK
+            16'(vgiw_cfg_pkg::DESC_W_BLOCKS):   nblocks_q  <= f_word;
+            16'(vgiw_cfg_pkg::DESC_W_TABLE):    table_q    <= f_word;
+            16'(vgiw_cfg_pkg::DESC_W_THREADS):  threads_q  <= f_word;
+            16'(vgiw_cfg_pkg::DESC_W_LV_BASE):  lv_base_q  <= f_word;
+            16'(vgiw_cfg_pkg::DESC_W_TILE_MAX): tile_max_q <= f_word;
             default: ;
           endcase
         end else begin
           // block table entries are written to the memories above; here only their checks
-          if (f_idx[1:0] == 2'd1 &&
-              ((f_word[15:0] != SUCC_NONE && 32'(f_word[15:0]) >= nblocks_q) ||
-               (f_word[31:16] != SUCC_NONE && 32'(f_word[31:16]) >= nblocks_q)))
+          if (tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_SUCC) &&
+              ((f_word[SB-1:0] != SUCC_NONE && 32'(f_word[SB-1:0]) >= nblocks_q) ||
+               (f_word[2*SB-1:SB] != SUCC_NONE && 32'(f_word[2*SB-1:SB]) >= nblocks_q)))
             tbl_bad_succ_q <= 1'b1;
-          if (f_idx[1:0] == 2'd2 && NC'(f_word) == '0) tbl_no_cvu_q <= 1'b1;
+          if (tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CVU_MASK) && NC'(f_word) == '0) tbl_no_cvu_q <= 1'b1;
         end
       end
 
@@ -784,6 +793,12 @@ module bbs #(
     if (CH > WPL) $error("bbs: %0d chains need %0d configuration words per row; a line has %0d", CH, CH, WPL);
     if (2 ** LW != WPL) $error("bbs: %0d words per line is not a power of two", WPL);
     if (C_TOTAL > 2 ** CNT_W) $error("bbs: %0d counters do not fit the %0d-bit CNT_SEL", C_TOTAL, CNT_W);
+    if (2 ** BTE_SHIFT != BTE) $error("bbs: %0d block table words per entry is not a power of two", BTE);
+    if (2 * SB > 32) $error("bbs: two %0d-bit successor fields do not fit a word", SB);
+    if (vgiw_cfg_pkg::DESC_W_MAGIC >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_BLOCKS >= DESC_FETCH
+        || vgiw_cfg_pkg::DESC_W_TABLE >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_THREADS >= DESC_FETCH
+        || vgiw_cfg_pkg::DESC_W_LV_BASE >= DESC_FETCH)
+      $error("bbs: a descriptor word the BBS keeps lies after DESC_W_TILE_MAX and is not fetched");
   end
   a_cfg_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(f_valid && f_for_cfg_q && cb_state_q == CB_FILL && f_idx != 16'(cb_words_q)))

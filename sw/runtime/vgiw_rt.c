@@ -827,7 +827,9 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
         tile_groups = T / gt;
     }
     uint32_t local_stride = (k->local_bytes + 15u) & ~15u;
-    uint32_t desc = SYS_BASE, table = SYS_BASE + 64, cfg = align_up(table + 16 * B, 256);
+    /* descriptor, then the block table (docs/core.md; layouts of arch/core.toml) */
+    _Static_assert(4 * VGIW_DESC_WORDS <= 64, "the descriptor does not fit before the block table");
+    uint32_t desc = SYS_BASE, table = SYS_BASE + 64, cfg = align_up(table + 4 * VGIW_BT_ENTRY_WORDS * B, 256);
     uint64_t lv = align_up(cfg + 4 * nwords * B, 4096);
     uint64_t local_base = align_up((uint32_t)(lv + 4ull * k->lv_count * T), 4096);
     uint64_t end = local_base + (uint64_t)local_stride * tile_groups;
@@ -858,23 +860,32 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     free(words);
     if (rc)
         return rc;
-    uint32_t tab[4 * VRT_MAX_BLOCKS];
+    uint32_t tab[VGIW_BT_ENTRY_WORDS * VRT_MAX_BLOCKS];   /* reserved words stay 0 */
     memset(tab, 0, sizeof tab);
     for (uint32_t b = 0; b < B; b++) {
         const vg_block *bl = &k->blocks[b];
-        /* image: succ[0] when the outcome is non-zero (taken); core: bits 31:16 taken,
-         * bits 15:0 not taken; a jump goes to the same block either way */
-        uint32_t taken = 0xFFFF, not_taken = 0xFFFF;
+        uint32_t *e = &tab[VGIW_BT_ENTRY_WORDS * b];
+        /* image: succ[0] when the outcome is non-zero (taken); core: successor 1 taken,
+         * successor 0 not taken; a jump goes to the same block either way */
+        uint32_t taken = VGIW_BT_SUCC_NONE, not_taken = VGIW_BT_SUCC_NONE;
         if (bl->nsucc >= 1)
             taken = not_taken = bl->succ[0];
         if (bl->nsucc == 2)
             not_taken = bl->succ[1];
-        tab[4 * b + 0] = cfg + 4 * nwords * b;
-        tab[4 * b + 1] = (not_taken & 0xFFFF) | (taken & 0xFFFF) << 16;
-        tab[4 * b + 2] = bl->pnr.cvu_mask;
+        e[VGIW_BT_W_CFG_ADDR] = cfg + 4 * nwords * b;
+        e[VGIW_BT_W_SUCC] = VGIW_BT_SUCC_WORD(not_taken, taken);
+        e[VGIW_BT_W_CVU_MASK] = bl->pnr.cvu_mask;
     }
-    uint32_t dsc[8] = { VGIW_DESC_MAGIC, B, table, (uint32_t)N, (uint32_t)lv, k->lv_count, (uint32_t)tile_max_words, 0 };
-    if ((rc = dev_write(d, table, tab, 16u * B)) || (rc = dev_write(d, desc, dsc, sizeof dsc)))
+    uint32_t dsc[VGIW_DESC_WORDS];   /* reserved words 0 */
+    memset(dsc, 0, sizeof dsc);
+    dsc[VGIW_DESC_W_MAGIC] = VGIW_DESC_MAGIC;
+    dsc[VGIW_DESC_W_BLOCKS] = B;
+    dsc[VGIW_DESC_W_TABLE] = table;
+    dsc[VGIW_DESC_W_THREADS] = (uint32_t)N;
+    dsc[VGIW_DESC_W_LV_BASE] = (uint32_t)lv;
+    dsc[VGIW_DESC_W_LV_COUNT] = k->lv_count;
+    dsc[VGIW_DESC_W_TILE_MAX] = (uint32_t)tile_max_words;
+    if ((rc = dev_write(d, table, tab, 4u * VGIW_BT_ENTRY_WORDS * B)) || (rc = dev_write(d, desc, dsc, sizeof dsc)))
         return rc;
     rtp_run_t run;
     memset(&run, 0, sizeof run);

@@ -450,20 +450,21 @@ static void t_errors(void)
 {
     run_kernel("diamond", 200, sim_args.seed, "errors.before");
     one_block_load(KM_IN0, sim_args.seed);
-    mem_model_write32(M, KM_DESC, 0x12345678);
+    mem_model_write32(M, KM_DESC + 4 * VGIW_DESC_W_MAGIC, 0x12345678);
     expect_error("bad magic", VGIW_ERR_BAD_MAGIC);
     run_kernel("diamond", 150, sim_args.seed + 1, "errors.after_magic");
     one_block_load(KM_IN0, sim_args.seed);
-    mem_model_write32(M, KM_DESC + 4, 0);
+    mem_model_write32(M, KM_DESC + 4 * VGIW_DESC_W_BLOCKS, 0);
     expect_error("zero blocks", VGIW_ERR_BAD_BLOCK_COUNT);
     one_block_load(KM_IN0, sim_args.seed);
-    mem_model_write32(M, KM_DESC + 4, VGIW_BBS_MAX_BLOCKS + 1);
+    mem_model_write32(M, KM_DESC + 4 * VGIW_DESC_W_BLOCKS, VGIW_BBS_MAX_BLOCKS + 1);
     expect_error("too many blocks", VGIW_ERR_BAD_BLOCK_COUNT);
     one_block_load(KM_IN0, sim_args.seed);
-    mem_model_write32(M, KM_DESC + 64 + 4, 0xFFFF0001u);   /* successor 0 = block 1 of 1 */
+    /* block 0's successors: successor 0 = block 1 of 1 */
+    mem_model_write32(M, KM_DESC + KB_TABLE_OFFSET + 4 * VGIW_BT_W_SUCC, VGIW_BT_SUCC_WORD(1, VGIW_BT_SUCC_NONE));
     expect_error("successor out of range", VGIW_ERR_BAD_SUCCESSOR);
     one_block_load(KM_IN0, sim_args.seed);
-    mem_model_write32(M, KM_DESC + 64 + 8, 0);             /* block 0's cvu_mask: no CVU */
+    mem_model_write32(M, KM_DESC + KB_TABLE_OFFSET + 4 * VGIW_BT_W_CVU_MASK, 0);   /* block 0: no CVU */
     expect_error("block without CVU", VGIW_ERR_NO_CVU);
     one_block_load(KM_IN0 + 1, sim_args.seed);             /* misaligned word loads */
     expect_error("misaligned load (fabric error)", VGIW_ERR_FABRIC);

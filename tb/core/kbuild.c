@@ -293,6 +293,8 @@ void kb_free(kb_kernel_t *k)
 
 /* ---- layout ----------------------------------------------------------------------------- */
 
+_Static_assert(VGIW_BT_SUCC_BITS <= 16, "kb_block_t holds successors in 16 bits");
+
 uint32_t kb_tile_threads(uint32_t threads, unsigned blocks, uint32_t cvt_bits)
 {
     uint64_t n64 = ((uint64_t)threads + 63) / 64 * 64;
@@ -309,9 +311,10 @@ kb_layout_t kb_lay_out(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t ba
     kb_layout_t L;
     memset(&L, 0, sizeof L);
     L.desc = base;
-    L.table = base + 64;
+    _Static_assert(4 * VGIW_DESC_WORDS <= KB_TABLE_OFFSET, "the descriptor overlaps the block table");
+    L.table = base + KB_TABLE_OFFSET;
     L.cfg_words = p->cfg_chains * p->cfg_chain_words;
-    uint32_t a = (L.table + 16 * k->nblocks + 255) & ~255u;
+    uint32_t a = (L.table + 4 * VGIW_BT_ENTRY_WORDS * k->nblocks + 255) & ~255u;
     for (unsigned b = 0; b < k->nblocks; b++) {
         L.cfg_addr[b] = a;
         a = (a + 4 * L.cfg_words + 255) & ~255u;
@@ -320,15 +323,23 @@ kb_layout_t kb_lay_out(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t ba
     L.lv_base = lv_base;
     uint32_t T = kb_tile_threads(k->threads, k->nblocks, cvt_bits);
     L.lv_bytes = 4 * k->lv_count * T;
-    const uint32_t desc[8] = { VGIW_DESC_MAGIC, k->nblocks, L.table, k->threads, lv_base, k->lv_count, 0, 0 };
-    for (unsigned i = 0; i < 8; i++)
+    uint32_t desc[VGIW_DESC_WORDS] = { 0 };   /* no tile cap, reserved words 0 */
+    desc[VGIW_DESC_W_MAGIC] = VGIW_DESC_MAGIC;
+    desc[VGIW_DESC_W_BLOCKS] = k->nblocks;
+    desc[VGIW_DESC_W_TABLE] = L.table;
+    desc[VGIW_DESC_W_THREADS] = k->threads;
+    desc[VGIW_DESC_W_LV_BASE] = lv_base;
+    desc[VGIW_DESC_W_LV_COUNT] = k->lv_count;
+    for (unsigned i = 0; i < VGIW_DESC_WORDS; i++)
         wr(ctx, L.desc + 4 * i, desc[i]);
     for (unsigned b = 0; b < k->nblocks; b++) {
         const kb_block_t *bl = &k->block[b];
-        wr(ctx, L.table + 16 * b + 0, L.cfg_addr[b]);
-        wr(ctx, L.table + 16 * b + 4, (uint32_t)bl->succ0 | (uint32_t)bl->succ1 << 16);
-        wr(ctx, L.table + 16 * b + 8, bl->cvu_mask);
-        wr(ctx, L.table + 16 * b + 12, 0);
+        uint32_t e[VGIW_BT_ENTRY_WORDS] = { 0 };   /* reserved words 0 */
+        e[VGIW_BT_W_CFG_ADDR] = L.cfg_addr[b];
+        e[VGIW_BT_W_SUCC] = VGIW_BT_SUCC_WORD(bl->succ0, bl->succ1);
+        e[VGIW_BT_W_CVU_MASK] = bl->cvu_mask;
+        for (unsigned i = 0; i < VGIW_BT_ENTRY_WORDS; i++)
+            wr(ctx, L.table + 4 * (VGIW_BT_ENTRY_WORDS * b + i), e[i]);
         for (unsigned i = 0; i < L.cfg_words; i++)
             wr(ctx, L.cfg_addr[b] + 4 * i, bl->words ? bl->words[i] : 0);
     }
@@ -341,13 +352,16 @@ unsigned kb_parse_check(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t d
 {
     unsigned bad = 0;
 #define KB_EXPECT(cond, ...) do { if (!(cond)) { bad++; if (!kb_parse_quiet) { fprintf(stderr, "image: " __VA_ARGS__); fputc('\n', stderr); } } } while (0)
-    uint32_t magic = rd(ctx, desc), B = rd(ctx, desc + 4), table = rd(ctx, desc + 8), N = rd(ctx, desc + 12);
-    uint32_t lvb = rd(ctx, desc + 16), lvc = rd(ctx, desc + 20);
+#define KB_DESC(name) rd(ctx, desc + 4 * VGIW_DESC_W_##name)
+    uint32_t magic = KB_DESC(MAGIC), B = KB_DESC(BLOCKS), table = KB_DESC(TABLE), N = KB_DESC(THREADS);
+    uint32_t lvb = KB_DESC(LV_BASE), lvc = KB_DESC(LV_COUNT);
     KB_EXPECT(magic == VGIW_DESC_MAGIC, "magic %08x", magic);
     KB_EXPECT(B >= 1 && B <= KB_MAX_BLOCKS, "block count %u", B);
     KB_EXPECT((table & 3) == 0 && (lvb & 3) == 0, "alignment: table %08x lv_base %08x", table, lvb);
     KB_EXPECT(N >= 1, "threads %u", N);
-    KB_EXPECT(rd(ctx, desc + 24) == 0 && rd(ctx, desc + 28) == 0, "reserved descriptor words not 0");
+    KB_EXPECT(KB_DESC(TILE_MAX) == 0, "tile cap %u (kb_lay_out sets none)", KB_DESC(TILE_MAX));
+    KB_EXPECT(KB_DESC(RESERVED) == 0, "reserved descriptor word not 0");
+#undef KB_DESC
     if (k) {
         KB_EXPECT(B == k->nblocks && N == k->threads && lvc == k->lv_count, "descriptor B=%u N=%u lv=%u", B, N, lvc);
     }
@@ -355,14 +369,15 @@ unsigned kb_parse_check(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t d
         return bad;
     unsigned W = p->cfg_chains * p->cfg_chain_words;
     for (uint32_t b = 0; b < B; b++) {
-        uint32_t e = table + 16 * b, cfg = rd(ctx, e), succ = rd(ctx, e + 4), mask = rd(ctx, e + 8);
-        uint32_t s0 = succ & 0xFFFF, s1 = succ >> 16;
+#define KB_ENTRY(eb, name) rd(ctx, table + 4 * (VGIW_BT_ENTRY_WORDS * (eb) + VGIW_BT_W_##name))
+        uint32_t cfg = KB_ENTRY(b, CFG_ADDR), succ = KB_ENTRY(b, SUCC), mask = KB_ENTRY(b, CVU_MASK);
+        uint32_t s0 = VGIW_BT_SUCC0(succ), s1 = VGIW_BT_SUCC1(succ);
         KB_EXPECT((cfg & 3) == 0, "block %u cfg_addr %08x", b, cfg);
         KB_EXPECT((s0 == KB_NONE || s0 < B) && (s1 == KB_NONE || s1 < B), "block %u successors %u %u", b, s0, s1);
         KB_EXPECT(mask != 0 && mask < (1u << p->units_cvu), "block %u cvu_mask %x", b, mask);
-        KB_EXPECT(rd(ctx, e + 12) == 0, "block %u reserved word", b);
+        KB_EXPECT(KB_ENTRY(b, RESERVED) == 0, "block %u reserved word", b);
         for (uint32_t o = 0; o < b; o++) {   /* configurations do not overlap */
-            uint32_t oc = rd(ctx, table + 16 * o);
+            uint32_t oc = KB_ENTRY(o, CFG_ADDR);
             KB_EXPECT(cfg >= oc + 4 * W || oc >= cfg + 4 * W, "blocks %u and %u configurations overlap", o, b);
         }
         if (!k)
@@ -390,6 +405,7 @@ unsigned kb_parse_check(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t d
         }
         KB_EXPECT(cvu_seen == bl->reps, "block %u: %u configured CVUs in the mask, %u replicas", b, cvu_seen, bl->reps);
     }
+#undef KB_ENTRY
 #undef KB_EXPECT
     return bad;
 }

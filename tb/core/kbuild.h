@@ -16,12 +16,12 @@
 
 #include "fabric_cfg.h"
 #include "rng.h"
-#include "vgiw_core_map.h"   /* VGIW_DESC_MAGIC (arch/core.toml) */
+#include "vgiw_core_map.h"   /* descriptor and block table layouts (arch/core.toml) */
 
 #define KB_MAX_NODES  24
 #define KB_MAX_BLOCKS 256
 #define KB_MAX_REPS   8
-#define KB_NONE       0xFFFFu      /* successor: the thread is done */
+#define KB_NONE       VGIW_BT_SUCC_NONE   /* successor: the thread is done */
 
 enum { KB_IN_NONE, KB_IN_EDGE, KB_IN_CONST };
 
@@ -99,9 +99,12 @@ typedef struct kb_layout {
 typedef void (*kb_write_fn)(void *ctx, uint32_t addr, uint32_t value);
 typedef uint32_t (*kb_read_fn)(void *ctx, uint32_t addr);
 
-/* Writes the descriptor at `base`, then the block table, then the configurations (each
- * aligned to 256 bytes, so that no two blocks share a cache line), and reserves the live
- * value matrix at lv_base (4 * lv_count * T bytes). */
+/* Byte offset of the block table from the descriptor in kb_lay_out's images. */
+#define KB_TABLE_OFFSET 64u
+
+/* Writes the descriptor at `base`, then the block table (at base + KB_TABLE_OFFSET), then the
+ * configurations (each aligned to 256 bytes, so that no two blocks share a cache line), and
+ * reserves the live value matrix at lv_base (4 * lv_count * T bytes). */
 kb_layout_t kb_lay_out(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t base, uint32_t lv_base, uint32_t cvt_bits,
                        kb_write_fn wr, void *ctx);
 

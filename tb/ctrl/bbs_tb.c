@@ -28,10 +28,12 @@
 #define CVU_CAP VGIW_FABRIC_CVU_BATCHES
 #define CFG_WORDS (MAXW * CH)
 #define NX      VGIW_CNT_EXT_COUNT
-#define NONE    0xFFFFu
+#define NONE    VGIW_BT_SUCC_NONE
+#define DESC(w)     mem[K.desc / 4 + VGIW_DESC_W_##w]                             /* descriptor word w */
+#define ENTRY(b, w) mem[K.table / 4 + VGIW_BT_ENTRY_WORDS * (b) + VGIW_BT_W_##w]  /* word w of entry b */
 
-/* counter index map VGIW_CNT_*, error codes VGIW_ERR_* and the descriptor magic VGIW_DESC_MAGIC:
- * vgiw_cfg.h, generated from arch/core.toml (docs/ctrl.md, docs/core.md) */
+/* counter index map VGIW_CNT_*, error codes VGIW_ERR_*, the descriptor and block table layouts
+ * VGIW_DESC_* and VGIW_BT_*: vgiw_cfg.h, generated from arch/core.toml (docs/ctrl.md, docs/core.md) */
 
 #define MEM_WORDS (1u << 18)          /* 1 MB of word-addressed memory */
 #define MAX_THREADS 6000
@@ -41,7 +43,7 @@ static uint32_t mem[MEM_WORDS];
 
 /* ---- kernel under test ---------------------------------------------------------------- */
 typedef struct {
-    uint32_t blocks, threads, lmax, tile_max;   /* tile_max: descriptor word 6 */
+    uint32_t blocks, threads, lmax, tile_max;   /* tile_max: descriptor word TILE_MAX */
     uint16_t succ0[MAXB], succ1[MAXB];
     uint32_t cvu_mask[MAXB], p_taken[MAXB], cfg_addr[MAXB];
     uint32_t desc, table;
@@ -143,22 +145,22 @@ static void build_kernel(uint32_t blocks, uint32_t threads)
         K.p_taken[b] = rng_below(&rng, 101);
         K.cfg_addr[b] = cfg_base + 4 * CFG_WORDS * ((b * 7 + 3) % blocks);   /* shuffled */
     }
-    mem[K.desc / 4 + 0] = VGIW_DESC_MAGIC;
-    mem[K.desc / 4 + 1] = blocks;
-    mem[K.desc / 4 + 2] = K.table;
-    mem[K.desc / 4 + 3] = threads;
-    mem[K.desc / 4 + 4] = 0x80000 + 4 * rng_below(&rng, 1000);
-    mem[K.desc / 4 + 5] = rng_below(&rng, 64);
-    /* descriptor word 6: a host cap on the tile (in words), set in a quarter of the kernels */
+    for (uint32_t i = 0; i < VGIW_DESC_WORDS; i++) mem[K.desc / 4 + i] = 0;   /* reserved words 0 */
+    DESC(MAGIC) = VGIW_DESC_MAGIC;
+    DESC(BLOCKS) = blocks;
+    DESC(TABLE) = K.table;
+    DESC(THREADS) = threads;
+    DESC(LV_BASE) = 0x80000 + 4 * rng_below(&rng, 1000);
+    DESC(LV_COUNT) = rng_below(&rng, 64);
+    /* descriptor word TILE_MAX: a host cap on the tile (in words), set in a quarter of the kernels */
     K.tile_max = rng_below(&rng, 4) ? 0 : 1 + rng_below(&rng, WORDS);
-    mem[K.desc / 4 + 6] = K.tile_max;
-    mem[K.desc / 4 + 7] = 0;
+    DESC(TILE_MAX) = K.tile_max;
     for (uint32_t b = 0; b < blocks; b++) {
-        uint32_t *e = &mem[K.table / 4 + 4 * b];
-        e[0] = K.cfg_addr[b];
-        e[1] = K.succ0[b] | ((uint32_t)K.succ1[b] << 16);
-        e[2] = K.cvu_mask[b];
-        e[3] = 0;
+        for (uint32_t i = 0; i < VGIW_BT_ENTRY_WORDS; i++)   /* reserved words 0 */
+            mem[K.table / 4 + VGIW_BT_ENTRY_WORDS * b + i] = 0;
+        ENTRY(b, CFG_ADDR) = K.cfg_addr[b];
+        ENTRY(b, SUCC) = VGIW_BT_SUCC_WORD(K.succ0[b], K.succ1[b]);
+        ENTRY(b, CVU_MASK) = K.cvu_mask[b];
         for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
     }
 }
@@ -471,16 +473,18 @@ int main(int argc, char **argv)
             build_kernel(blocks, 64 + rng_below(&rng, 64 * (WORDS / blocks)));
             unsigned inject = 0;
             switch (bad[i].code) {
-            case VGIW_ERR_BAD_MAGIC: mem[K.desc / 4] ^= 1u << rng_below(&rng, 32); break;
-            case VGIW_ERR_BAD_BLOCK_COUNT: mem[K.desc / 4 + 1] = i == 1 ? 0 : MAXB + 1 + rng_below(&rng, 100); K.blocks = 0; break;
+            case VGIW_ERR_BAD_MAGIC: DESC(MAGIC) ^= 1u << rng_below(&rng, 32); break;
+            case VGIW_ERR_BAD_BLOCK_COUNT: DESC(BLOCKS) = i == 1 ? 0 : MAXB + 1 + rng_below(&rng, 100); K.blocks = 0; break;
             case VGIW_ERR_BAD_SUCCESSOR: {
+                /* one successor field of a block: an ID >= blocks other than NONE (NONE >= MAXB) */
                 uint32_t b = rng_below(&rng, blocks);
-                uint32_t v = blocks + rng_below(&rng, 0xFFFF - blocks);
-                mem[K.table / 4 + 4 * b + 1] = rng_below(&rng, 2) ? (mem[K.table / 4 + 4 * b + 1] & 0xFFFF0000u) | v
-                                                                  : (mem[K.table / 4 + 4 * b + 1] & 0xFFFFu) | (v << 16);
+                uint32_t v = blocks + rng_below(&rng, NONE - blocks);
+                uint32_t w = ENTRY(b, SUCC);
+                ENTRY(b, SUCC) = rng_below(&rng, 2) ? VGIW_BT_SUCC_WORD(v, VGIW_BT_SUCC1(w))
+                                                    : VGIW_BT_SUCC_WORD(VGIW_BT_SUCC0(w), v);
                 break;
             }
-            case VGIW_ERR_NO_CVU: mem[K.table / 4 + 4 * rng_below(&rng, blocks) + 2] = 0; break;
+            case VGIW_ERR_NO_CVU: ENTRY(rng_below(&rng, blocks), CVU_MASK) = 0; break;
             default: inject = bad[i].code; break;
             }
             unsigned code = run_kernel(inject, inject == 0);
