@@ -245,8 +245,9 @@ def area_one(unit, pkgs, mods, outdir):
     ecp5 = "; ".join(base + [f"synth_ecp5 -top {top}" + (" -noflatten" if hier else ""),
                              f"tee -q -o {rel(ejson)} stat -json"])
     os.makedirs(outdir, exist_ok=True)
-    rc1, out1, dt1 = run([yosys_bin(), "-q", "-p", generic], os.path.join(outdir, name + ".generic.log"))
-    rc2, out2, dt2 = run([yosys_bin(), "-q", "-p", ecp5], os.path.join(outdir, name + ".ecp5.log"))
+    limit = int(unit.get("timeout_s", 1800))      # per Yosys run
+    rc1, out1, dt1 = run([yosys_bin(), "-q", "-p", generic], os.path.join(outdir, name + ".generic.log"), limit)
+    rc2, out2, dt2 = run([yosys_bin(), "-q", "-p", ecp5], os.path.join(outdir, name + ".ecp5.log"), limit)
     row = {"unit": name, "top": top, "params": unit.get("params", {}), "seconds": round(dt1 + dt2, 1)}
     if hier:
         row["hierarchy"] = "kept"
