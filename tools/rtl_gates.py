@@ -77,7 +77,7 @@ def closure(path, mods):
             code = re.sub(r"/\*.*?\*/", " ", f.read(), flags=re.S)   # comments name modules too
             code = re.sub(r"//[^\n]*", " ", code)
             words = set(re.findall(r"\b[A-Za-z_]\w*\b", code))
-        todo += [by_name[w] for w in words if w in by_name and by_name[w] not in need]
+        todo += [by_name[w] for w in sorted(words) if w in by_name and by_name[w] not in need]
     return need
 
 
@@ -224,6 +224,34 @@ def parse_stat_json(text):
     return json.loads(text[start:text.rfind("}") + 1])
 
 
+FLOWS = ("generic", "ecp5")
+
+
+def command_key(line):
+    """A Yosys command line with the files of its read_verilog in sorted order (the order in
+    which they are read does not change the result)."""
+    parts = line.split("; ")
+    for i, part in enumerate(parts):
+        words = part.split(" ")
+        if "read_verilog" in words:
+            k = words.index("read_verilog")
+            head = [w for w in words[k:] if not w.endswith(".sv")]
+            parts[i] = " ".join(words[:k] + head + sorted(w for w in words[k:] if w.endswith(".sv")))
+    return "; ".join(parts)
+
+
+def reusable(cmd, log_path, json_path, files):
+    """An earlier run of this Yosys command whose result is newer than every source: its JSON
+    stands (make-like; a changed parameter, file list or script reruns it)."""
+    try:
+        with open(log_path) as f:
+            first = f.readline().rstrip("\n")
+        newest = max(os.path.getmtime(os.path.join(ROOT, p)) for p in files)
+        return command_key(first) == command_key(" ".join(cmd)) and os.path.getmtime(json_path) > newest
+    except (OSError, ValueError):
+        return False
+
+
 def area_one(unit, pkgs, mods, outdir):
     name, top = unit["name"], unit["top"]
     chparam = " ".join(f"-set {k} {v}" for k, v in unit.get("params", {}).items())
@@ -231,38 +259,59 @@ def area_one(unit, pkgs, mods, outdir):
     if not top_file:
         return {"unit": name, "top": top, "seconds": 0, "error": f"no rtl/*/{top}.sv"}
     files = closure(top_file[0], mods)
+    sources = needed_pkgs(files, pkgs) + files
     base = [read_cmd(needed_pkgs(files, pkgs), files)]
     if chparam:
         base.append(f"chparam {chparam} {top}")
     base.append(f"hierarchy -check -top {top}")
-    gjson, ejson = (os.path.join(outdir, f"{name}.{k}.json") for k in ("generic", "ecp5"))
+    json_of = {k: os.path.join(outdir, f"{name}.{k}.json") for k in FLOWS}
     # keep_hierarchy: every distinct module (per parameter set) is synthesized once and the
     # totals are summed over its instances (stat's design totals), without optimization across
     # module boundaries; what makes whole cores tractable (docs/core.md "Area").
     hier = bool(unit.get("keep_hierarchy", False))
-    generic = "; ".join(base + [f"synth -top {top}" + ("" if hier else " -flatten"),
-                                f"tee -q -o {rel(gjson)} stat -tech cmos -json"])
-    ecp5 = "; ".join(base + [f"synth_ecp5 -top {top}" + (" -noflatten" if hier else ""),
-                             f"tee -q -o {rel(ejson)} stat -json"])
+    script = {
+        "generic": "; ".join(base + [f"synth -top {top}" + ("" if hier else " -flatten"),
+                                     f"tee -q -o {rel(json_of['generic'])} stat -tech cmos -json"]),
+        "ecp5": "; ".join(base + [f"synth_ecp5 -top {top}" + (" -noflatten" if hier else ""),
+                                  f"tee -q -o {rel(json_of['ecp5'])} stat -json"]),
+    }
+    # flows: which of the two syntheses run (docs/core.md "Area": the generic one maps every
+    # memory bit to gates, too much for the whole `paper` core under WebAssembly Yosys)
+    flows = unit.get("flows", list(FLOWS))
     os.makedirs(outdir, exist_ok=True)
     limit = int(unit.get("timeout_s", 1800))      # per Yosys run
-    rc1, out1, dt1 = run([yosys_bin(), "-q", "-p", generic], os.path.join(outdir, name + ".generic.log"), limit)
-    rc2, out2, dt2 = run([yosys_bin(), "-q", "-p", ecp5], os.path.join(outdir, name + ".ecp5.log"), limit)
-    row = {"unit": name, "top": top, "params": unit.get("params", {}), "seconds": round(dt1 + dt2, 1)}
+    row = {"unit": name, "top": top, "params": unit.get("params", {}), "seconds": 0.0}
     if hier:
         row["hierarchy"] = "kept"
-    if rc1 != 0 or rc2 != 0:
-        row["error"] = f"yosys failed; see build/area/{os.path.basename(outdir)}/{name}.*.log"
+    failed, reused = [], []
+    for flow in flows:
+        cmd = [yosys_bin(), "-q", "-p", script[flow]]
+        log = os.path.join(outdir, f"{name}.{flow}.log")
+        if reusable(cmd, log, json_of[flow], sources):
+            reused.append(flow)
+            continue
+        rc, _, dt = run(cmd, log, limit)
+        row["seconds"] = round(row["seconds"] + dt, 1)
+        if rc != 0:
+            failed.append(flow)
+    if reused:
+        row["reused"] = reused
+    if failed:
+        row["error"] = f"yosys failed ({', '.join(failed)}); see build/area/{os.path.basename(outdir)}/{name}.*.log"
         return row
-    with open(gjson) as f:
-        g = parse_stat_json(f.read())["design"]
-    with open(ejson) as f:
-        e = parse_stat_json(f.read())["design"]
-    row["cells"] = g.get("num_cells", 0)
-    row["transistors"] = g.get("estimated_num_transistors", 0)
-    cells = e.get("num_cells_by_type", {})
-    for k, types in ECP5_CELLS.items():
-        row["ecp5_" + k] = sum(int(cells.get(t, 0)) for t in types)
+    if "generic" in flows:
+        with open(json_of["generic"]) as f:
+            g = parse_stat_json(f.read())["design"]
+        row["cells"] = g.get("num_cells", 0)
+        row["transistors"] = g.get("estimated_num_transistors", 0)
+    else:
+        row["cells"] = row["transistors"] = "n/a"
+    if "ecp5" in flows:
+        with open(json_of["ecp5"]) as f:
+            e = parse_stat_json(f.read())["design"]
+        cells = e.get("num_cells_by_type", {})
+        for k, types in ECP5_CELLS.items():
+            row["ecp5_" + k] = sum(int(cells.get(t, 0)) for t in types)
     return row
 
 
@@ -285,6 +334,12 @@ def area(args):
     with open(os.path.join(ROOT, "synth", "area_units.toml"), "rb") as f:
         units = tomllib.load(f)["unit"]
     order = [u["name"] for u in units]
+    for u in units:
+        bad = [f for f in u.get("flows", FLOWS) if f not in FLOWS] or (not u.get("flows", FLOWS))
+        if bad:
+            print(f"area: synth/area_units.toml unit {u['name']}: flows must be a non-empty subset of "
+                  f"{', '.join(FLOWS)}", file=sys.stderr)
+            return 2
     if args.module:
         unknown = [m for m in args.module if not any(m in (u["name"], u["top"]) for u in units)]
         if unknown:
@@ -305,7 +360,9 @@ def area(args):
     new_rows = []
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
         for row in ex.map(lambda u: area_one(u, pkgs, mods, outdir), units):
-            print(f"  {'ok  ' if 'error' not in row else 'FAIL'} {row['unit']:28s} {row['seconds']:6.1f} s", flush=True)
+            note = f" (reused: {', '.join(row['reused'])})" if row.get("reused") else ""
+            print(f"  {'ok  ' if 'error' not in row else 'FAIL'} {row['unit']:28s} {row['seconds']:6.1f} s{note}",
+                  flush=True)
             new_rows.append(row)
     rows = merge_rows(os.path.join(outdir, "area.json"), args.config, order, new_rows)
     cols = [("unit", "unit"), ("cells", "cells"), ("transistors", "CMOS tr. (est.)"),
