@@ -234,19 +234,6 @@ def parse_stat_json(text):
 FLOWS = ("generic", "ecp5")
 
 
-def command_key(line):
-    """A Yosys command line with the files of its read_verilog in sorted order (the order in
-    which they are read does not change the result)."""
-    parts = line.split("; ")
-    for i, part in enumerate(parts):
-        words = part.split(" ")
-        if "read_verilog" in words:
-            k = words.index("read_verilog")
-            head = [w for w in words[k:] if not w.endswith(".sv")]
-            parts[i] = " ".join(words[:k] + head + sorted(w for w in words[k:] if w.endswith(".sv")))
-    return "; ".join(parts)
-
-
 def reusable(cmd, log_path, json_path, files):
     """An earlier run of this Yosys command whose result is newer than every source: its JSON
     stands (make-like; a changed parameter, file list or script reruns it)."""
@@ -254,7 +241,7 @@ def reusable(cmd, log_path, json_path, files):
         with open(log_path) as f:
             first = f.readline().rstrip("\n")
         newest = max(os.path.getmtime(os.path.join(ROOT, p)) for p in files)
-        return command_key(first) == command_key(" ".join(cmd)) and os.path.getmtime(json_path) > newest
+        return first == " ".join(cmd) and os.path.getmtime(json_path) > newest
     except (OSError, ValueError):
         return False
 

@@ -725,25 +725,18 @@ module bbs #(
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
+      cnt_fix_q      <= '0;
+      cnt_fire_q     <= '0;
       cnt_exec_vld_q <= '0;
       cnt_thr_vld_q  <= '0;
     end else if (cnt_clear) begin
+      cnt_fix_q      <= '0;
+      cnt_fire_q     <= '0;
       cnt_exec_vld_q <= '0;
       cnt_thr_vld_q  <= '0;
-    end else begin
+    end else if (cnt_run) begin
       if (exec_inc) cnt_exec_vld_q[exec_blk] <= 1'b1;
       if (thr_inc)  cnt_thr_vld_q[cur_q]     <= 1'b1;
-    end
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      cnt_fix_q  <= '0;
-      cnt_fire_q <= '0;
-    end else if (cnt_clear) begin
-      cnt_fix_q  <= '0;
-      cnt_fire_q <= '0;
-    end else if (cnt_run) begin
       cnt_fix_q[C_CYCLES] <= cnt_fix_q[C_CYCLES] + 64'd1;
       if (state_q != S_TILE && state_d == S_TILE) cnt_fix_q[C_TILES] <= cnt_fix_q[C_TILES] + 64'd1;
       if (bat_fire) cnt_fix_q[C_BATCHES] <= cnt_fix_q[C_BATCHES] + 64'd1;
