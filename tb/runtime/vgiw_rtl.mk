@@ -11,10 +11,9 @@ RTLDEV_CORE := $(BUILD)/tb/$(CONFIG)/core_tb
 RTLDEV_C    := tb/runtime/rtl_device.c tb/common/mem_model.c tb/common/sim.c tb/common/stats.c \
                sw/lib/vgiw_arith.c $(GEN)/vgiw_presets.c
 RTLDEV_OBJS := $(patsubst %.c,$(RTLDEV_DIR)/c/%.o,$(RTLDEV_C))
-RTLDEV_MODEL := $(addprefix $(RTLDEV_CORE)/obj/,dut_shim.o Vvgiw_core__ALL.a verilated.o verilated_fst_c.o \
-                verilated_threads.o)
+RTLDEV_MODEL := $(addprefix $(RTLDEV_CORE)/obj/,dut_shim.o Vvgiw_core__ALL.a) $(VLIB_OBJS)
 
-$(RTLDEV_DIR)/c/%.o: %.c $(TB_COMMON_H) sw/runtime/rt_proto.h $(RTLDEV_CORE)/sim $(GEN)/.stamp
+$(RTLDEV_DIR)/c/%.o: %.c $(TB_COMMON_H) sw/runtime/rt_proto.h sw/runtime/vgiw_rt.h $(RTLDEV_CORE)/sim $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(TB_CFLAGS) -Isw/runtime -I$(RTLDEV_CORE) -c $< -o $@
 
