@@ -14,6 +14,7 @@
 
 #include "interp.h"
 #include "rt_proto.h"
+#include "self_dir.h"
 #include "vgiw_core_map.h"   /* STATUS layout, error codes, descriptor magic (arch/core.toml) */
 #include "vgiw_image.h"
 #include "vgiw_ops.h"
@@ -174,22 +175,18 @@ static void find_device(const char *config, char *out, size_t len)
     }
     /* build/sw/apps/bin/<app>, build/sw/asan/apps/bin/<app>, build/sw/bin/<tool>: look for
      * build/tb/<config>/vgiw_rtl/vgiw-rtl in the ancestors of the program's directory */
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) {
-        self[n] = 0;
-        for (int up = 0; up < 6; up++) {
-            char *s = strrchr(self, '/');
-            if (!s)
-                break;
-            *s = 0;
-            char cand[PATH_MAX + 64];
-            snprintf(cand, sizeof cand, "%s/tb/%s/vgiw_rtl/vgiw-rtl", self, config);
-            if (access(cand, X_OK) == 0) {
-                snprintf(out, len, "%s", cand);
-                return;
-            }
+    char dir[PATH_MAX];
+    char *up = vg_self_dir(dir, sizeof dir) == 0 ? dir : NULL;
+    for (int level = 0; up && level < 6; level++) {
+        char cand[PATH_MAX + 64];
+        snprintf(cand, sizeof cand, "%s/tb/%s/vgiw_rtl/vgiw-rtl", dir, config);
+        if (access(cand, X_OK) == 0) {
+            snprintf(out, len, "%s", cand);
+            return;
         }
+        up = strrchr(dir, '/');   /* one directory up */
+        if (up)
+            *up = 0;
     }
     snprintf(out, len, "build/tb/%s/vgiw_rtl/vgiw-rtl", config);
 }

@@ -24,6 +24,7 @@
 #include "../tools/ndrange.h"
 #include "vgiw_arith.h"
 #include "native_build.h"
+#include "self_dir.h"
 #include "vgiw_image.h"
 #include "vgiw_presets.h"
 #include "vgiw_rt.h"
@@ -76,24 +77,14 @@ static _Noreturn void die(const char *fmt, ...)
     exit(1);
 }
 
+/* vgiwcc and the shim are next to vgiw-run (build/sw/bin); VGIW_SW_BIN overrides */
 static void tools_dir(char *out, size_t len)
 {
     const char *env = getenv("VGIW_SW_BIN");
-    if (env && *env) {
+    if (env && *env)
         snprintf(out, len, "%s", env);
-        return;
-    }
-    char self[PATH_MAX - 16];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
+    else if (vg_self_dir(out, len) != 0)
         snprintf(out, len, "build/sw/bin");
-        return;
-    }
-    self[n] = 0;
-    char *s = strrchr(self, '/');
-    if (s)
-        *s = 0;
-    snprintf(out, len, "%s", self);
 }
 
 typedef struct {

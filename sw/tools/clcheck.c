@@ -23,6 +23,7 @@
 
 #include "interp.h"
 #include "native_build.h"
+#include "self_dir.h"
 #include "ndrange.h"
 #include "vgiw_arith.h"
 #include "vgiw_image.h"
@@ -174,14 +175,9 @@ int main(int argc, char **argv)
     if (!ncfg || !nseeds)
         usage();
     /* Tools live next to this executable; the shim in ../native. */
-    char self[PATH_MAX], dir[PATH_MAX], vgiwcc[PATH_MAX + 16], shim[PATH_MAX + 64];
-    ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (sl <= 0)
+    char dir[PATH_MAX], vgiwcc[PATH_MAX + 16], shim[PATH_MAX + 64];
+    if (vg_self_dir(dir, sizeof dir) != 0)
         die("cannot locate own executable");
-    self[sl] = 0;
-    snprintf(dir, sizeof dir, "%s", self);
-    char *slash = strrchr(dir, '/');
-    if (slash) *slash = 0;
     snprintf(vgiwcc, sizeof vgiwcc, "%s/vgiwcc", dir);
     vgnb_shim_path(dir, shim, sizeof shim);
     const char *td = getenv("TMPDIR");

@@ -15,6 +15,7 @@
 
 #include "interp.h"
 #include "native_build.h"
+#include "self_dir.h"
 #include "vgiw_arith.h"
 #include "vgiw_image.h"
 
@@ -50,21 +51,13 @@ double app_now(void)
 static void tools_dir(char *out, size_t len)
 {
     const char *env = getenv("VGIW_SW_BIN");
-    if (env && *env) {
-        snprintf(out, len, "%s", env);
-        return;
-    }
     char self[PATH_MAX - 16];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
+    if (env && *env)
+        snprintf(out, len, "%s", env);
+    else if (vg_self_dir(self, sizeof self) == 0)
+        snprintf(out, len, "%s/../../bin", self);
+    else
         snprintf(out, len, "build/sw/bin");
-        return;
-    }
-    self[n] = 0;
-    char *s = strrchr(self, '/');
-    if (s)
-        *s = 0;
-    snprintf(out, len, "%s/../../bin", self);
 }
 
 typedef struct {
