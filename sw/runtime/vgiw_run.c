@@ -335,21 +335,7 @@ int main(int argc, char **argv)
         Buf *b = &bufs[a];
         if (!b->spec.is_buf)
             continue;
-        uint32_t sz = type_size(b->spec.type), shown = 0, nbad = 0;
-        for (uint32_t i = 0; i < b->spec.count; i++) {
-            uint32_t x = 0, y = 0;
-            memcpy(&x, b->dev + (size_t)i * sz, sz);
-            memcpy(&y, b->native + (size_t)i * sz, sz);
-            if (x == y || (b->spec.type == VG_T_F32 && vgiw_is_nan(x) && vgiw_is_nan(y)))
-                continue;
-            nbad++;
-            if (shown++ < 8)
-                fprintf(stderr, "  %s[%u]: %s 0x%0*x, native 0x%0*x\n", k->args[a].name, i, engine, (int)sz * 2, x,
-                        (int)sz * 2, y);
-        }
-        if (nbad)
-            fprintf(stderr, "  %s: %u of %u elements differ\n", k->args[a].name, nbad, b->spec.count);
-        bad += nbad != 0;
+        bad += compare_buffer(k->args[a].name, &b->spec, b->dev, engine, b->native, "native", 8) != 0;
         if (dumpdir) {
             mkdir(dumpdir, 0777);
             dump(dumpdir, a, "in", b->init, b->bytes);

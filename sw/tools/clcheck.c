@@ -71,25 +71,8 @@ static int compare(const vg_kernel *k, Buf *bufs)
     int bad = 0;
     for (uint32_t a = 0; a < k->nargs; a++) {
         Buf *b = &bufs[a];
-        if (!b->spec.is_buf)
-            continue;
-        uint32_t sz = type_size(b->spec.type), shown = 0, nbad = 0;
-        for (uint32_t i = 0; i < b->spec.count; i++) {
-            uint32_t x = 0, y = 0;
-            memcpy(&x, b->interp + (size_t)i * sz, sz);
-            memcpy(&y, b->native + (size_t)i * sz, sz);
-            if (x == y)
-                continue;
-            if (b->spec.type == VG_T_F32 && vgiw_is_nan(x) && vgiw_is_nan(y))
-                continue;
-            nbad++;
-            if (shown++ < 5)
-                fprintf(stderr, "  %s[%u]: interpreter 0x%0*x, native 0x%0*x\n", k->args[a].name, i,
-                        (int)sz * 2, x, (int)sz * 2, y);
-        }
-        if (nbad)
-            fprintf(stderr, "  %s: %u of %u elements differ\n", k->args[a].name, nbad, b->spec.count);
-        bad += nbad != 0;
+        if (b->spec.is_buf)
+            bad += compare_buffer(k->args[a].name, &b->spec, b->interp, "interpreter", b->native, "native", 5) != 0;
     }
     return bad;
 }

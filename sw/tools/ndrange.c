@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgiw_arith.h"
 #include "vgiw_image.h"
 
 int parse_dims(const char *s, uint32_t out[3])
@@ -163,4 +164,23 @@ void fill_buffer(const ArgSpec *a, uint8_t *data, uint64_t seed_offset)
         for (uint32_t b = 0; b < sz; b++)
             data[(size_t)i * sz + b] = (uint8_t)(v >> (8 * b));
     }
+}
+
+uint32_t compare_buffer(const char *arg, const ArgSpec *a, const uint8_t *got, const char *got_name,
+                        const uint8_t *want, const char *want_name, unsigned show)
+{
+    uint32_t sz = type_size(a->type), nbad = 0;
+    for (uint32_t i = 0; i < a->count; i++) {
+        uint32_t x = 0, y = 0;
+        memcpy(&x, got + (size_t)i * sz, sz);
+        memcpy(&y, want + (size_t)i * sz, sz);
+        if (x == y || (a->type == VG_T_F32 && vgiw_is_nan(x) && vgiw_is_nan(y)))
+            continue;
+        if (nbad++ < show)
+            fprintf(stderr, "  %s[%u]: %s 0x%0*x, %s 0x%0*x\n", arg, i, got_name, (int)sz * 2, x, want_name,
+                    (int)sz * 2, y);
+    }
+    if (nbad)
+        fprintf(stderr, "  %s: %u of %u elements differ\n", arg, nbad, a->count);
+    return nbad;
 }

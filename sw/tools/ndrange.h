@@ -24,5 +24,10 @@ int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen);
 uint32_t type_size(uint8_t type);
 /* Fills COUNT elements; seed_offset varies the random stream between runs. */
 void fill_buffer(const ArgSpec *a, uint8_t *data, uint64_t seed_offset);
+/* Compares the COUNT elements of buffer argument `arg` bit-exactly (f32: any NaN equals any NaN,
+ * docs/compiler.md); prints the first `show` differences and their number on stderr, naming the
+ * two sides. Returns the number of elements that differ. */
+uint32_t compare_buffer(const char *arg, const ArgSpec *a, const uint8_t *got, const char *got_name,
+                        const uint8_t *want, const char *want_name, unsigned show);
 
 #endif
