@@ -40,6 +40,15 @@ else
 fi
 expect 0 "rev_local: __local + barrier, 4 work-groups of 64" $k -k rev_local --global 256 --local 64 \
     --arg buf:i32:256:rand:3:-100000:100000
+# the comparison can fail: a kernel without its barrier gives other results than native execution
+"$run" sw/runtime/tests/rt_no_barrier.cl --global 128 --local 64 --arg buf:i32:128 --arg buf:i32:128:rand:1 \
+    --engine "$engine" --config "$config" > "$tmp/out" 2>&1
+got=$?
+if [ "$got" = 1 ] && grep -q "^FAILED" "$tmp/out" && grep -qE "^  out: [0-9]+ of 128 elements differ" "$tmp/out"; then
+    pass=$((pass + 1)); echo "PASSED a missing barrier is reported as a mismatch: $(grep -m1 'elements differ' "$tmp/out")"
+else
+    fail=$((fail + 1)); echo "FAILED a missing barrier not reported (exit $got)"; sed 's/^/  /' "$tmp/out" | head -20
+fi
 expect 2 "no --global" $k -k scale_add --arg buf:i32:10 --arg buf:i32:10 --arg i32:1
 expect 2 "bad --arg type" $k -k scale_add --global 10 --arg buf:i64:10 --arg buf:i32:10 --arg i32:1
 expect 2 "bad --arg init" $k -k scale_add --global 10 --arg buf:i32:10:ones --arg buf:i32:10 --arg i32:1
