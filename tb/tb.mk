@@ -24,7 +24,7 @@ VERILATOR_BUILD_FLAGS := --cc --exe --trace-fst --assert -O3 --x-assign fast --x
 # model: with the same VERILATOR_BUILD_FLAGS it is the same objects for every testbench. It is
 # compiled once here (from a one-line model, by Verilator's own makefile, so with exactly the
 # flags a testbench would use) and linked into every testbench and the RTL device, instead of
-# once per testbench: about 15 s of CPU each, for the 37 testbenches of `make test`.
+# once per testbench: about 15 s of CPU each, for the 35 testbenches of `make test`.
 VLIB_DIR  := $(BUILD)/tb/verilated
 VLIB_OBJS := $(addprefix $(abspath $(VLIB_DIR))/,verilated.o verilated_fst_c.o verilated_threads.o)
 

@@ -356,6 +356,14 @@ def area(args):
         if slow:
             print(f"area: not run by default for '{args.config}' (name them to run): {', '.join(slow)}")
         units = [u for u in units if args.config not in u.get("explicit_configs", [])]
+    if args.flow:
+        # --flow: only these syntheses (e.g. the ECP5 figures of units whose generic synthesis,
+        # every memory bit in gates, takes too long); the rows show "n/a" for the others
+        units = [dict(u, flows=[f for f in u.get("flows", FLOWS) if f in args.flow]) for u in units]
+        none = [u["name"] for u in units if not u["flows"]]
+        if none:
+            print(f"area: no selected flow for: {', '.join(none)}")
+        units = [u for u in units if u["flows"]]
     pkgs, mods = sources(args.config)
     outdir = os.path.join(ROOT, "build", "area", args.config)
     flows = sorted({f for u in units for f in u.get("flows", list(FLOWS))})
@@ -402,6 +410,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--shallow", action="store_true",
                     help="synth-check: submodules as black boxes (each module's own logic only)")
+    ap.add_argument("--flow", action="append", choices=list(FLOWS),
+                    help="area: only this synthesis flow (repeatable; default: each unit's flows)")
     ap.add_argument("module", nargs="*", help="only these modules")
     args = ap.parse_intermixed_args()
     if args.kind == "area":
