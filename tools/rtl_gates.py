@@ -17,6 +17,7 @@ import glob
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -84,12 +85,20 @@ def closure(path, mods):
 def run(cmd, log_path, timeout=1800):
     os.makedirs(os.path.dirname(log_path), exist_ok=True)
     t0 = time.time()
+    # its own process group: on a timeout the ABC processes Yosys started go too (they were
+    # left running after the Yosys process itself was killed)
+    p = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                           timeout=timeout)
-        out, rc = p.stdout, p.returncode
-    except subprocess.TimeoutExpired as e:
-        out, rc = (e.stdout or "") + f"\nTIMEOUT after {timeout}s\n", 124
+        out, _ = p.communicate(timeout=timeout)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, _ = p.communicate()
+        out, rc = (out or "") + f"\nTIMEOUT after {timeout}s\n", 124
+    except BaseException:          # Ctrl-C: the new session does not get the terminal's SIGINT
+        os.killpg(p.pid, signal.SIGKILL)
+        raise
     with open(log_path, "w") as f:
         f.write(" ".join(cmd) + "\n" + out)
     return rc, out, time.time() - t0
