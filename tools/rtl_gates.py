@@ -14,12 +14,14 @@ line per module and a final verdict; exit status 1 on any failure.
 import argparse
 import concurrent.futures as cf
 import glob
+import hashlib
 import json
 import os
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import tomllib
 
@@ -255,38 +257,53 @@ def reusable(cmd, log_path, json_path, files):
         return False
 
 
-def area_one(unit, pkgs, mods, outdir):
-    name, top = unit["name"], unit["top"]
+# At most --jobs Yosys processes at a time, across units and the modules of a hierarchical unit
+# (area() sets it; the per-module runs of the whole core share the machine with other units).
+YOSYS_JOBS = 2
+YOSYS_SLOTS = threading.BoundedSemaphore(YOSYS_JOBS)
+
+
+def run_yosys(cmd, log_path, timeout):
+    with YOSYS_SLOTS:
+        return run(cmd, log_path, timeout)
+
+
+def unit_script(unit, pkgs, mods):
+    """The read/elaborate commands of a unit and its source files (None if no top file)."""
+    top = unit["top"]
     chparam = " ".join(f"-set {k} {v}" for k, v in unit.get("params", {}).items())
     top_file = [m for m in mods if module_name(m) == top]
     if not top_file:
-        return {"unit": name, "top": top, "seconds": 0, "error": f"no rtl/*/{top}.sv"}
+        return None, None
     files = closure(top_file[0], mods)
-    sources = needed_pkgs(files, pkgs) + files
     base = [read_cmd(needed_pkgs(files, pkgs), files)]
     if chparam:
         base.append(f"chparam {chparam} {top}")
     base.append(f"hierarchy -check -top {top}")
+    return base, needed_pkgs(files, pkgs) + files
+
+
+def area_one(unit, pkgs, mods, outdir):
+    name, top = unit["name"], unit["top"]
+    base, sources = unit_script(unit, pkgs, mods)
+    if base is None:
+        return {"unit": name, "top": top, "seconds": 0, "error": f"no rtl/*/{top}.sv"}
+    if unit.get("keep_hierarchy", False):
+        return area_hier(unit, base, sources, outdir)
     json_of = {k: os.path.join(outdir, f"{name}.{k}.json") for k in FLOWS}
-    # keep_hierarchy: every distinct module (per parameter set) is synthesized once and the
-    # totals are summed over its instances (stat's design totals), without optimization across
-    # module boundaries; what makes whole cores tractable (docs/core.md "Area").
-    hier = bool(unit.get("keep_hierarchy", False))
     script = {
-        "generic": "; ".join(base + [f"synth -top {top}" + ("" if hier else " -flatten"),
+        "generic": "; ".join(base + [f"synth -top {top} -flatten",
                                      f"tee -q -o {rel(json_of['generic'])} stat -tech cmos -json"]),
-        "ecp5": "; ".join(base + [f"synth_ecp5 -top {top}" + (" -noflatten" if hier else ""),
+        "ecp5": "; ".join(base + [f"synth_ecp5 -top {top}",
                                   f"tee -q -o {rel(json_of['ecp5'])} stat -json"]),
     }
     # flows: which of the two syntheses run (docs/core.md "Area": the generic one maps every
-    # memory bit to gates, too much for the whole `paper` core under WebAssembly Yosys)
+    # memory bit to gates, too slow for the caches of `small`)
     flows = unit.get("flows", list(FLOWS))
     os.makedirs(outdir, exist_ok=True)
     limit = int(unit.get("timeout_s", 1800))      # per Yosys run
     row = {"unit": name, "top": top, "params": unit.get("params", {}), "seconds": 0.0}
     native = unit.get("yosys", "wasm") == "native"
-    if hier:
-        row["hierarchy"] = "kept"
     # which Yosys measured the row: the pinned WebAssembly build, or the native library of the
     # same version (tools/yosys_native.py); merged reports hold rows of both
     row["yosys"] = "native" if native else "wasm"
@@ -297,7 +314,7 @@ def area_one(unit, pkgs, mods, outdir):
         if reusable(cmd, log, json_of[flow], sources):
             reused.append(flow)
             continue
-        rc, _, dt = run(cmd, log, limit)
+        rc, _, dt = run_yosys(cmd, log, limit)
         row["seconds"] = round(row["seconds"] + dt, 1)
         if rc != 0:
             failed.append(flow)
@@ -320,6 +337,154 @@ def area_one(unit, pkgs, mods, outdir):
         for k, types in ECP5_CELLS.items():
             row["ecp5_" + k] = sum(int(cells.get(t, 0)) for t in types)
     return row
+
+
+# ------------------------------------------------------------ area with the hierarchy kept
+
+def instance_counts(stat, top):
+    """Instances of every module below `top` in an elaborated design's `stat -json`."""
+    mods = stat["modules"]
+
+    def key(t):                      # cell types name public modules without the backslash
+        return t if t in mods else ("\\" + t if "\\" + t in mods else None)
+
+    subs = {m: {key(t): int(c) for t, c in d.get("num_cells_by_type", {}).items() if key(t)}
+            for m, d in mods.items()}
+    count = {}
+
+    def walk(m, k):
+        count[m] = count.get(m, 0) + k
+        for s, c in subs[m].items():
+            walk(s, k * c)
+    walk(key(top), 1)
+    return count
+
+
+def module_texts(il_path):
+    """Each module's text in an RTLIL file, by name: what decides its synthesis result."""
+    texts, cur, lines = {}, None, []
+    with open(il_path) as f:
+        for line in f:
+            if line.startswith("module "):
+                cur, lines = line.split()[1], []
+            if cur is not None:
+                lines.append(line)
+            if line.rstrip("\n") == "end" and cur is not None:
+                texts[cur] = "".join(lines)
+                cur = None
+    return texts
+
+
+def base_name(mod):
+    """`$paramod$<hash>\\slot_select`, `$paramod\\lzc\\WIDTH=...` and `\\cvt` -> the RTL module."""
+    if mod.startswith("$paramod"):
+        return mod.split("\\")[1]
+    return mod.lstrip("\\")
+
+
+def area_hier(unit, base, sources, outdir):
+    """A unit synthesized with its hierarchy kept: the design is elaborated once, then every
+    distinct module (one per parameter set) is synthesized in a Yosys run of its own with the
+    modules below it as black boxes, and its cells are multiplied by its instance count. This is
+    what `synth_ecp5 -noflatten` computes (no optimization across module boundaries), but the
+    runs are small, use --jobs cores, and a module whose elaborated text did not change reuses
+    its earlier result (docs/core.md "Area")."""
+    name, top = unit["name"], unit["top"]
+    native = unit.get("yosys", "wasm") == "native"
+    yosys = yosys_native_cmd() if native else [yosys_bin()]
+    limit = int(unit.get("timeout_s", 1800))
+    row = {"unit": name, "top": top, "params": unit.get("params", {}), "seconds": 0.0,
+           "hierarchy": "kept", "yosys": "native" if native else "wasm",
+           "cells": "n/a", "transistors": "n/a"}
+    mdir = os.path.join(outdir, f"{name}.modules")
+    os.makedirs(mdir, exist_ok=True)
+    elab_il, elab_json = os.path.join(mdir, "elab.il"), os.path.join(mdir, "elab.json")
+    cmd = yosys + ["-q", "-p", "; ".join(base + [f"tee -q -o {rel(elab_json)} stat -json",
+                                                 f"write_rtlil {rel(elab_il)}"])]
+    log = os.path.join(mdir, "elab.log")
+    if not (reusable(cmd, log, elab_json, sources) and os.path.exists(elab_il)):
+        print(f"  .... {name}: elaborating", flush=True)
+        rc, _, dt = run_yosys(cmd, log, limit)
+        row["seconds"] += dt
+        if rc != 0:
+            row["error"] = f"yosys failed (elaboration); see {rel(log)}"
+            return row
+    with open(elab_json) as f:
+        counts = instance_counts(parse_stat_json(f.read()), top)
+    texts = module_texts(elab_il)
+    todo = sorted(counts, key=lambda m: (base_name(m), m))
+    print(f"  .... {name}: {len(todo)} distinct modules, {sum(counts.values())} instances", flush=True)
+
+    def one(mod):
+        digest = hashlib.sha1(texts.get(mod, mod).encode()).hexdigest()
+        stem = os.path.join(mdir, f"{base_name(mod)}.{hashlib.sha1(mod.encode()).hexdigest()[:10]}")
+        out_json, res_path = stem + ".ecp5.json", stem + ".result.json"
+        script = "; ".join([f"read_rtlil {rel(elab_il)}", f"hierarchy -top {mod}",
+                            "blackbox A:top %n",       # the modules below: their own runs
+                            f"synth_ecp5 -top {mod} -noflatten",
+                            f"tee -q -o {rel(out_json)} stat -json"])
+        try:
+            with open(res_path) as f:
+                old = json.load(f)
+            if old["digest"] == digest and old["script"] == script:
+                return mod, old, True
+        except (OSError, ValueError, KeyError):
+            pass
+        rc, _, dt = run_yosys(yosys + ["-q", "-p", script], stem + ".ecp5.log", limit)
+        if rc != 0:
+            return mod, {"error": f"see {rel(stem + '.ecp5.log')}", "seconds": dt}, False
+        with open(out_json) as f:
+            design = parse_stat_json(f.read())["design"]
+        cells = {t: int(c) for t, c in design.get("num_cells_by_type", {}).items()
+                 if t not in counts and "\\" + t not in counts}     # not the black boxes
+        res = {"digest": digest, "script": script, "cells": cells, "seconds": round(dt, 1)}
+        with open(res_path, "w") as f:
+            json.dump(res, f)
+        return mod, res, False
+
+    results, failed, n_reused = {}, [], 0
+    with cf.ThreadPoolExecutor(max_workers=max(1, YOSYS_JOBS)) as ex:
+        for k, (mod, res, was_reused) in enumerate(ex.map(one, todo), 1):
+            results[mod] = res
+            n_reused += was_reused
+            if "error" in res:
+                failed.append(mod)
+            else:
+                row["seconds"] += 0 if was_reused else res["seconds"]
+            what = "reused" if was_reused else ("FAILED" if "error" in res else f"{res['seconds']:.1f} s")
+            print(f"  .... {name}: [{k}/{len(todo)}] {base_name(mod):20s} x{counts[mod]:<5d} {what}", flush=True)
+    row["seconds"] = round(row["seconds"], 1)
+    if n_reused:
+        row["reused"] = [f"{n_reused} of {len(todo)} modules"]
+    if failed:
+        row["error"] = f"yosys failed on {len(failed)} module(s): {', '.join(base_name(m) for m in failed)}; " \
+                       f"see {rel(mdir)}/*.log"
+        return row
+    # totals: every module's own cells times its instances; and the same summed per RTL module
+    per_rtl = {}
+    for mod, res in results.items():
+        agg = per_rtl.setdefault(base_name(mod), {"module": base_name(mod), "variants": 0, "instances": 0,
+                                                   **{"ecp5_" + k: 0 for k in ECP5_CELLS}})
+        agg["variants"] += 1
+        agg["instances"] += counts[mod]
+        for k, types in ECP5_CELLS.items():
+            agg["ecp5_" + k] += counts[mod] * sum(res["cells"].get(t, 0) for t in types)
+    for k in ECP5_CELLS:
+        row["ecp5_" + k] = sum(a["ecp5_" + k] for a in per_rtl.values())
+    row["modules"] = sorted(per_rtl.values(), key=lambda a: (-a["ecp5_lut4"], a["module"]))
+    return row
+
+
+def module_table(row):
+    """The per-RTL-module breakdown of a unit synthesized with its hierarchy kept."""
+    cols = [("module", "module"), ("variants", "variants"), ("instances", "instances"),
+            ("ecp5_lut4", "LUT4"), ("ecp5_ff", "FF"), ("ecp5_carry", "CCU2C"), ("ecp5_dsp", "DSP"),
+            ("ecp5_bram", "BRAM"), ("ecp5_lutram", "LUTRAM")]
+    total = row.get("ecp5_lut4") or 1
+    lines = ["| " + " | ".join(c[1] for c in cols) + " | LUT4 % |", "|" + "---|" * (len(cols) + 1)]
+    for m in row["modules"]:
+        lines.append("| " + " | ".join(str(m[k]) for k, _ in cols) + f" | {100.0 * m['ecp5_lut4'] / total:.1f} |")
+    return "\n".join(lines)
 
 
 def merge_rows(old_path, config, order, new_rows):
@@ -347,6 +512,11 @@ def area(args):
             print(f"area: synth/area_units.toml unit {u['name']}: flows must be a non-empty subset of "
                   f"{', '.join(FLOWS)}", file=sys.stderr)
             return 2
+        if u.get("keep_hierarchy") and u.get("flows") != ["ecp5"]:
+            # the CMOS estimate of a module with black boxes in it is not a number to sum
+            print(f"area: synth/area_units.toml unit {u['name']}: keep_hierarchy needs flows = [\"ecp5\"]",
+                  file=sys.stderr)
+            return 2
         if u.get("yosys", "wasm") not in ("wasm", "native"):
             print(f"area: synth/area_units.toml unit {u['name']}: yosys must be \"wasm\" or \"native\"",
                   file=sys.stderr)
@@ -373,6 +543,8 @@ def area(args):
         if none:
             print(f"area: no selected flow for: {', '.join(none)}")
         units = [u for u in units if u["flows"]]
+    global YOSYS_JOBS, YOSYS_SLOTS
+    YOSYS_JOBS, YOSYS_SLOTS = args.jobs, threading.BoundedSemaphore(args.jobs)
     pkgs, mods = sources(args.config)
     outdir = os.path.join(ROOT, "build", "area", args.config)
     flows = sorted({f for u in units for f in u.get("flows", list(FLOWS))})
@@ -404,6 +576,15 @@ def area(args):
         f.write(table + "\n")
     print()
     print(table)
+    for r in new_rows:
+        if r.get("modules") and "error" not in r:
+            mtable = module_table(r)
+            with open(os.path.join(outdir, f"{r['unit']}.modules.md"), "w") as f:
+                f.write(mtable + "\n")
+            print(f"{r['unit']}: where the cells are (each RTL module summed over its instances; "
+                  f"all rows in {rel(os.path.join(outdir, r['unit'] + '.modules.md'))})")
+            print("\n".join(mtable.splitlines()[:12]))
+            print()
     print()
     bad = [r["unit"] for r in new_rows if "error" in r]
     print(f"area: wrote {rel(os.path.join(outdir, 'area.json'))} and area.md ({len(rows)} rows, "

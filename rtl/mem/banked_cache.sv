@@ -125,10 +125,15 @@ module banked_cache #(
   logic [BANKS-1:0][31:0]    b_rsp_rdata;
   logic [BANKS-1:0]          ev_access, ev_hit, ev_miss, ev_wb;
 
+  // A bank's line addresses leave its own bank bits zero; they are filled in here, so all banks
+  // are one module (one synthesis for `make area`, docs/core.md "Area").
+  logic [BANKS-1:0][31:0]    b_mem_addr;
+
   for (genvar b = 0; b < BANKS; b++) begin : g_bank
+    assign mem_req_addr_o[b] = b_mem_addr[b] | (32'(b) << OFF_W);
     cache_bank #(
       .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .ID_W(BIW),
-      .BANK_BITS(BB), .BANK_ID(b), .FLUSH_WB(FLUSH_WB)
+      .BANK_BITS(BB), .FLUSH_WB(FLUSH_WB)
     ) u_bank (
       .clk_i, .rst_ni,
       .req_valid_i     (b_req_valid[b]),  .req_ready_o  (b_req_ready[b]),
@@ -140,7 +145,7 @@ module banked_cache #(
       .flush_i,
       .flush_done_o    (b_flush_done[b]), .busy_o       (b_busy[b]),
       .mem_req_valid_o (mem_req_valid_o[b]), .mem_req_ready_i (mem_req_ready_i[b]),
-      .mem_req_addr_o  (mem_req_addr_o[b]),  .mem_req_write_o (mem_req_write_o[b]),
+      .mem_req_addr_o  (b_mem_addr[b]),      .mem_req_write_o (mem_req_write_o[b]),
       .mem_req_wdata_o (mem_req_wdata_o[b]),
       .mem_rsp_valid_i (mem_rsp_valid_i[b]), .mem_rsp_rdata_i (mem_rsp_rdata_i),
       .ev_access_o     (ev_access[b]),    .ev_hit_o     (ev_hit[b]),

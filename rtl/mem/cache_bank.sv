@@ -17,8 +17,9 @@ module cache_bank #(
   parameter int unsigned WAYS       = vgiw_cfg_pkg::L1_WAYS,
   parameter int unsigned LINE_BYTES = vgiw_cfg_pkg::L1_LINE_BYTES,
   parameter int unsigned ID_W       = 8,
-  parameter int unsigned BANK_BITS  = $clog2(vgiw_cfg_pkg::L1_BANKS),  // line-address bits that selected this bank
-  parameter int unsigned BANK_ID    = 0,
+  // line-address bits that selected this bank; they are zero in the line port's addresses,
+  // the banked cache fills in the bank's number (so every bank is one module: docs/mem.md)
+  parameter int unsigned BANK_BITS  = $clog2(vgiw_cfg_pkg::L1_BANKS),
   parameter bit          FLUSH_WB   = 1'b1,
   localparam int unsigned LB        = LINE_BYTES,
   localparam int unsigned LBITS     = 8 * LINE_BYTES
@@ -161,8 +162,8 @@ module cache_bank #(
   logic [SET_W-1:0] wb_set;
   logic [31:0]      wb_addr, rf_addr;
   assign wb_set  = vict_q[IDX_W-1:WAY_W];
-  assign wb_addr = {tag_q[vict_q], wb_set, BANK_BITS'(BANK_ID), OFF_W'(0)};
-  assign rf_addr = {r_tag, r_set, BANK_BITS'(BANK_ID), OFF_W'(0)};
+  assign wb_addr = {tag_q[vict_q], wb_set, BANK_BITS'(0), OFF_W'(0)};
+  assign rf_addr = {r_tag, r_set, BANK_BITS'(0), OFF_W'(0)};
 
   // LRU update
   logic             touch;
@@ -368,7 +369,7 @@ module cache_bank #(
   always_ff @(posedge clk_i) begin
     if (rst_ni && mem_rsp_valid_i) begin
       assert (state_q == S_WB_WAIT || state_q == S_RF_WAIT)
-        else $error("cache_bank %0d: line response with nothing in flight", BANK_ID);
+        else $error("%m: line response with nothing in flight");
     end
   end
 `endif
