@@ -74,18 +74,40 @@ module banked_cache #(
   logic [BANKS-1:0][3:0]    b_req_be;
   logic [BANKS-1:0][BIW-1:0] b_req_id;
 
+  // which ports address which bank
+  logic [BANKS-1:0][PORTS-1:0] bank_req;
   always_comb begin
-    int unsigned p;
+    for (int b = 0; b < BANKS; b++) begin
+      for (int p = 0; p < PORTS; p++) begin
+        bank_req[b][p] = req_valid_i[p] && sel[p] == BSW'(b);
+      end
+    end
+  end
+
+  // Round robin: the first requesting port at or after the bank's pointer, else the first
+  // requesting port (wrapped). Written with fixed indices only (a mask and two priority scans,
+  // not a loop over `rr + k`): the same grant, but a netlist that ABC maps in reasonable time
+  // for the 32 x 32 crossbar of `paper` (docs/core.md "Area").
+  logic [BANKS-1:0][PORTS-1:0] bank_req_hi;
+  always_comb begin
+    for (int b = 0; b < BANKS; b++) begin
+      for (int p = 0; p < PORTS; p++) begin
+        bank_req_hi[b][p] = bank_req[b][p] && PW'(p) >= rr_q[b];
+      end
+    end
+  end
+
+  always_comb begin
     for (int b = 0; b < BANKS; b++) begin
       grant[b]       = '0;
-      grant_valid[b] = 1'b0;
-      // ports rr, rr+1, ... (mod PORTS): the first that addresses this bank wins
-      for (int k = 0; k < PORTS; k++) begin
-        p = int'(rr_q[b]) + k;
-        if (p >= PORTS) p = p - PORTS;
-        if (!grant_valid[b] && req_valid_i[p] && sel[p] == BSW'(b)) begin
-          grant_valid[b] = 1'b1;
-          grant[b]       = PW'(p);
+      grant_valid[b] = |bank_req[b];
+      // scan from the top so the lowest index is the last one written
+      for (int p = PORTS - 1; p >= 0; p--) begin
+        if (bank_req[b][p]) grant[b] = PW'(p);
+      end
+      if (|bank_req_hi[b]) begin
+        for (int p = PORTS - 1; p >= 0; p--) begin
+          if (bank_req_hi[b][p]) grant[b] = PW'(p);
         end
       end
       b_req_valid[b] = grant_valid[b];
