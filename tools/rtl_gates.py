@@ -375,6 +375,14 @@ def module_texts(il_path):
     return texts
 
 
+def canonical(text):
+    """A module's RTLIL text with Yosys's global auto-index numbers (`$proc$f.sv:12$345`)
+    renumbered in order of first appearance: they shift whenever a file read earlier changes,
+    the module itself need not have."""
+    seen = {}
+    return re.sub(r"\$(\d+)\b", lambda m: "$" + str(seen.setdefault(m.group(1), len(seen))), text)
+
+
 def base_name(mod):
     """`$paramod$<hash>\\slot_select`, `$paramod\\lzc\\WIDTH=...` and `\\cvt` -> the RTL module."""
     if mod.startswith("$paramod"):
@@ -416,7 +424,7 @@ def area_hier(unit, base, sources, outdir):
     print(f"  .... {name}: {len(todo)} distinct modules, {sum(counts.values())} instances", flush=True)
 
     def one(mod):
-        digest = hashlib.sha1(texts.get(mod, mod).encode()).hexdigest()
+        digest = hashlib.sha1(canonical(texts.get(mod, mod)).encode()).hexdigest()
         stem = os.path.join(mdir, f"{base_name(mod)}.{hashlib.sha1(mod.encode()).hexdigest()[:10]}")
         out_json, res_path = stem + ".ecp5.json", stem + ".result.json"
         script = "; ".join([f"read_rtlil {rel(elab_il)}", f"hierarchy -top {mod}",
