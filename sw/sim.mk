@@ -15,7 +15,7 @@ $(foreach a,$(APPS),$(eval $(APPS_OUT)/apps/bin/$(a): $(APPS_OUT)/obj/runtime/vg
 $(foreach a,$(APPS),$(eval $(APPS_OUT)/asan/apps/bin/$(a): $(APPS_OUT)/asan/obj/runtime/vgiw_rt.o $(APPS_OUT)/asan/obj/apps/common/eng_rtl.o))
 
 RT_TEST_DEPS = runtime/tests/rt_api_test.c runtime/vgiw_rt.c interp/interp.c interp/fabexec.c image/vgiw_image.c lib/vgiw_arith.c \
-               lib/self_dir.c
+               lib/self_dir.c lib/vg_proc.c
 
 $(APPS_OUT)/bin/rt_api_test: $(patsubst %.c,$(APPS_OUT)/obj/%.o,$(RT_TEST_DEPS)) $(APPS_OUT)/obj/gen/vgiw_presets.o
 	@mkdir -p $(dir $@)
@@ -64,7 +64,8 @@ wave:
 
 # vgiw-run: any kernel on a device, checked against native execution (docs/runtime.md)
 VGIW_RUN_DEPS = runtime/vgiw_run.c runtime/vgiw_rt.c tools/ndrange.c interp/interp.c interp/fabexec.c \
-                image/vgiw_image.c lib/vgiw_arith.c lib/self_dir.c native/native_build.c
+                image/vgiw_image.c lib/vgiw_arith.c lib/self_dir.c native/native_build.c \
+                lib/vg_proc.c lib/vg_args.c
 
 $(APPS_OUT)/bin/vgiw-run: $(patsubst %.c,$(APPS_OUT)/obj/%.o,$(VGIW_RUN_DEPS)) $(APPS_OUT)/obj/gen/vgiw_presets.o
 	@mkdir -p $(dir $@)

@@ -21,6 +21,8 @@ SW_CC_H     := $(wildcard sw/vgiwcc/*.h) sw/image/vgiw_image.h
 SW_INTERP_C := sw/interp/interp.c sw/interp/fabexec.c
 SW_FCFG_C   := sw/lib/fabric_cfg.c
 SW_NATIVE_C := sw/native/native_build.c
+# child processes, temporary directories, the command-line parser (docs/runtime.md "Defences")
+SW_LIB_C    := sw/lib/vg_proc.c sw/lib/vg_args.c
 SW_HDRS     := $(wildcard sw/*/*.h) sw/lib/vgiw_arith.h
 
 SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz pnrcheck
@@ -41,15 +43,15 @@ $(1)/obj/gen/vgiw_presets.o: $(GEN)/vgiw_presets.c $(GEN)/vgiw_presets.h $(GEN)/
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(2) -c $$< -o $$@
 
-$(1)/bin/vgiwcc: $(patsubst sw/%.c,$(1)/obj/%.o,$(SW_CC_C) $(SW_IMAGE_C) $(SW_ARITH_C) $(SW_FCFG_C) sw/interp/fabexec.c) $(1)/obj/gen/vgiw_presets.o
+$(1)/bin/vgiwcc: $(patsubst sw/%.c,$(1)/obj/%.o,$(SW_CC_C) $(SW_IMAGE_C) $(SW_ARITH_C) $(SW_FCFG_C) $(SW_LIB_C) sw/interp/fabexec.c) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ $$(SW_LLVM_LIBS) -lm -o $$@
 
-$(1)/bin/vgiw-objdump: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/objdump.c $(SW_IMAGE_C))
+$(1)/bin/vgiw-objdump: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/objdump.c $(SW_IMAGE_C) $(SW_LIB_C))
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
 
-$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/tools/ndrange.c sw/lib/self_dir.c $(SW_NATIVE_C) $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
+$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/tools/ndrange.c sw/lib/self_dir.c $(SW_LIB_C) $(SW_NATIVE_C) $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -ldl -lm -o $$@
 

@@ -7,17 +7,17 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "vg_proc.h"
 #include "vgiw_native.h"
 
-extern char **environ;
 
 /* The files vgnb_build() writes, relative to its temporary directory. */
 static const char *const build_files[] = { "k.o", "w.c", "w.o", "k.so" };
@@ -26,19 +26,9 @@ static const char *const build_files[] = { "k.o", "w.c", "w.o", "k.so" };
 
 int vgnb_run_cmd(char *const argv[], int verbose)
 {
-    if (verbose) {
-        for (int i = 0; argv[i]; i++)
-            fprintf(stderr, "%s ", argv[i]);
-        fputc('\n', stderr);
-    }
-    pid_t pid;
-    if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0)
-        return -1;
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+    /* own process group, killed with the caller, time limit (sw/lib/vg_proc.h) */
+    int rc = vgp_run(argv, verbose);
+    return rc == VGP_TIMED_OUT ? 128 + 9 : rc;
 }
 
 const char *vgnb_ctype(uint8_t t)
@@ -128,7 +118,8 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
     int rc = vgnb_run_cmd(cl, o->verbose);
     free(cl);
     if (rc) {
-        snprintf(err, errlen, "clang-19 failed on '%s'", o->src);
+        snprintf(err, errlen, "clang-19 failed on '%s'%s", o->src,
+                 rc == 128 + 9 ? " (killed: time limit, VGIW_TIMEOUT)" : "");
         return VGNB_ERR_CLANG;
     }
     if (write_wrappers(wc, o->kernels, o->nkernels)) {
@@ -184,23 +175,30 @@ int vgnb_run(const char *so, const char *kernel, void **args, const uint32_t glo
     }
     report[0] = 0;
     /* Buffered output would otherwise be written by both processes. */
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
+    /* Own process group, SIGKILL when the caller dies, a wall-clock limit (vg_proc.h): a
+     * kernel that loops forever or a killed caller never leaves it running. */
+    unsigned limit = vgp_timeout();
+    pid_t pid = vgp_fork();
     if (pid < 0) {
         munmap(report, REPORT_BYTES);
         snprintf(err, errlen, "fork failed");
         return VGNB_ERR_FORK;
     }
-    if (pid == 0)
+    if (pid == 0) {
+        if (limit) {   /* a second line of defence: CPU seconds, should the parent stop watching */
+            struct rlimit rl = { (rlim_t)limit + 5, (rlim_t)limit + 10 };
+            setrlimit(RLIMIT_CPU, &rl);
+        }
         child(so, kernel, args, global, local, report);
+    }
     int st = 0, rc;
-    pid_t w;
-    do
-        w = waitpid(pid, &st, 0);
-    while (w < 0 && errno == EINTR);
+    int w = vgp_wait(pid, limit, &st);
     report[REPORT_BYTES - 1] = 0;
-    if (w < 0) {
+    if (w == 1) {
+        snprintf(err, errlen, "native execution stopped after the time limit of %u s (--timeout, VGIW_TIMEOUT)",
+                 limit);
+        rc = VGNB_ERR_TIMEOUT;
+    } else if (w < 0) {
         snprintf(err, errlen, "native: cannot wait for the child (%s)", strerror(errno));
         rc = VGNB_ERR_FORK;
     } else if (WIFSIGNALED(st)) {
@@ -211,6 +209,12 @@ int vgnb_run(const char *so, const char *kernel, void **args, const uint32_t glo
     } else if (WIFEXITED(st) && (WEXITSTATUS(st) == CHILD_LOAD || WEXITSTATUS(st) == CHILD_KERNEL)) {
         snprintf(err, errlen, "%s", report);
         rc = WEXITSTATUS(st) == CHILD_LOAD ? VGNB_ERR_LOAD : VGNB_ERR_KERNEL;
+    } else if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
+        /* the dynamic loader's exit status: the kernel damaged the process (a store outside
+         * its buffers overwrote the loader's tables) */
+        snprintf(err, errlen, "native execution exited with status 127: the kernel probably wrote outside its "
+                 "buffers and damaged the process (the interpreter names the access)");
+        rc = VGNB_ERR_EXIT;
     } else {
         snprintf(err, errlen, "native execution exited with status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
         rc = VGNB_ERR_EXIT;

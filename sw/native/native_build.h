@@ -27,11 +27,13 @@ enum {
     VGNB_ERR_KERNEL = -7,    /* vgn_run() refused: bad NDRange, barrier divergence, ... */
     VGNB_ERR_CRASH = -8,     /* the kernel killed the child (signal) */
     VGNB_ERR_EXIT = -9,      /* the child exited otherwise (e.g. the kernel called exit) */
+    VGNB_ERR_TIMEOUT = -10,  /* the child ran past the time limit (vgp_timeout()) and was killed */
 };
 
-/* Runs argv (argv[0] looked up in PATH) and waits for it; echoes the command line to
+/* Runs argv (argv[0] looked up in PATH) as a child of vg_proc.h (own process group, killed
+ * with the caller, killed after vgp_timeout() seconds) and waits for it; echoes the command line to
  * stderr first when verbose. Returns its exit status, 128 + N if signal N killed it,
- * -1 if it could not be started. */
+ * -1 if it could not be started (a timed-out child: 128 + 9). */
 int vgnb_run_cmd(char *const argv[], int verbose);
 
 /* The C type of a scalar kernel argument of image type t (VG_T_*; others: int). */
@@ -58,8 +60,9 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
 /* Removes the files vgnb_build() writes in tmpdir (not the directory). */
 void vgnb_clean(const char *tmpdir);
 
-/* Runs kernel of the shared object so over the NDRange in a forked child, so that a
- * crashing kernel cannot take the caller down. args[i] points to buffer i's contents
+/* Runs kernel of the shared object so over the NDRange in a forked child (vgp_fork: own
+ * process group, dies with the caller, killed after vgp_timeout() seconds), so that a
+ * crashing or endless kernel cannot take the caller down. args[i] points to buffer i's contents
  * or to a scalar: buffers must be shared mappings (mmap MAP_SHARED | MAP_ANONYMOUS) for
  * the kernel's writes to reach the caller. Returns VGNB_OK or a VGNB_ERR_* code with a
  * message in err. */

@@ -752,6 +752,7 @@ static int launch_interp(vrt_device *d, rt_kern *K, const ndr_t *n)
     L.mem = &mem;
     L.random_order = d->seed != 0;
     L.seed = d->seed + d->total.launches;
+    L.max_steps = d->opt.max_steps;
     if (d->opt.interp_pnr) {
         const vgiw_preset_t *p = vgiw_preset_find(d->prog[K->prog - 1].img.config);
         for (uint32_t b = 0; b < k->nblocks; b++)

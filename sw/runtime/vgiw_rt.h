@@ -56,6 +56,7 @@ typedef struct {
     int progress;              /* rtl: progress lines on stderr during long launches */
     int interp_pnr;            /* interp: run the PNR configuration words instead of the graphs */
     uint64_t seed;             /* interp: random node order seed (0: index order) */
+    uint64_t max_steps;        /* interp: node evaluations before giving up (0: 2^32) */
 } vrt_options;
 
 #define VRT_MAX_BLOCKS 256

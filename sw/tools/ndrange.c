@@ -46,72 +46,59 @@ static int parse_num(const char *s, double *v)
     return end == s || *end || errno ? -1 : 0;
 }
 
-int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
+/* buf:TYPE:COUNT[:INIT]; f[0] is the kind */
+static int parse_buf(const char *s, char **f, int nf, ArgSpec *a, char *err, size_t errlen)
 {
-    memset(a, 0, sizeof *a);
-    char buf[256];
-    if (strlen(s) >= sizeof buf) {
-        snprintf(err, errlen, "argument spec too long");
+    if (nf < 3) {
+        snprintf(err, errlen, "'%s': expected buf:TYPE:COUNT[:INIT]", s);
         return -1;
     }
-    strcpy(buf, s);
-    char *f[8];
-    int nf = 0;
-    for (char *p = buf; nf < 8;) {
-        f[nf++] = p;
-        char *c = strchr(p, ':');
-        if (!c)
-            break;
-        *c = 0;
-        p = c + 1;
+    a->is_buf = 1;
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (!strcmp(f[1], types[i].n))
+            a->type = types[i].t;
+    if (!a->type) {
+        snprintf(err, errlen, "'%s': unknown element type '%s' (i8 u8 i16 u16 i32 u32 f32)", s, f[1]);
+        return -1;
     }
-    if (!strcmp(f[0], "buf")) {
-        if (nf < 3) {
-            snprintf(err, errlen, "'%s': expected buf:TYPE:COUNT[:INIT]", s);
-            return -1;
-        }
-        a->is_buf = 1;
-        for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-            if (!strcmp(f[1], types[i].n))
-                a->type = types[i].t;
-        if (!a->type) {
-            snprintf(err, errlen, "'%s': unknown element type '%s' (i8 u8 i16 u16 i32 u32 f32)", s, f[1]);
-            return -1;
-        }
-        double c;
-        if (parse_num(f[2], &c) || c < 1 || c > (1 << 26) || c != floor(c)) {
-            snprintf(err, errlen, "'%s': bad element count '%s'", s, f[2]);
-            return -1;
-        }
-        a->count = (uint32_t)c;
-        a->init = INIT_ZERO;
-        a->lo = 0;
-        a->hi = 100;
-        if (nf >= 4) {
-            if (!strcmp(f[3], "zero") && nf == 4) a->init = INIT_ZERO;
-            else if (!strcmp(f[3], "seq") && nf == 4) a->init = INIT_SEQ;
-            else if (!strcmp(f[3], "rand") && (nf == 5 || nf == 7)) {
-                double sd;
-                a->init = INIT_RAND;
-                if (parse_num(f[4], &sd) || sd < 0) {
-                    snprintf(err, errlen, "'%s': bad seed", s);
-                    return -1;
-                }
-                a->seed = (uint64_t)sd;
-                if (nf == 7 && (parse_num(f[5], &a->lo) || parse_num(f[6], &a->hi) || a->lo > a->hi)) {
-                    snprintf(err, errlen, "'%s': bad range", s);
-                    return -1;
-                }
-            } else {
-                snprintf(err, errlen, "'%s': INIT must be zero, seq or rand:SEED[:LO:HI]", s);
+    double c;
+    if (parse_num(f[2], &c) || c < 1 || c > ARG_MAX_ELEMS || c != floor(c)) {
+        snprintf(err, errlen, "'%s': bad element count '%s' (a whole number, 1 to %u)", s, f[2], ARG_MAX_ELEMS);
+        return -1;
+    }
+    a->count = (uint32_t)c;
+    a->init = INIT_ZERO;
+    a->lo = 0;
+    a->hi = 100;
+    if (nf >= 4) {
+        if (!strcmp(f[3], "zero") && nf == 4) a->init = INIT_ZERO;
+        else if (!strcmp(f[3], "seq") && nf == 4) a->init = INIT_SEQ;
+        else if (!strcmp(f[3], "rand") && (nf == 5 || nf == 7)) {
+            double sd;
+            a->init = INIT_RAND;
+            if (parse_num(f[4], &sd) || sd < 0 || sd != floor(sd) || sd > 18446744073709549568.0) {
+                snprintf(err, errlen, "'%s': bad seed '%s' (a whole number >= 0)", s, f[4]);
                 return -1;
             }
+            a->seed = (uint64_t)sd;
+            if (nf == 7 && (parse_num(f[5], &a->lo) || parse_num(f[6], &a->hi) || a->lo > a->hi)) {
+                snprintf(err, errlen, "'%s': bad range", s);
+                return -1;
+            }
+        } else {
+            snprintf(err, errlen, "'%s': INIT must be zero, seq or rand:SEED[:LO:HI]", s);
+            return -1;
         }
-        return 0;
     }
+    return 0;
+}
+
+/* i32:V | u32:V | f32:V */
+static int parse_scalar(const char *s, char **f, int nf, ArgSpec *a, char *err, size_t errlen)
+{
     double v;
     if (nf != 2 || parse_num(f[1], &v)) {
-        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V or buf:TYPE:COUNT[:INIT]", s);
+        snprintf(err, errlen, "'%s': expected %s:V with a number V", s, f[0]);
         return -1;
     }
     if (!strcmp(f[0], "i32") && v >= -2147483648.0 && v <= 2147483647.0 && v == floor(v)) {
@@ -126,6 +113,90 @@ int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
         memcpy(&a->scalar, &x, 4);
     } else {
         snprintf(err, errlen, "'%s': bad scalar (type i32, u32 or f32, value in range)", s);
+        return -1;
+    }
+    return 0;
+}
+
+/* The kinds of argument SPEC, by their first field: a new kind is one more row. */
+static const struct {
+    const char *name;
+    int (*parse)(const char *s, char **f, int nf, ArgSpec *a, char *err, size_t errlen);
+} kinds[] = {
+    { "buf", parse_buf },
+    { "i32", parse_scalar },
+    { "u32", parse_scalar },
+    { "f32", parse_scalar },
+};
+
+int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
+{
+    memset(a, 0, sizeof *a);
+    size_t len = strlen(s);
+    char *buf = malloc(len + 1);
+    if (!buf) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    memcpy(buf, s, len + 1);
+    char *f[8];
+    int nf = 0;
+    for (char *p = buf; nf < 8;) {
+        f[nf++] = p;
+        char *c = strchr(p, ':');
+        if (!c)
+            break;
+        *c = 0;
+        p = c + 1;
+    }
+    int rc = -1;
+    size_t k;
+    for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (!strcmp(f[0], kinds[k].name))
+            break;
+    if (k == sizeof kinds / sizeof kinds[0])
+        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V or buf:TYPE:COUNT[:INIT]", s);
+    else
+        rc = kinds[k].parse(s, f, nf, a, err, errlen);
+    free(buf);
+    return rc;
+}
+
+static const char *type_word(uint8_t t)
+{
+    switch (t) {
+    case VG_T_I8:  return "char";
+    case VG_T_U8:  return "uchar";
+    case VG_T_I16: return "short";
+    case VG_T_U16: return "ushort";
+    case VG_T_I32: return "int";
+    case VG_T_U32: return "uint";
+    case VG_T_F32: return "float";
+    default:       return "other";
+    }
+}
+
+int check_arg(const ArgSpec *a, const char *spec, const vg_arg *ka, unsigned idx, char *err, size_t errlen)
+{
+    int isb = ka->kind == VG_ARG_BUFFER;
+    if (isb != a->is_buf) {
+        snprintf(err, errlen, "argument %u '%s' is a %s, --arg '%s' is not", idx, ka->name,
+                 isb ? "buffer (pointer)" : "scalar", spec);
+        return -1;
+    }
+    if (ka->type == VG_T_OTHER || !ka->type)
+        return 0;   /* vectors, structs behind pointers: the image has no element type to check */
+    int want_f = ka->type == VG_T_F32, got_f = a->type == VG_T_F32;
+    /* The bits must mean the same: float against float, integers of the element's size (the
+     * signedness of integers only changes how the initial values are drawn). Scalars are
+     * passed as 32 bits: any integer scalar takes i32 or u32. */
+    if (want_f != got_f || (isb && type_size(ka->type) != type_size(a->type))) {
+        if (isb)
+            snprintf(err, errlen, "argument %u '%s' is a %s buffer (%s *), --arg '%s' gives %s elements", idx,
+                     ka->name, vg_type_name(ka->type), type_word(ka->type), spec, vg_type_name(a->type));
+        else
+            snprintf(err, errlen, "argument %u '%s' is a %s scalar (%s), --arg '%s' gives an %s", idx, ka->name,
+                     vg_type_name(ka->type), type_word(ka->type), spec, vg_type_name(a->type));
         return -1;
     }
     return 0;

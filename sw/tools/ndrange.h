@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vgiw_image.h"
+
 enum { INIT_ZERO, INIT_SEQ, INIT_RAND };
 
 typedef struct {
@@ -19,8 +21,15 @@ typedef struct {
 
 /* "G" or "G,G" or "G,G,G" -> out[3] (missing dimensions 1); 0 on success. */
 int parse_dims(const char *s, uint32_t out[3]);
-/* i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT]; 0 on success, message in err. */
+/* Elements of a buffer argument at most (64 M: 256 MB of 32-bit elements). */
+#define ARG_MAX_ELEMS (1u << 26)
+
+/* i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT]; 0 on success, message in err. The kinds
+ * (first field) are a table in ndrange.c: a new kind is one parser and one row there. */
 int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen);
+/* Checks spec a (text `spec`) against argument idx of the kernel as the image describes it:
+ * buffer or scalar, float or integer, element size. 0, or -1 with a message naming both. */
+int check_arg(const ArgSpec *a, const char *spec, const vg_arg *ka, unsigned idx, char *err, size_t errlen);
 uint32_t type_size(uint8_t type);
 /* Fills COUNT elements; seed_offset varies the random stream between runs. */
 void fill_buffer(const ArgSpec *a, uint8_t *data, uint64_t seed_offset);
