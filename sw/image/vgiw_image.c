@@ -2,7 +2,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "vgiw_image.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -550,6 +553,8 @@ int vg_image_read(const uint8_t *buf, size_t len, vg_image *img, char *err, size
     if (vg_crc32(buf + 16, size - 16) != crc)
         return fail(err, errlen, "image corrupted: checksum mismatch");
     memcpy(img->config, buf + 16, VG_CONFIG_MAX + 1);
+    img->major = (uint16_t)major;
+    img->minor = (uint16_t)minor;
     img->config[VG_CONFIG_MAX] = 0;
     r.at = 28;
     uint32_t nsec = get32(&r);
@@ -718,12 +723,23 @@ int vg_image_load(const char *path, vg_image *img, char *err, size_t errlen)
     memset(img, 0, sizeof *img);
     FILE *f = fopen(path, "rb");
     if (!f)
-        return fail(err, errlen, "cannot open '%s'", path);
+        return fail(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        return fail(err, errlen, "'%s' is a directory, not an image", path);
+    }
     size_t cap = 1 << 16, n = 0;
     uint8_t *buf = malloc(cap);
     while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
+        size_t want = cap - n, got = fread(buf + n, 1, want, f);
         n += got;
+        if (got < want && ferror(f)) {
+            int e = errno;
+            free(buf);
+            fclose(f);
+            return fail(err, errlen, "cannot read '%s': %s", path, strerror(e));
+        }
         if (n < cap)
             break;
         if (cap >= ((size_t)1 << 30)) {
@@ -758,8 +774,13 @@ static void dump_opnd(FILE *f, const vg_opnd *o)
 
 void vg_image_dump(FILE *f, const vg_image *img)
 {
-    fprintf(f, "VGIW image v%d.%d, config '%s', %u kernel(s)\n", VG_IMAGE_MAJOR, VG_IMAGE_MINOR,
-            img->config, img->nkernels);
+    /* the file's version; a newer minor version than this reader's is readable (it only
+     * adds what older readers may skip, docs/image-format.md) but is said so */
+    unsigned maj = img->major ? img->major : VG_IMAGE_MAJOR, min = img->major ? img->minor : VG_IMAGE_MINOR;
+    fprintf(f, "VGIW image v%u.%u, config '%s', %u kernel(s)\n", maj, min, img->config, img->nkernels);
+    if (img->major == VG_IMAGE_MAJOR && img->minor > VG_IMAGE_MINOR)
+        fprintf(f, "  (newer than this reader, v%d.%d: parts it does not know are not shown)\n", VG_IMAGE_MAJOR,
+                VG_IMAGE_MINOR);
     for (uint32_t ki = 0; ki < img->nkernels; ki++) {
         const vg_kernel *k = &img->kernels[ki];
         uint32_t total = 0;

@@ -162,6 +162,7 @@ typedef struct {
     char config[VG_CONFIG_MAX + 1];
     uint32_t nkernels;
     vg_kernel *kernels;
+    uint16_t major, minor;   /* the format version of the file read (vg_image_read) */
 } vg_image;
 
 /* Serialize; returns 0 and a malloc'ed buffer, or -1 (message in err). */

@@ -24,6 +24,8 @@
 #include "interp.h"
 #include "native_build.h"
 #include "self_dir.h"
+#include "vg_args.h"
+#include "vg_proc.h"
 #include "ndrange.h"
 #include "vgiw_arith.h"
 #include "vgiw_image.h"
@@ -35,14 +37,7 @@ static void cleanup(void)
 {
     if (!tmpdir[0])
         return;
-    vgnb_clean(tmpdir);
-    static const char *const files[] = { "tiny.vgiw", "small.vgiw", "paper.vgiw" };
-    char p[PATH_MAX + 32];
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        snprintf(p, sizeof p, "%s/%s", tmpdir, files[i]);
-        unlink(p);
-    }
-    rmdir(tmpdir);
+    vgp_rmdir(tmpdir);
     tmpdir[0] = 0;
 }
 
@@ -77,116 +72,156 @@ static int compare(const vg_kernel *k, Buf *bufs)
     return bad;
 }
 
+/* Splits a comma-separated list in place; -1 if it has more than max elements. */
 static int split_list(char *s, char **out, int max)
 {
-    int n = 0;
-    for (char *t = strtok(s, ","); t && n < max; t = strtok(NULL, ","))
-        out[n++] = t;
+    int n = 1;
+    for (const char *c = s; *c; c++)
+        n += *c == ',';
+    if (n > max)
+        return -1;
+    n = 0;
+    for (char *p = s; n < max;) {
+        out[n++] = p;
+        char *c = strchr(p, ',');
+        if (!c)
+            break;
+        *c = 0;
+        p = c + 1;
+    }
     return n;
 }
 
-static void usage(void)
+static void usage_lines(FILE *f)
 {
-    fprintf(stderr,
+    fprintf(f,
             "usage: clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
             "               [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index] [-D X=Y] [-v]\n"
-            "               [--pnr off|try|require] [--pnr-seed N] [--derive entry|block]\n"
+            "               [--pnr off|try|require] [--pnr-seed N] [--derive entry|block] [--timeout S]\n"
             "  SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]]\n");
+}
+
+static _Noreturn void usage(void)
+{
+    usage_lines(stderr);
     exit(2);
 }
 
 int main(int argc, char **argv)
 {
+    vgp_init("clcheck");
     const char *src = NULL, *kname = NULL;
     uint32_t g[3] = { 0, 0, 0 }, l[3] = { 1, 1, 1 };
     int have_g = 0, random_order = 1, pnr_mode = 2;
     const char *pnr_seed = "1", *derive = NULL;
     ArgSpec specs[VG_SRC_ARG_MAX];
+    const char *spec_text[VG_SRC_ARG_MAX];
     int nspecs = 0;
-    char cfgbuf[128] = "small", seedbuf[256] = "1";
-    char **defs = calloc((size_t)argc + 1, sizeof *defs);
-    int ndefs = 0;
-    char err[512];
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int more = i + 1 < argc;
-        if (!strcmp(a, "-k") && more) kname = argv[++i];
-        else if (!strcmp(a, "--global") && more) {
-            if (parse_dims(argv[++i], g)) die("bad --global '%s' (G[,G[,G]], each >= 1)", argv[i]);
+    const char *cfgarg = "small", *seedarg = "1";
+    /* -D values of any length: pointers to argv or to exact-size copies (NULL-terminated) */
+    char **defs = calloc((size_t)argc + 1, sizeof *defs), **owned = calloc((size_t)argc + 1, sizeof *owned);
+    int ndefs = 0, nowned = 0;
+    if (!defs || !owned)
+        die("out of memory");
+    char err[600];
+    static const char *const orders[] = { "index", "random", NULL };
+    static const char *const pnr_modes[] = { "off", "require", "try", NULL };
+    static const char *const derive_modes[] = { "entry", "block", NULL };
+    vga_t P;
+    vga_init(&P, "clcheck", argc, argv, usage_lines);
+    while (vga_next(&P)) {
+        const char *a = P.arg;
+        if (vga_is(&P, "-k")) kname = vga_str(&P);
+        else if (vga_is(&P, "--global")) {
+            const char *v = vga_str(&P);
+            if (parse_dims(v, g)) vga_fail(&P, "--global '%s': expected G[,G[,G]], each >= 1", v);
             have_g = 1;
-        } else if (!strcmp(a, "--local") && more) {
-            if (parse_dims(argv[++i], l)) die("bad --local '%s' (L[,L[,L]], each >= 1)", argv[i]);
-        } else if (!strcmp(a, "--arg") && more) {
-            if (nspecs == VG_SRC_ARG_MAX) die("too many --arg");
-            if (parse_arg(argv[++i], &specs[nspecs++], err, sizeof err)) die("bad --arg: %s", err);
-        } else if (!strcmp(a, "--configs") && more) snprintf(cfgbuf, sizeof cfgbuf, "%s", argv[++i]);
-        else if (!strcmp(a, "--seeds") && more) snprintf(seedbuf, sizeof seedbuf, "%s", argv[++i]);
-        else if (!strcmp(a, "--order") && more) {
-            i++;
-            if (!strcmp(argv[i], "random")) random_order = 1;
-            else if (!strcmp(argv[i], "index")) random_order = 0;
-            else die("bad --order '%s'", argv[i]);
-        } else if (!strncmp(a, "-D", 2)) {
-            if (!a[2] && !more) usage();
-            defs[ndefs++] = a[2] ? (char *)a : NULL;
-            if (!a[2]) {
-                static char dbuf[64][256];
-                if (ndefs > 64) die("too many -D");
-                snprintf(dbuf[ndefs - 1], sizeof dbuf[0], "-D%s", argv[++i]);
-                defs[ndefs - 1] = dbuf[ndefs - 1];
-            }
-        } else if (!strcmp(a, "-v")) verbose = 1;
-        else if (!strcmp(a, "--pnr") && more) {
-            i++;
-            if (!strcmp(argv[i], "off")) pnr_mode = 0;
-            else if (!strcmp(argv[i], "try")) pnr_mode = 2;
-            else if (!strcmp(argv[i], "require")) pnr_mode = 1;
-            else die("bad --pnr '%s' (off, try, require)", argv[i]);
-        } else if (!strcmp(a, "--pnr-seed") && more) pnr_seed = argv[++i];
-        else if (!strcmp(a, "--derive") && more) derive = argv[++i];
-        else if (a[0] == '-') { fprintf(stderr, "clcheck: unknown option '%s'\n", a); usage(); }
+        } else if (vga_is(&P, "--local")) {
+            const char *v = vga_str(&P);
+            if (parse_dims(v, l)) vga_fail(&P, "--local '%s': expected L[,L[,L]], each >= 1", v);
+        } else if (vga_is(&P, "--arg")) {
+            const char *v = vga_str(&P);
+            if (nspecs == VG_SRC_ARG_MAX) vga_fail(&P, "more than %d --arg", VG_SRC_ARG_MAX);
+            spec_text[nspecs] = v;
+            if (parse_arg(v, &specs[nspecs++], err, sizeof err)) vga_fail(&P, "--arg %s", err);
+        } else if (vga_is(&P, "--configs")) cfgarg = vga_str(&P);
+        else if (vga_is(&P, "--seeds")) seedarg = vga_str(&P);
+        else if (vga_is(&P, "--order")) random_order = vga_choice(&P, orders);
+        else if (vga_is(&P, "-D")) {
+            const char *v = vga_str(&P);
+            size_t n = strlen(v) + 3;
+            char *d = malloc(n);
+            if (!d) die("out of memory");
+            snprintf(d, n, "-D%s", v);
+            defs[ndefs++] = owned[nowned++] = d;
+        } else if (!strncmp(a, "-D", 2)) defs[ndefs++] = (char *)a;
+        else if (vga_is(&P, "-v")) verbose = 1;
+        else if (vga_is(&P, "--pnr")) {
+            int m = vga_choice(&P, pnr_modes);
+            pnr_mode = m == 0 ? 0 : m == 1 ? 1 : 2;
+        } else if (vga_is(&P, "--pnr-seed")) {
+            pnr_seed = P.i + 1 < P.argc ? P.argv[P.i + 1] : NULL;
+            vga_u64(&P, 0, UINT64_MAX);   /* checked here, passed to vgiwcc as written */
+        } else if (vga_is(&P, "--derive")) derive = derive_modes[vga_choice(&P, derive_modes)];
+        else if (vga_is(&P, "--timeout")) vgp_set_timeout((unsigned)vga_u64(&P, 0, 30u * 24 * 3600));
+        else if (vga_is(&P, "-h") || vga_is(&P, "--help")) usage();
+        else if (!vga_positional(&P)) vga_unknown(&P);
         else if (!src) src = a;
-        else usage();
+        else vga_fail(&P, "more than one kernel file ('%s', '%s')", src, a);
     }
-    if (!src || !kname || !have_g)
-        usage();
+    if (!src)
+        vga_fail(&P, "no kernel file");
+    if (!kname)
+        vga_fail(&P, "-k NAME is required");
+    if (!have_g)
+        vga_fail(&P, "--global is required");
     for (int d = 0; d < 3; d++)
         if (g[d] % l[d])
             die("global size %u is not a multiple of local size %u (dimension %d)", g[d], l[d], d);
-    char *configs[4], *seeds[32];
-    int ncfg = split_list(cfgbuf, configs, 4), nseeds = split_list(seedbuf, seeds, 32);
-    if (!ncfg || !nseeds)
-        usage();
+    char *cfgbuf = strdup(cfgarg), *seedbuf = strdup(seedarg);
+    if (!cfgbuf || !seedbuf)
+        die("out of memory");
+    char *configs[3], *seeds[32];
+    int ncfg = split_list(cfgbuf, configs, 3), nseeds = split_list(seedbuf, seeds, 32);
+    if (ncfg < 0)
+        vga_fail(&P, "--configs '%s': at most 3 configs", cfgarg);
+    if (nseeds < 0)
+        vga_fail(&P, "--seeds '%s': at most 32 seeds", seedarg);
+    uint64_t seedv[32];
+    for (int c = 0; c < ncfg; c++)
+        if (strcmp(configs[c], "tiny") && strcmp(configs[c], "small") && strcmp(configs[c], "paper"))
+            vga_fail(&P, "--configs '%s': unknown config '%s' (tiny, small, paper)", cfgarg, configs[c]);
+    for (int i = 0; i < nseeds; i++)
+        seedv[i] = vga_parse_u64(&P, "--seeds", seeds[i], 0, UINT64_MAX);
     /* Tools live next to this executable; the shim in ../native. */
     char dir[PATH_MAX], vgiwcc[PATH_MAX + 16], shim[PATH_MAX + 64];
     if (vg_self_dir(dir, sizeof dir) != 0)
         die("cannot locate own executable");
     snprintf(vgiwcc, sizeof vgiwcc, "%s/vgiwcc", dir);
     vgnb_shim_path(dir, shim, sizeof shim);
-    const char *td = getenv("TMPDIR");
-    snprintf(tmpdir, sizeof tmpdir, "%s/clcheck-XXXXXX", td && *td ? td : "/tmp");
-    if (!mkdtemp(tmpdir)) {
-        tmpdir[0] = 0;
+    if (vgp_mkdtemp("clcheck", tmpdir, sizeof tmpdir))
         die("cannot create a temporary directory");
-    }
     /* Compile for every config. */
     vg_image imgs[4];
     for (int c = 0; c < ncfg; c++) {
         char out[PATH_MAX + 32];
         snprintf(out, sizeof out, "%s/%s.vgiw", tmpdir, configs[c]);
-        if (strcmp(configs[c], "tiny") && strcmp(configs[c], "small") && strcmp(configs[c], "paper"))
-            die("unknown config '%s'", configs[c]);
-        char *cc[80] = { vgiwcc, (char *)src, "-k", (char *)kname, "--config", configs[c], "-q", "-o", out,
+        char **cc = calloc((size_t)ndefs + 20, sizeof *cc);
+        if (!cc)
+            die("out of memory");
+        char *cc0[] = { vgiwcc, (char *)src, "-k", (char *)kname, "--config", configs[c], "-q", "-o", out,
                          pnr_mode == 0 ? "--no-pnr" : pnr_mode == 2 ? "--pnr-optional" : "-q", "--seed", (char *)pnr_seed };
         int n = 12;
+        memcpy(cc, cc0, sizeof cc0);
         if (derive) {
             cc[n++] = "--derive";
             cc[n++] = (char *)derive;
         }
-        for (int i = 0; i < ndefs && n < 78; i++)
+        for (int i = 0; i < ndefs; i++)
             cc[n++] = defs[i];
         cc[n] = NULL;
         int rc = vgnb_run_cmd(cc, verbose);
+        free(cc);
         if (rc)
             die("vgiwcc failed (status %d)", rc);
         if (vg_image_load(out, &imgs[c], err, sizeof err))
@@ -202,14 +237,11 @@ int main(int argc, char **argv)
         const vg_arg *ka = &k->args[a];
         Buf *b = &bufs[a];
         b->spec = specs[a];
-        if ((ka->kind == VG_ARG_BUFFER) != b->spec.is_buf)
-            die("argument %u '%s' is a %s, got %s", a, ka->name, ka->kind == VG_ARG_BUFFER ? "buffer" : "scalar",
-                b->spec.is_buf ? "a buffer" : "a scalar");
+        /* the kernel's argument types are in the image */
+        if (check_arg(&b->spec, spec_text[a], ka, a, err, sizeof err))
+            die("%s", err);
         if (!b->spec.is_buf)
             continue;
-        if (ka->type != VG_T_OTHER && type_size(ka->type) != type_size(b->spec.type))
-            die("argument %u '%s' has %s elements, got %s-sized ones", a, ka->name, vg_type_name(ka->type),
-                vg_type_name(b->spec.type));
         b->bytes = b->spec.count * type_size(b->spec.type);
         b->base = next;
         next = (next + b->bytes + 4096 + 4095) & ~4095u;
@@ -227,7 +259,7 @@ int main(int argc, char **argv)
         die("native build: %s", err);
     int passed = 0, failed = 0;
     for (int s = 0; s < nseeds; s++) {
-        uint64_t seed = strtoull(seeds[s], NULL, 10);
+        uint64_t seed = seedv[s];
         for (uint32_t a = 0; a < k->nargs; a++)
             if (bufs[a].spec.is_buf) {
                 fill_buffer(&bufs[a].spec, bufs[a].init, seed);
@@ -237,11 +269,9 @@ int main(int argc, char **argv)
         void *nargs[VG_SRC_ARG_MAX];
         for (uint32_t a = 0; a < k->nargs; a++)
             nargs[a] = bufs[a].spec.is_buf ? (void *)bufs[a].native : (void *)&bufs[a].spec.scalar;
-        int nrc = vgnb_run(so, k->name, nargs, g, l, err, sizeof err), native_ok = nrc == VGNB_OK;
-        if (nrc == VGNB_ERR_FORK)
-            die("%s", err);
-        if (!native_ok)
-            fprintf(stderr, "clcheck: %s\n", err);
+        /* The native reference runs only after the interpreter has accepted the kernel: the
+         * interpreter's NDRange, bounds and step checks speak first (docs/compiler.md). */
+        int native_done = 0, native_ok = 0;
         for (int c = 0; c < ncfg; c++) {
             const vg_kernel *kc = &imgs[c].kernels[0];
             vi_region regs[VG_SRC_ARG_MAX];
@@ -274,7 +304,7 @@ int main(int argc, char **argv)
                 L.random_order = random_order;
                 L.seed = seed;
                 L.pnr_preset = mode ? vgiw_preset_find(imgs[c].config) : NULL;
-                int ok = native_ok;
+                int ok = 1;
                 if (mode == 1 && !has_pnr) {
                     fprintf(stderr, "clcheck: config %s: kernel not placed and routed\n", configs[c]);
                     ok = 0;
@@ -284,7 +314,13 @@ int main(int argc, char **argv)
                 } else if (vi_run(kc, &L, err, sizeof err)) {
                     fprintf(stderr, "clcheck: interpreter (%s): %s\n", mode ? "pnr" : "dfg", err);
                     ok = 0;
-                } else if (ok && compare(k, bufs)) {
+                } else if (!native_done && (native_done = 1) &&
+                           !(native_ok = vgnb_run(so, k->name, nargs, g, l, err, sizeof err) == VGNB_OK)) {
+                    fprintf(stderr, "clcheck: %s\n", err);
+                    ok = 0;
+                } else if (!native_ok) {
+                    ok = 0;
+                } else if (compare(k, bufs)) {
                     ok = 0;
                 }
                 uint32_t reps = 0;
@@ -307,7 +343,12 @@ int main(int argc, char **argv)
     }
     for (int c = 0; c < ncfg; c++)
         vg_image_free(&imgs[c]);
+    for (int i = 0; i < nowned; i++)
+        free(owned[i]);
+    free(owned);
     free(defs);
+    free(cfgbuf);
+    free(seedbuf);
     cleanup();
     return failed ? 1 : 0;
 }

@@ -998,6 +998,12 @@ static void lower_args(Lower *L)
             unsigned as = LLVMGetPointerAddressSpace(t);
             if (as == 3)
                 unsupported(NULL, "__local pointer kernel argument '%s' (declare __local arrays inside the kernel)", a->name);
+            /* OpenCL C allows no private pointer arguments: address space 0 is how clang passes
+             * an aggregate by value (a byval pointer) */
+            if (as == 0)
+                unsupported(NULL, "kernel argument '%s'%s%s%s is a struct passed by value: not supported yet "
+                            "(pass it in a __global buffer, or as separate scalars)", a->name, tn ? " (" : "",
+                            tn ? tn : "", tn ? ")" : "");
             if (as != 1 && as != 2)
                 unsupported(NULL, "kernel argument '%s' in address space %u", a->name, as);
             a->kind = VG_ARG_BUFFER;

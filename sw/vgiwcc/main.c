@@ -16,7 +16,8 @@
 #include <llvm-c/ErrorHandling.h>
 #include <llvm-c/IRReader.h>
 
-#include <spawn.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,11 +25,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "vg_args.h"
+#include "vg_proc.h"
 #include "vgiwcc.h"
 
-extern char **environ;
 const char *g_source_name = "?";
-static char g_tmp[256];
+/* the bitcode clang writes, in a temporary directory removed at exit and on signals */
+static char g_tmpdir[PATH_MAX], g_tmp[PATH_MAX + 16];
 
 /* ---- helpers shared by the stages ---- */
 
@@ -40,9 +43,7 @@ _Noreturn void fatal(const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
-    if (g_tmp[0])
-        unlink(g_tmp);
-    exit(1);
+    exit(1);   /* vg_proc's exit handler removes the temporary directory */
 }
 
 void *xmalloc(size_t n)
@@ -126,7 +127,19 @@ void func_free(Func *f)
 
 static void llvm_fatal(const char *reason)
 {
-    fatal("error: LLVM: %s", reason);
+    fatal("%s: error: LLVM: %s", g_source_name, reason);
+}
+
+/* LLVM's diagnostics (e.g. "file doesn't start with bitcode header") are kept for our own
+ * message, which names the tool and the file. */
+static char g_diag[400];
+static void llvm_diag(LLVMDiagnosticInfoRef di, void *ctx)
+{
+    (void)ctx;
+    char *d = LLVMGetDiagInfoDescription(di);
+    if (LLVMGetDiagInfoSeverity(di) == LLVMDSError || !g_diag[0])
+        snprintf(g_diag, sizeof g_diag, "%s", d ? d : "");
+    LLVMDisposeMessage(d);
 }
 
 static const char *ext_of(const char *path)
@@ -135,17 +148,13 @@ static const char *ext_of(const char *path)
     return d ? d : "";
 }
 
-/* Runs clang-19 on a .cl file; returns the bitcode file it wrote. */
+/* Runs clang-19 on a .cl file (a child of vg_proc.h: own process group, killed with
+ * vgiwcc, time limit); returns the bitcode file it wrote. */
 static const char *run_clang(const char *src, const char **extra, int nextra)
 {
-    const char *tmpdir = getenv("TMPDIR");
-    snprintf(g_tmp, sizeof g_tmp, "%s/vgiwcc-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-    int fd = mkstemp(g_tmp);
-    if (fd < 0) {
-        g_tmp[0] = 0;
-        fatal("error: cannot create a temporary file");
-    }
-    close(fd);
+    if (vgp_mkdtemp("vgiwcc", g_tmpdir, sizeof g_tmpdir))
+        fatal("error: cannot create a temporary directory (TMPDIR)");
+    snprintf(g_tmp, sizeof g_tmp, "%s/k.bc", g_tmpdir);
     const char *clang = getenv("VGIW_CLANG");
     if (!clang || !*clang)
         clang = "clang-19";
@@ -161,12 +170,14 @@ static const char *run_clang(const char *src, const char **extra, int nextra)
         argv[k++] = (char *)extra[i];
     argv[k++] = (char *)src;
     argv[k] = NULL;
-    pid_t pid;
-    if (posix_spawnp(&pid, clang, NULL, NULL, argv, environ) != 0)
-        fatal("error: cannot run '%s' (is clang-19 installed?)", clang);
+    int rc = vgp_run(argv, 0);
     free(argv);
-    int st;
-    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+    if (rc == -1)
+        fatal("error: cannot run '%s' (is clang-19 installed?)", clang);
+    if (rc == VGP_TIMED_OUT)
+        fatal("%s: error: clang-19 ran past the time limit of %u s (VGIW_TIMEOUT) and was stopped", src,
+              vgp_timeout());
+    if (rc != 0)
         fatal("%s: error: clang-19 failed to compile the kernel source", src);
     return g_tmp;
 }
@@ -188,10 +199,12 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path, int is_te
             fatal("giving up");
         }
     } else {
+        /* LLVMParseBitcode2 reports through the context's diagnostic handler (installed in
+         * main): the message is kept there and printed with the tool and file name */
         int bad = LLVMParseBitcodeInContext2(ctx, buf, &m);
         LLVMDisposeMemoryBuffer(buf);
         if (bad)
-            fatal("%s: error: invalid LLVM bitcode", g_source_name);
+            fatal("%s: error: invalid LLVM bitcode%s%s", g_source_name, g_diag[0] ? ": " : "", g_diag);
     }
     if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
         fprintf(stderr, "vgiwcc: %s: error: LLVM IR fails verification:\n%s", g_source_name, msg ? msg : "");
@@ -202,13 +215,18 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path, int is_te
     return m;
 }
 
-static void usage(void)
+static void usage_lines(FILE *f)
 {
-    fprintf(stderr,
+    fprintf(f,
             "usage: vgiwcc KERNEL.cl|.ll|.bc [-k NAME] [--config paper|small|tiny] [-o OUT.vgiw]\n"
             "              [-D NAME[=VAL]] [-I DIR] [--fanout N] [-q]\n"
             "              [--seed N] [--replicas N] [--no-pnr | --pnr-optional] [--emit-dot F.dot] [--emit-svg F.svg]\n"
             "              [--stats FILE.json] [--derive entry|block]\n");
+}
+
+static _Noreturn void usage(void)
+{
+    usage_lines(stderr);
     exit(2);
 }
 
@@ -231,46 +249,38 @@ int main(int argc, char **argv)
     Options opt = { "small", 4, 1, 1, 1, 0, NULL, NULL, -1 };
     const char **extra = xcalloc((size_t)argc * 2 + 1, sizeof *extra);
     int nextra = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-k") && i + 1 < argc) kname = argv[++i];
-        else if (!strcmp(a, "-o") && i + 1 < argc) output = argv[++i];
-        else if (!strcmp(a, "--config") && i + 1 < argc) opt.config = argv[++i];
-        else if (!strcmp(a, "--fanout") && i + 1 < argc) opt.fanout = atoi(argv[++i]);
-        else if (!strcmp(a, "-q")) opt.verbose = 0;
-        else if (!strcmp(a, "--seed") && i + 1 < argc) opt.seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(a, "--replicas") && i + 1 < argc) opt.max_replicas = atoi(argv[++i]);
-        else if (!strcmp(a, "--no-pnr")) opt.pnr = 0;
-        else if (!strcmp(a, "--pnr-optional")) opt.pnr = 2;
-        else if (!strcmp(a, "--emit-dot") && i + 1 < argc) opt.dot = argv[++i];
-        else if (!strcmp(a, "--emit-svg") && i + 1 < argc) opt.svg = argv[++i];
-        else if (!strcmp(a, "--stats") && i + 1 < argc) stats_path = argv[++i];
-        else if (!strcmp(a, "--derive") && i + 1 < argc) {
-            const char *w = argv[++i];
-            if (!strcmp(w, "entry")) opt.derive_entry = 1;
-            else if (!strcmp(w, "block")) opt.derive_entry = 0;
-            else fatal("error: --derive must be 'entry' or 'block'");
-        }
-        else if ((!strcmp(a, "-D") || !strcmp(a, "-I")) && i + 1 < argc) {
+    vgp_init("vgiwcc");
+    static const char *const derive_modes[] = { "block", "entry", NULL };
+    vga_t P;
+    vga_init(&P, "vgiwcc", argc, argv, usage_lines);
+    while (vga_next(&P)) {
+        const char *a = P.arg;
+        if (vga_is(&P, "-k")) kname = vga_str(&P);
+        else if (vga_is(&P, "-o")) output = vga_str(&P);
+        else if (vga_is(&P, "--config")) opt.config = vga_str(&P);
+        else if (vga_is(&P, "--fanout")) opt.fanout = (int)vga_u64(&P, 2, 64);
+        else if (vga_is(&P, "-q")) opt.verbose = 0;
+        else if (vga_is(&P, "--seed")) opt.seed = vga_u64(&P, 0, UINT64_MAX);
+        else if (vga_is(&P, "--replicas")) opt.max_replicas = (int)vga_u64(&P, 0, 1024);   /* 0: as many as fit */
+        else if (vga_is(&P, "--no-pnr")) { vga_claim(&P, "the place-and-route mode"); opt.pnr = 0; }
+        else if (vga_is(&P, "--pnr-optional")) { vga_claim(&P, "the place-and-route mode"); opt.pnr = 2; }
+        else if (vga_is(&P, "--emit-dot")) opt.dot = vga_str(&P);
+        else if (vga_is(&P, "--emit-svg")) opt.svg = vga_str(&P);
+        else if (vga_is(&P, "--stats")) stats_path = vga_str(&P);
+        else if (vga_is(&P, "--derive")) opt.derive_entry = vga_choice(&P, derive_modes);
+        else if (vga_is(&P, "-D") || vga_is(&P, "-I")) {
             extra[nextra++] = a;
-            extra[nextra++] = argv[++i];
+            extra[nextra++] = vga_str(&P);
         } else if (!strncmp(a, "-D", 2) || !strncmp(a, "-I", 2)) extra[nextra++] = a;
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
-        else if (a[0] == '-') {
-            fprintf(stderr, "vgiwcc: unknown option '%s'\n", a);
-            usage();
-        } else if (!input) input = a;
-        else {
-            fprintf(stderr, "vgiwcc: more than one input ('%s' and '%s')\n", input, a);
-            usage();
-        }
+        else if (vga_is(&P, "-h") || vga_is(&P, "--help")) usage();
+        else if (!vga_positional(&P)) vga_unknown(&P);
+        else if (!input) input = a;
+        else vga_fail(&P, "more than one input ('%s' and '%s')", input, a);
     }
     if (!input)
         usage();
     if (strcmp(opt.config, "paper") && strcmp(opt.config, "small") && strcmp(opt.config, "tiny"))
         fatal("error: unknown config '%s' (paper, small or tiny)", opt.config);
-    if (opt.fanout < 2 || opt.fanout > 64)
-        fatal("error: --fanout must be 2..64");
     g_source_name = input;
     char outbuf[512];
     if (!output) {
@@ -280,6 +290,10 @@ int main(int argc, char **argv)
         snprintf(outbuf, sizeof outbuf, "%.*s.vgiw", (int)(n < 400 ? n : 400), base);
         output = outbuf;
     }
+    /* never write the image over the source (vgiwcc x.cl -o x.cl) */
+    struct stat si, so;
+    if (stat(input, &si) == 0 && stat(output, &so) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+        fatal("error: the output '%s' is the input file: refusing to overwrite the kernel source", output);
     LLVMInstallFatalErrorHandler(llvm_fatal);
     const char *ext = ext_of(input);
     const char *irfile = input;
@@ -297,10 +311,11 @@ int main(int argc, char **argv)
         fatal("error: '%s': expected a .cl, .ll or .bc file", input);
     }
     LLVMContextRef ctx = LLVMContextCreate();
+    LLVMContextSetDiagnosticHandler(ctx, llvm_diag, NULL);
     LLVMModuleRef m = read_module(ctx, irfile, is_text);
-    if (g_tmp[0]) {
-        unlink(g_tmp);
-        g_tmp[0] = 0;
+    if (g_tmpdir[0]) {
+        vgp_rmdir(g_tmpdir);
+        g_tmpdir[0] = 0;
     }
     int nk = ir_kernel_count(m);
     if (nk == 0)
