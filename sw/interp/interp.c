@@ -109,6 +109,24 @@ static int memory(Run *r, uint32_t b, uint32_t ni, uint32_t t, const vg_node *n,
         where(r, b, ni, t, w, sizeof w);
         return fail(r->err, r->errlen, "misaligned %u-byte access at 0x%08x by %s", size, addr, w);
     }
+    /* __local: each work-group owns [its base, base + local_bytes) of the tile's __local
+     * memory (OpenCL: __local is shared within one work-group only); an access into another
+     * work-group's region is an error, not a silently shared byte */
+    if (r->local_size && addr >= VI_LOCAL_BASE) {
+        uint32_t slot = t / r->group_threads, own = VI_LOCAL_BASE + slot * r->local_stride;
+        uint64_t lo = own, hi = (uint64_t)own + r->k->local_bytes;
+        if (addr < lo || (uint64_t)addr + size > hi) {
+            char w[256];
+            where(r, b, ni, t, w, sizeof w);
+            uint32_t other = (addr - VI_LOCAL_BASE) / (r->local_stride ? r->local_stride : 1);
+            return fail(r->err, r->errlen,
+                        "__local %s of %u bytes at 0x%08x outside the work-group's own __local region "
+                        "[0x%08x, 0x%08llx)%s by %s", n->op >= VG_ST8 ? "store" : "load", size, addr, own,
+                        (unsigned long long)hi,
+                        addr - VI_LOCAL_BASE < r->local_size && other != slot ? ": in another work-group's region" : "",
+                        w);
+        }
+    }
     uint8_t *p = mem_at(r, addr, size);
     if (!p) {
         char w[256];

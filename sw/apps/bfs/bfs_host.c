@@ -2,6 +2,7 @@
  * Input: a generated random graph of --size nodes (degree 1..8, random destinations), or a
  * graph in Rodinia's BFS text format (--file). Golden model: a FIFO-queue BFS giving each
  * node's hop count from the source (-1: unreachable). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,33 +40,104 @@ static void gen_graph(graph *g, uint32_t n, uint64_t seed)
 }
 
 /* Rodinia's format: N, then N lines "start degree", then the source, then E, then E lines
- * "dest cost" (costs are ignored: BFS counts hops). */
+ * "dest cost" (costs are ignored: BFS counts hops). Every defect is reported with its line
+ * and what was expected there. */
+typedef struct {
+    FILE *f;
+    const char *path;
+    int line;
+} reader;
+
+/* The next whitespace-separated integer in [lo, hi]; what: for the message. */
+static int next_int(reader *r, long lo, long hi, const char *what, long *out)
+{
+    char tok[64];
+    size_t n = 0;
+    int c;
+    while ((c = fgetc(r->f)) != EOF && (c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+        if (c == '\n')
+            r->line++;
+    if (c == EOF) {
+        fprintf(stderr, "bfs: %s:%d: file ends where %s was expected\n", r->path, r->line, what);
+        return -1;
+    }
+    while (c != EOF && c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+        if (n < sizeof tok - 1)
+            tok[n++] = (char)c;
+        c = fgetc(r->f);
+    }
+    if (c != EOF)
+        ungetc(c, r->f);
+    tok[n] = 0;
+    char *end;
+    long v = strtol(tok, &end, 10);
+    if (!n || *end || n == sizeof tok - 1) {
+        fprintf(stderr, "bfs: %s:%d: expected %s, found '%s'\n", r->path, r->line, what, tok);
+        return -1;
+    }
+    if (v < lo || v > hi) {
+        fprintf(stderr, "bfs: %s:%d: %s %ld out of range (%ld..%ld)\n", r->path, r->line, what, v, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 static int read_graph(graph *g, const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    reader r = { fopen(path, "r"), path, 1 };
+    if (!r.f) {
         fprintf(stderr, "bfs: cannot open %s\n", path);
         return -1;
     }
-    int ok = fscanf(f, "%d", &g->n) == 1 && g->n > 0 && g->n < (1 << 24);
+    long v, w;
+    char what[80];
+    int ok = next_int(&r, 1, (1 << 24) - 1, "the node count N", &v) == 0;
     if (ok) {
+        g->n = (int)v;
         g->nodes = app_xmalloc(sizeof(int32_t) * 2 * (size_t)g->n);
-        for (int i = 0; ok && i < g->n; i++)
-            ok = fscanf(f, "%d %d", &g->nodes[2 * i], &g->nodes[2 * i + 1]) == 2;
+        for (int i = 0; ok && i < g->n; i++) {
+            snprintf(what, sizeof what, "the first edge of node %d", i);
+            ok = next_int(&r, 0, (1 << 26) - 1, what, &v) == 0;
+            snprintf(what, sizeof what, "the degree of node %d", i);
+            ok = ok && next_int(&r, 0, (1 << 26) - 1, what, &w) == 0;
+            if (ok) {
+                g->nodes[2 * i] = (int32_t)v;
+                g->nodes[2 * i + 1] = (int32_t)w;
+            }
+        }
     }
-    ok = ok && fscanf(f, "%d", &g->source) == 1 && g->source >= 0 && g->source < g->n;
-    ok = ok && fscanf(f, "%d", &g->nedges) == 1 && g->nedges >= 0 && g->nedges < (1 << 26);
+    ok = ok && next_int(&r, 0, g->n - 1, "the source node", &v) == 0;
+    if (ok)
+        g->source = (int)v;
+    ok = ok && next_int(&r, 0, (1 << 26) - 1, "the edge count E", &v) == 0;
     if (ok) {
-        g->edges = app_xmalloc(sizeof(int32_t) * (size_t)g->nedges);
+        g->nedges = (int)v;
+        g->edges = app_xmalloc(sizeof(int32_t) * (size_t)g->nedges + 4);
         for (int e = 0; ok && e < g->nedges; e++) {
-            int cost;
-            ok = fscanf(f, "%d %d", &g->edges[e], &cost) == 2 && g->edges[e] >= 0 && g->edges[e] < g->n;
+            snprintf(what, sizeof what, "the destination node of edge %d", e);
+            ok = next_int(&r, 0, g->n - 1, what, &v) == 0;
+            snprintf(what, sizeof what, "the cost of edge %d", e);
+            ok = ok && next_int(&r, LONG_MIN, LONG_MAX, what, &w) == 0;
+            if (ok)
+                g->edges[e] = (int32_t)v;
         }
     }
     for (int i = 0; ok && i < g->n; i++)
-        ok = g->nodes[2 * i] >= 0 && g->nodes[2 * i + 1] >= 0 &&
-             (long)g->nodes[2 * i] + g->nodes[2 * i + 1] <= g->nedges;
-    fclose(f);
+        if ((long)g->nodes[2 * i] + g->nodes[2 * i + 1] > g->nedges) {
+            fprintf(stderr, "bfs: %s: node %d: edges %d..%ld run past the %d edges of the file\n", path, i,
+                    g->nodes[2 * i], (long)g->nodes[2 * i] + g->nodes[2 * i + 1] - 1, g->nedges);
+            ok = 0;
+        }
+    int c;
+    while (ok && (c = fgetc(r.f)) != EOF)
+        if (c == '\n')
+            r.line++;
+        else if (c != ' ' && c != '\t' && c != '\r') {
+            fprintf(stderr, "bfs: %s:%d: unexpected data after the %d edges\n", path, r.line, g->nedges);
+            ok = 0;
+        }
+    fclose(r.f);
     if (!ok)
         fprintf(stderr, "bfs: %s is not a valid Rodinia BFS graph\n", path);
     return ok ? 0 : -1;
@@ -130,7 +202,7 @@ static int run(engine_t *e, const graph *g, int32_t *cost)
 int main(int argc, char **argv)
 {
     app_opts o;
-    app_parse(argc, argv, &o, "bfs", 4096);
+    app_parse_ex(argc, argv, &o, "bfs", 4096, 1);
     graph g;
     memset(&g, 0, sizeof g);
     if (o.file ? read_graph(&g, o.file) : (gen_graph(&g, o.size, o.seed), 0))

@@ -16,6 +16,8 @@
 #include "interp.h"
 #include "native_build.h"
 #include "self_dir.h"
+#include "vg_args.h"
+#include "vg_proc.h"
 #include "vgiw_arith.h"
 #include "vgiw_image.h"
 
@@ -81,11 +83,7 @@ static void rm_tmp(eng_priv *p)
 {
     if (!p->tmp[0])
         return;
-    vgnb_clean(p->tmp);
-    char f[PATH_MAX + 16];
-    snprintf(f, sizeof f, "%s/k.vgiw", p->tmp);
-    unlink(f);
-    rmdir(p->tmp);
+    vgp_rmdir(p->tmp);
     p->tmp[0] = 0;
 }
 
@@ -96,16 +94,27 @@ int app_vgiwcc(const char *cl, const char *const *defs, const char *pnr_config, 
     tools_dir(dir, sizeof dir);
     snprintf(cc, sizeof cc, "%s/vgiwcc", dir);
     /* The graphs only, unless the engine runs the placed-and-routed configurations. */
-    char *argv[48] = { cc, (char *)cl, "-q", "-o", (char *)out, "--no-pnr" };
-    int n = 6;
+    int ndefs = 0;
+    while (defs && defs[ndefs])
+        ndefs++;
+    char **argv = calloc((size_t)ndefs + 8, sizeof *argv);
+    if (!argv) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    const char *fixed[] = { cc, cl, "-q", "-o", out, "--no-pnr" };
+    int n = 0;
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        argv[n++] = (char *)fixed[i];
     if (pnr_config) {
         argv[5] = "--config";
         argv[n++] = (char *)pnr_config;
     }
-    for (int i = 0; defs && defs[i] && n < 46; i++)
+    for (int i = 0; i < ndefs; i++)
         argv[n++] = (char *)defs[i];
     argv[n] = NULL;
     int rc = vgnb_run_cmd(argv, getenv("APP_VERBOSE") != NULL);
+    free(argv);
     if (rc) {
         snprintf(err, errlen, "vgiwcc failed on %s (status %d)", cl, rc);
         return -1;
@@ -344,10 +353,8 @@ engine_t *engine_open(const char *kind, const char *cl, const char *const *defs,
     p->seed = seed;
     p->shared = ops == &native_ops;
     p->next_base = 0x00010000u;
-    const char *td = getenv("TMPDIR");
-    snprintf(p->tmp, sizeof p->tmp, "%s/vgiw-app-XXXXXX", td && *td ? td : "/tmp");
-    if (!mkdtemp(p->tmp)) {
-        p->tmp[0] = 0;
+    /* removed at close, at exit and on SIGINT/SIGTERM/SIGHUP/SIGQUIT (vg_proc.h) */
+    if (vgp_mkdtemp("vgiw-app", p->tmp, sizeof p->tmp)) {
         snprintf(err, errlen, "cannot create a temporary directory");
         common_close(e);
         return NULL;
@@ -424,75 +431,80 @@ const char *app_config(void)
     return c && *c ? c : "small";
 }
 
-static _Noreturn void usage(const app_opts *o, const char *msg, const char *arg)
+static const char *usage_app = "app";
+static void usage_lines(FILE *f)
 {
-    fprintf(stderr, "%s: %s%s%s\n", o->app, msg, arg ? " " : "", arg ? arg : "");
-    fprintf(stderr, "usage: %s [--size N] [--seed S] [--engine interp|native|pnr|rtl|all]... [--cl KERNEL.cl] [--file F] [-v]\n"
+    fprintf(f, "usage: %s [--size N] [--seed S] [--engine interp|native|pnr|rtl|all]... [--cl KERNEL.cl] [--file F] [-v]\n"
             "          [--config tiny|small|paper] [--stats F.json] [--waves F.fst [--waves-from C] [--waves-to C]]\n"
-            "          [--max-cycles N] [--stall-cycles N] [--progress]\n",
-            o->app);
-    exit(2);
-}
-
-static uint64_t num(const app_opts *o, const char *s)
-{
-    char *end;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (!*s || *end || s[0] == '-')
-        usage(o, "bad number", s);
-    return v;
+            "          [--max-cycles N] [--stall-cycles N] [--progress] [--timeout S]\n",
+            usage_app);
 }
 
 void app_parse(int argc, char **argv, app_opts *o, const char *app, uint32_t default_size)
 {
+    app_parse_ex(argc, argv, o, app, default_size, 0);
+}
+
+void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t default_size, int reads_file)
+{
     static char clpath[256];
     memset(o, 0, sizeof *o);
     setvbuf(stdout, NULL, _IOLBF, 0);   /* keep verdict lines in order with stderr details */
+    vgp_init(app);
+    usage_app = app;
     o->app = app;
     o->size = default_size;
     o->seed = 1;
     snprintf(clpath, sizeof clpath, "sw/apps/%s/%s.cl", app, app);
     o->cl = clpath;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int more = i + 1 < argc;
-        if (!strcmp(a, "--size") && more) {
-            uint64_t v = num(o, argv[++i]);
-            if (!v || v > 1u << 24)
-                usage(o, "--size out of range:", argv[i]);
-            o->size = (uint32_t)v;
-        } else if (!strcmp(a, "--seed") && more) o->seed = num(o, argv[++i]);
-        else if (!strcmp(a, "--cl") && more) o->cl = argv[++i];
-        else if (!strcmp(a, "--file") && more) o->file = argv[++i];
-        else if (!strcmp(a, "--engine") && more) {
-            const char *en = argv[++i];
-            if (!strcmp(en, "all")) {
+    static const char *const engines[] = { "all", "interp", "native", "pnr", "rtl", NULL };
+    const char *waves_opt = NULL;
+    int has_rtl = 0;
+    vga_t P;
+    vga_init(&P, app, argc, argv, usage_lines);
+    while (vga_next(&P)) {
+        if (vga_is(&P, "--size")) o->size = (uint32_t)vga_u64(&P, 1, 1u << 24);
+        else if (vga_is(&P, "--seed")) o->seed = vga_u64(&P, 0, UINT64_MAX);
+        else if (vga_is(&P, "--cl")) o->cl = vga_str(&P);
+        else if (vga_is(&P, "--file")) {
+            if (!reads_file)
+                vga_fail(&P, "--file: %s reads no input file (its input is generated from --size and --seed)", app);
+            o->file = vga_str(&P);
+        } else if (vga_is(&P, "--engine")) {
+            int en = vga_choice(&P, engines);
+            if (en == 0) {
                 o->engines[0] = "interp";
                 o->engines[1] = "native";
                 o->nengines = 2;
-            } else if (!strcmp(en, "interp") || !strcmp(en, "native") || !strcmp(en, "pnr") || !strcmp(en, "rtl")) {
-                if (o->nengines < APP_MAX_ENGINES)
-                    o->engines[o->nengines++] = en;
-            } else usage(o, "unknown engine", en);
-        } else if (!strcmp(a, "--config") && more) {
-            app_rtl.config = argv[++i];
+            } else if (o->nengines < APP_MAX_ENGINES) {
+                o->engines[o->nengines++] = engines[en];
+                has_rtl |= en == 4;
+            } else vga_fail(&P, "--engine: at most %d engines", APP_MAX_ENGINES);
+        } else if (vga_is(&P, "--config")) {
+            app_rtl.config = vga_str(&P);
             if (!vgiw_preset_find(app_rtl.config))
-                usage(o, "unknown preset (tiny, small, paper):", app_rtl.config);
-        } else if (!strcmp(a, "--waves") && more) app_rtl.waves = argv[++i];
-        else if (!strcmp(a, "--waves-from") && more) app_rtl.waves_from = num(o, argv[++i]);
-        else if (!strcmp(a, "--waves-to") && more) app_rtl.waves_to = num(o, argv[++i]);
-        else if (!strcmp(a, "--stats") && more) app_rtl.stats = argv[++i];
-        else if (!strcmp(a, "--max-cycles") && more) app_rtl.max_cycles = num(o, argv[++i]);
-        else if (!strcmp(a, "--stall-cycles") && more) app_rtl.stall_cycles = num(o, argv[++i]);
-        else if (!strcmp(a, "--progress")) app_rtl.progress = 1;
-        else if (!strcmp(a, "-v")) o->verbose = 1;
-        else usage(o, "bad option", a);
+                vga_fail(&P, "--config '%s': unknown preset (tiny, small, paper)", app_rtl.config);
+        } else if (vga_is(&P, "--waves")) { waves_opt = P.arg; app_rtl.waves = vga_str(&P); }
+        else if (vga_is(&P, "--waves-from")) { waves_opt = P.arg; app_rtl.waves_from = vga_u64(&P, 0, UINT64_MAX); }
+        else if (vga_is(&P, "--waves-to")) { waves_opt = P.arg; app_rtl.waves_to = vga_u64(&P, 0, UINT64_MAX); }
+        else if (vga_is(&P, "--stats")) app_rtl.stats = vga_str(&P);
+        else if (vga_is(&P, "--max-cycles")) app_rtl.max_cycles = vga_u64(&P, 0, UINT64_MAX);
+        else if (vga_is(&P, "--stall-cycles")) app_rtl.stall_cycles = vga_u64(&P, 0, UINT64_MAX);
+        else if (vga_is(&P, "--timeout")) vgp_set_timeout((unsigned)vga_u64(&P, 0, 30u * 24 * 3600));
+        else if (vga_is(&P, "--progress")) app_rtl.progress = 1;
+        else if (vga_is(&P, "-v")) o->verbose = 1;
+        else if (vga_is(&P, "-h") || vga_is(&P, "--help")) { usage_lines(stdout); exit(0); }
+        else if (!vga_positional(&P)) vga_unknown(&P);
+        else vga_fail(&P, "unexpected argument '%s'", P.arg);
     }
     if (!o->nengines) {
         o->engines[0] = "interp";
         o->engines[1] = "native";
         o->nengines = 2;
     }
+    /* only the rtl engine writes waveforms: said, not silently ignored */
+    if (waves_opt && !has_rtl)
+        vga_fail(&P, "%s: only the rtl engine writes waveforms (add --engine rtl)", waves_opt);
 }
 
 engine_t *app_engine(const app_opts *o, int i, const char *const *defines)

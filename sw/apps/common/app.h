@@ -103,9 +103,13 @@ typedef struct {
     int verbose;
 } app_opts;
 
-/* --size N --seed S --engine interp|native|all (repeatable) --cl PATH --file PATH -v.
- * Unknown options: message and exit(2). */
+/* --size N --seed S --engine interp|native|all (repeatable) --cl PATH -v, the rtl engine's
+ * options, --timeout S (children: sw/lib/vg_proc.h). Every option error (unknown, missing
+ * value, bad number, out of range, --waves without the rtl engine) is a message naming it
+ * and exit(2) (sw/lib/vg_args.h). app_parse_ex(..., 1): the app reads --file PATH; plain
+ * app_parse refuses --file. */
 void app_parse(int argc, char **argv, app_opts *o, const char *app, uint32_t default_size);
+void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t default_size, int reads_file);
 engine_t *app_engine(const app_opts *o, int i, const char *const *defines);
 double app_now(void);
 

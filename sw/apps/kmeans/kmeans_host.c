@@ -45,8 +45,11 @@ int main(int argc, char **argv)
         for (int f = 0; f < NF; f++)
             pts[p * NF + f] = centre + app_rng_f32(&r, -6.0f, 6.0f);
     }
-    for (int c = 0; c < NC * NF; c++)
-        init_c[c] = pts[c];   /* the first NC points are the initial centres */
+    /* the first NC points are the initial centres; with fewer points than clusters they
+     * repeat (never a read past the points) */
+    for (int c = 0; c < NC; c++)
+        for (int f = 0; f < NF; f++)
+            init_c[c * NF + f] = pts[(size_t)(c % n) * NF + f];
     /* golden */
     float *wt = app_xmalloc(4 * nf), wc[NC * NF];
     int32_t *wm = app_xmalloc(4 * (size_t)n);
