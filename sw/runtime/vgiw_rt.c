@@ -4,17 +4,21 @@
 #include "vgiw_rt.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "interp.h"
 #include "rt_proto.h"
 #include "self_dir.h"
+#include "vg_proc.h"
 #include "vgiw_core_map.h"   /* STATUS layout, error codes, descriptor magic (arch/core.toml) */
 #include "vgiw_image.h"
 #include "vgiw_ops.h"
@@ -66,6 +70,10 @@ struct vrt_device {
     /* rtl device process */
     pid_t pid;
     int to_dev, from_dev;
+    int err_dev;                 /* the device's stderr: passed through, its last line kept */
+    char err_part[256], last_line[256];
+    size_t err_n;
+    unsigned limit_s;            /* wall-clock limit of one wait for the device (0: none) */
     /* interp */
     uint64_t seed;
 };
@@ -113,39 +121,131 @@ void vrt_options_init(vrt_options *o)
 
 /* ================================================================ rtl device process */
 
-static int io_all(int fd, void *p, size_t n, int wr)
+/* Copies what the device wrote on its stderr to ours, keeping its last complete non-empty
+ * line (its last progress line) for the message should it die. */
+static void pump_stderr(vrt_device *d)
+{
+    char buf[1024];
+    ssize_t k = read(d->err_dev, buf, sizeof buf);
+    if (k <= 0) {
+        if (k == 0 || (errno != EINTR && errno != EAGAIN)) {
+            close(d->err_dev);
+            d->err_dev = -1;
+        }
+        return;
+    }
+    if (fwrite(buf, 1, (size_t)k, stderr) != (size_t)k) { /* our stderr is gone: keep going */ }
+    for (ssize_t i = 0; i < k; i++) {
+        char c = buf[i];
+        if (c == '\n' || c == '\r') {
+            size_t n = d->err_n;
+            while (n && d->err_part[n - 1] == ' ')
+                n--;
+            if (n) {
+                d->err_part[n] = 0;
+                const char *t = d->err_part;
+                while (*t == ' ')
+                    t++;
+                snprintf(d->last_line, sizeof d->last_line, "%s", t);
+            }
+            d->err_n = 0;
+        } else if (d->err_n < sizeof d->err_part - 1) {
+            d->err_part[d->err_n++] = c;
+        }
+    }
+}
+
+/* Reads or writes n bytes on fd, passing the device's stderr through meanwhile; gives up
+ * after d->limit_s seconds without completing (returns -2). */
+static int io_all(vrt_device *d, int fd, void *p, size_t n, int wr)
 {
     uint8_t *b = p;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     while (n) {
-        ssize_t k = wr ? write(fd, b, n) : read(fd, b, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
+        struct pollfd pf[2] = { { fd, (short)(wr ? POLLOUT : POLLIN), 0 }, { d->err_dev, POLLIN, 0 } };
+        int np = d->err_dev >= 0 ? 2 : 1;
+        int r = poll(pf, (nfds_t)np, 1000);
+        if (r < 0 && errno != EINTR)
             return -1;
-        b += k;
-        n -= (size_t)k;
+        if (np == 2 && (pf[1].revents & (POLLIN | POLLHUP | POLLERR)))
+            pump_stderr(d);
+        if (r > 0 && pf[0].revents) {
+            ssize_t k = wr ? write(fd, b, n) : read(fd, b, n);
+            if (k < 0 && (errno == EINTR || errno == EAGAIN))
+                continue;
+            if (k <= 0)
+                return -1;
+            b += k;
+            n -= (size_t)k;
+            clock_gettime(CLOCK_MONOTONIC, &t0);   /* the limit is on silence, not on a transfer */
+            continue;
+        }
+        if (d->limit_s) {
+            struct timespec t;
+            clock_gettime(CLOCK_MONOTONIC, &t);
+            if ((double)(t.tv_sec - t0.tv_sec) + (double)(t.tv_nsec - t0.tv_nsec) * 1e-9 >= (double)d->limit_s)
+                return -2;
+        }
     }
     return 0;
 }
 
-static int dev_lost(vrt_device *d, const char *what)
+/* Waits up to about a second for a device whose pipe closed (it is exiting). */
+static int reap_device(vrt_device *d, int *st)
+{
+    for (int i = 0; i < 100; i++) {
+        pid_t w = waitpid(d->pid, st, WNOHANG);
+        if (w == d->pid) {
+            vgp_forget(d->pid);
+            return 1;
+        }
+        if (w < 0 && errno != EINTR)
+            return 0;
+        struct timespec ts = { 0, 10 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+    }
+    return 0;
+}
+
+static int dev_lost(vrt_device *d, const char *what, int io_rc)
 {
     d->lost = d->broken = 1;
     int st = 0;
-    if (d->pid > 0 && waitpid(d->pid, &st, WNOHANG) == d->pid) {
+    if (d->err_dev >= 0) {   /* what the device said before it went: its last lines */
+        struct pollfd pf = { d->err_dev, POLLIN, 0 };
+        while (d->err_dev >= 0 && poll(&pf, 1, 100) > 0)
+            pump_stderr(d);
+    }
+    char last[300] = "";
+    if (d->last_line[0])
+        snprintf(last, sizeof last, "; its last line: '%s'", d->last_line);
+    if (io_rc == -2 && d->pid > 0) {
+        vgp_kill(d->pid);
+        reap_device(d, &st);
+        d->pid = 0;
+        return fail(d, VRT_ERR_TIMEOUT, "rtl device process gave no answer for %u s during %s (time limit: --timeout, "
+                    "VGIW_TIMEOUT); it was killed%s", d->limit_s, what, last);
+    }
+    if (d->pid > 0 && reap_device(d, &st)) {
         d->pid = 0;
         if (WIFSIGNALED(st))
-            return fail(d, VRT_ERR_BACKEND, "rtl device process died (signal %d) during %s", WTERMSIG(st), what);
-        return fail(d, VRT_ERR_BACKEND, "rtl device process exited (status %d) during %s", WEXITSTATUS(st), what);
+            return fail(d, VRT_ERR_BACKEND, "rtl device process died (signal %d, %s) during %s%s", WTERMSIG(st),
+                        strsignal(WTERMSIG(st)), what, last);
+        return fail(d, VRT_ERR_BACKEND, "rtl device process exited (status %d) during %s%s", WEXITSTATUS(st), what,
+                    last);
     }
-    return fail(d, VRT_ERR_BACKEND, "rtl device process: broken pipe during %s", what);
+    return fail(d, VRT_ERR_BACKEND, "rtl device process: broken pipe during %s%s", what, last);
 }
 
 static int dev_send(vrt_device *d, uint32_t cmd, uint32_t addr, const void *data, uint32_t n)
 {
     rtp_req_t q = { RTP_MAGIC, cmd, addr, n };
-    if (io_all(d->to_dev, &q, sizeof q, 1) || (n && data && io_all(d->to_dev, (void *)data, n, 1)))
-        return dev_lost(d, "a request");
+    int rc = io_all(d, d->to_dev, &q, sizeof q, 1);
+    if (!rc && n && data)
+        rc = io_all(d, d->to_dev, (void *)data, n, 1);
+    if (rc)
+        return dev_lost(d, "a request", rc);
     return 0;
 }
 
@@ -153,14 +253,15 @@ static int dev_send(vrt_device *d, uint32_t cmd, uint32_t addr, const void *data
 static int dev_recv(vrt_device *d, void *out, uint32_t cap, uint32_t *got)
 {
     rtp_rsp_t r;
-    if (io_all(d->from_dev, &r, sizeof r, 0))
-        return dev_lost(d, "a response");
+    int rc = io_all(d, d->from_dev, &r, sizeof r, 0);
+    if (rc)
+        return dev_lost(d, "a response", rc);
     if (r.magic != RTP_MAGIC || r.n > cap) {
         d->lost = d->broken = 1;
         return fail(d, VRT_ERR_BACKEND, "rtl device: protocol error (magic %08x, %u bytes)", r.magic, r.n);
     }
-    if (r.n && io_all(d->from_dev, out, r.n, 0))
-        return dev_lost(d, "a response");
+    if (r.n && (rc = io_all(d, d->from_dev, out, r.n, 0)) != 0)
+        return dev_lost(d, "a response", rc);
     if (got)
         *got = r.n;
     return r.status ? fail(d, VRT_ERR_BACKEND, "rtl device: request failed (%u)", r.status) : 0;
@@ -227,32 +328,41 @@ static int rtl_open(vrt_device *d, char *err, size_t errlen)
         argv[n++] = "--quiet";
     }
     argv[n] = NULL;
-    int in[2], out[2];
-    if (pipe(in))
+    int in[2], out[2], er[2];
+    if (pipe2(in, O_CLOEXEC))
         return snprintf(err, errlen, "pipe: %s", strerror(errno)), VRT_ERR_BACKEND;
-    if (pipe(out)) {
+    if (pipe2(out, O_CLOEXEC)) {
         close(in[0]);
         close(in[1]);
         return snprintf(err, errlen, "pipe: %s", strerror(errno)), VRT_ERR_BACKEND;
     }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
+    if (pipe2(er, O_CLOEXEC)) {
         close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+        return snprintf(err, errlen, "pipe: %s", strerror(errno)), VRT_ERR_BACKEND;
+    }
+    /* the simulator: own process group, SIGKILL when the host dies (even by SIGKILL),
+     * killed with its group when the host gets SIGINT/SIGTERM or exits (vg_proc.h) */
+    pid_t pid = vgp_fork();
+    if (pid < 0) {
+        close(in[0]); close(in[1]); close(out[0]); close(out[1]); close(er[0]); close(er[1]);
         return snprintf(err, errlen, "fork: %s", strerror(errno)), VRT_ERR_BACKEND;
     }
     if (pid == 0) {
         dup2(in[0], 0);
         dup2(out[1], 1);
-        close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+        dup2(er[1], 2);   /* dup2 clears close-on-exec on 0, 1, 2 */
         execv(path, argv);
+        fprintf(stderr, "cannot run %s: %s\n", path, strerror(errno));
         _exit(127);
     }
     close(in[0]);
     close(out[1]);
+    close(er[1]);
     d->pid = pid;
     d->to_dev = in[1];
     d->from_dev = out[0];
+    d->err_dev = er[0];
+    d->limit_s = d->opt.timeout_s ? d->opt.timeout_s : vgp_timeout();
     signal(SIGPIPE, SIG_IGN);   /* a dead device is an error status, not a signal */
     rtp_hello_t h;
     uint32_t got = 0;
@@ -271,8 +381,12 @@ static int rtl_open(vrt_device *d, char *err, size_t errlen)
 
 static void rtl_close(vrt_device *d)
 {
-    if (d->pid <= 0)
+    if (d->pid <= 0) {   /* reaped when it was lost */
+        if (d->err_dev > 0)
+            close(d->err_dev);
+        d->err_dev = -1;
         return;
+    }
     /* a device that still answers quits by itself (closing its waveform) */
     int quit = 0;
     if (!d->broken && !d->pending) {
@@ -281,11 +395,18 @@ static void rtl_close(vrt_device *d)
     }
     close(d->to_dev);
     close(d->from_dev);
+    if (d->pid <= 0)
+        goto out;
     if (!quit)
-        kill(d->pid, SIGKILL);
+        vgp_kill(d->pid);   /* its whole process group */
     int st;
-    waitpid(d->pid, &st, 0);
+    while (waitpid(d->pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    vgp_forget(d->pid);
     d->pid = 0;
+out:
+    while (d->err_dev >= 0)
+        pump_stderr(d);
 }
 
 static int dev_write(vrt_device *d, uint32_t addr, const void *src, size_t bytes)
@@ -357,6 +478,7 @@ int vrt_open(const vrt_options *o, vrt_device **out, char *err, size_t errlen)
         return VRT_ERR_NOMEM;
     }
     d->rtl = rtl;
+    d->err_dev = -1;
     d->preset = p;
     snprintf(d->config, sizeof d->config, "%s", cfg);
     d->opt = *o;

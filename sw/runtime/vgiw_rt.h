@@ -54,6 +54,9 @@ typedef struct {
     uint64_t stall_cycles;     /* rtl watchdog: cycles without progress (default 200000) */
     unsigned lat_min, lat_max; /* rtl: memory latency in cycles (0: device default 4..40) */
     int progress;              /* rtl: progress lines on stderr during long launches */
+    unsigned timeout_s;        /* rtl: wall-clock seconds the host waits for one answer of the
+                                  device process before killing it (0: vgp_timeout(), i.e.
+                                  --timeout, $VGIW_TIMEOUT, else 600) */
     int interp_pnr;            /* interp: run the PNR configuration words instead of the graphs */
     uint64_t seed;             /* interp: random node order seed (0: index order) */
     uint64_t max_steps;        /* interp: node evaluations before giving up (0: 2^32) */

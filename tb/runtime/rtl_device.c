@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -268,6 +270,11 @@ int main(int argc, char **argv)
 {
     mem_model_cfg_t mc = { .lat_min = 4, .lat_max = 40, .accept_per_cycle = 1, .respond_per_cycle = 1,
                            .max_outstanding = 16, .in_order = false, .seed = 1 };
+    /* never outlive the host that started it (the runtime also sets this before exec:
+     * docs/runtime.md "Defences"); a host already gone means no one to answer */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1)
+        return 2;
     argc = parse_own(argc, argv, &mc);
     /* the harness (tb/common/sim.c): model, clocking, FST trace with a cycle window; its
      * watchdog is replaced by the per-run one above, which reports instead of exiting */
