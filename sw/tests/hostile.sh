@@ -105,6 +105,8 @@ probe "2 vgiw-run endless loop: interpreter step limit, not a native hang" 1 "st
     "$BIN/vgiw-run" $H/loop.cl --global 4 --arg buf:i32:4:seq --engine interp --config tiny --max-steps 1000000
 probe "2 vgiw-run --global 65536,65536: rejected at once by the interpreter" 1 "work-items \(at most 2\^32-1\)" \
     "$BIN/vgiw-run" $H/scale.cl --global 65536,65536 --arg buf:f32:4 --arg f32:1 --engine interp --config tiny
+probe "2 clcheck endless loop: interpreter step limit, not a native hang" 1 "interpreter \(dfg\): .*step limit of 1000000" \
+    "$BIN/clcheck" $H/loop.cl -k k --global 4 --arg buf:i32:4:seq --configs tiny --pnr off --max-steps 1000000
 probe "2 clcheck --global 65536,65536: the interpreter speaks first" 1 "interpreter \(dfg\).*work-items" \
     "$BIN/clcheck" $H/scale.cl -k k --global 65536,65536 --arg buf:f32:4 --arg f32:1 --configs tiny --pnr off
 probe "2 native engine: endless kernel stopped by the time limit" 1 "time limit of 2 s" \

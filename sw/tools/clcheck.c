@@ -97,7 +97,7 @@ static void usage_lines(FILE *f)
     fprintf(f,
             "usage: clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
             "               [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index] [-D X=Y] [-v]\n"
-            "               [--pnr off|try|require] [--pnr-seed N] [--derive entry|block] [--timeout S]\n"
+            "               [--pnr off|try|require] [--pnr-seed N] [--derive entry|block] [--max-steps N] [--timeout S]\n"
             "  SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]]\n");
 }
 
@@ -113,6 +113,7 @@ int main(int argc, char **argv)
     const char *src = NULL, *kname = NULL;
     uint32_t g[3] = { 0, 0, 0 }, l[3] = { 1, 1, 1 };
     int have_g = 0, random_order = 1, pnr_mode = 2;
+    uint64_t max_steps = 0;
     const char *pnr_seed = "1", *derive = NULL;
     ArgSpec specs[VG_SRC_ARG_MAX];
     const char *spec_text[VG_SRC_ARG_MAX];
@@ -163,6 +164,7 @@ int main(int argc, char **argv)
             pnr_seed = P.i + 1 < P.argc ? P.argv[P.i + 1] : NULL;
             vga_u64(&P, 0, UINT64_MAX);   /* checked here, passed to vgiwcc as written */
         } else if (vga_is(&P, "--derive")) derive = derive_modes[vga_choice(&P, derive_modes)];
+        else if (vga_is(&P, "--max-steps")) max_steps = vga_u64(&P, 0, UINT64_MAX);
         else if (vga_is(&P, "--timeout")) vgp_set_timeout((unsigned)vga_u64(&P, 0, 30u * 24 * 3600));
         else if (vga_is(&P, "-h") || vga_is(&P, "--help")) usage();
         else if (!vga_positional(&P)) vga_unknown(&P);
@@ -303,6 +305,7 @@ int main(int argc, char **argv)
                 L.mem = &mem;
                 L.random_order = random_order;
                 L.seed = seed;
+                L.max_steps = max_steps;
                 L.pnr_preset = mode ? vgiw_preset_find(imgs[c].config) : NULL;
                 int ok = 1;
                 if (mode == 1 && !has_pnr) {
