@@ -4,9 +4,15 @@
  *
  *   vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...
  *            [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]
- *            [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--progress] [-v]
+ *            [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--max-steps N] [--timeout S] [--progress] [-v]
  *   SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
+ *
+ * The interpreter runs first (with --engine rtl too, as a guard), then the device, then the
+ * native reference: the interpreter's NDRange, bounds and step checks name a bad kernel
+ * before a native run could hang or damage itself. Every child (vgiwcc, clang, the native
+ * run, the device process) is limited in time and dies with vgiw-run (sw/lib/vg_proc.h).
+ * Specs are checked against the kernel's argument types in the image.
  *
  * Prints PASSED/FAILED and the cycles; exit status 0 on PASSED, 1 on a mismatch or a device
  * or native failure, 2 on a usage error (with a message saying what is wrong). --dump DIR

@@ -137,12 +137,13 @@ probe "rtl device silent: killed after the time limit, reported" 1 "no answer fo
     --config tiny --timeout 2
 
 # 4. a long -D value arrives whole (it was cut at 160 characters: zeros instead of 5)
-long="V=$(printf '0+%.0s' $(seq 150))5"
+# in parentheses: a definition cut short no longer compiles
+long="V=($(printf '0+%.0s' $(seq 150))5)"
 probe "4 vgiw-run -D of ${#long} characters: result 5" 0 "PASSED" \
     "$BIN/vgiw-run" $H/define.cl --global 4 --arg buf:i32:4 --engine interp --config tiny -D "$long" \
     --dump "$work/dump"
 probe "4 ... and the output holds 5s" 0 "^5 5 5 5$" bash -c "od -An -td4 -v '$work/dump/arg0.out.bin' | xargs"
-longer="V=$(printf '0+%.0s' $(seq 300))5"
+longer="V=($(printf '0+%.0s' $(seq 300))5)"
 probe "4 clcheck -D of ${#longer} characters" 0 "1 passed, 0 failed" \
     "$BIN/clcheck" $H/define.cl -k k --global 4 --arg buf:i32:4 --configs tiny --pnr off -D "$longer"
 
