@@ -59,15 +59,37 @@ static void rm_flat(const char *dir)
     rmdir(dir);
 }
 
+/* SIGTERM to every child's process group, up to half a second for them to go (a child
+ * tool such as vgiwcc removes its own temporary directory on SIGTERM), then SIGKILL to what
+ * is left; every child is reaped. System calls only: the signal handler calls it. */
 static void kill_all(void)
 {
-    for (int i = 0; i < MAX_KIDS; i++) {
-        pid_t p = kids[i];
-        if (p > 0) {
-            kill(-p, SIGKILL);
-            kill(p, SIGKILL);
+    int left = 0;
+    for (int i = 0; i < MAX_KIDS; i++)
+        if (kids[i] > 0) {
+            kill(-kids[i], SIGTERM);
+            kill(kids[i], SIGTERM);
+            left++;
         }
+    for (int t = 0; left && t < 50; t++) {
+        struct timespec ts = { 0, 10 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+        left = 0;
+        for (int i = 0; i < MAX_KIDS; i++)
+            if (kids[i] > 0) {
+                if (waitpid(kids[i], NULL, WNOHANG) == kids[i])
+                    kids[i] = 0;
+                else
+                    left++;
+            }
     }
+    for (int i = 0; i < MAX_KIDS; i++)
+        if (kids[i] > 0) {
+            kill(-kids[i], SIGKILL);
+            kill(kids[i], SIGKILL);
+            waitpid(kids[i], NULL, 0);
+            kids[i] = 0;
+        }
 }
 
 static void remove_dirs(void)
@@ -89,16 +111,7 @@ static void on_signal(int sig)
 
 static void on_exit_(void)
 {
-    /* children still registered at exit are killed and reaped */
-    for (int i = 0; i < MAX_KIDS; i++) {
-        pid_t p = kids[i];
-        if (p > 0) {
-            kill(-p, SIGKILL);
-            kill(p, SIGKILL);
-            waitpid(p, NULL, 0);
-            kids[i] = 0;
-        }
-    }
+    kill_all();   /* children still registered at exit */
     remove_dirs();
 }
 
@@ -180,7 +193,10 @@ pid_t vgp_fork(void)
     pid_t pid = fork();
     if (pid == 0) {
         setpgid(0, 0);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        /* SIGTERM rather than SIGKILL: a child tool (vgiwcc) still removes its temporary
+         * directory; every child dies of it (default disposition, or a vg_proc handler
+         * that cleans up and dies) */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (getppid() != parent)   /* the parent died before prctl took effect */
             _exit(127);
         for (int i = 0; i < MAX_KIDS; i++)

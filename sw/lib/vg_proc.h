@@ -2,12 +2,13 @@
  *
  * Every child a tool starts (clang-19, gcc, vgiwcc, the forked native reference, the rtl
  * device process) is started through vgp_fork()/vgp_run(): it runs in its own process
- * group, is killed (SIGKILL) when its parent dies (prctl PR_SET_PDEATHSIG, so not even a
- * SIGKILLed tool leaves one running), and is waited for with a wall-clock limit after
- * which its whole process group is killed. Temporary directories are made by vgp_mkdtemp()
- * and removed at exit. vgp_init() makes SIGINT, SIGTERM, SIGHUP and SIGQUIT kill every
- * registered child's process group and remove every registered temporary directory
- * before the tool dies of the signal; the same happens at exit().
+ * group, gets SIGTERM when its parent dies (prctl PR_SET_PDEATHSIG, so not even a
+ * SIGKILLed tool leaves one running; SIGTERM lets a child tool remove its own temporary
+ * directory), and is waited for with a wall-clock limit after which its whole process
+ * group is killed. Temporary directories are made by vgp_mkdtemp() and removed at exit.
+ * vgp_init() makes SIGINT, SIGTERM, SIGHUP and SIGQUIT end every registered child's
+ * process group (SIGTERM, up to 0.5 s, then SIGKILL) and remove every registered temporary
+ * directory before the tool dies of the signal; the same happens at exit().
  */
 #ifndef VGIW_VG_PROC_H
 #define VGIW_VG_PROC_H

@@ -126,6 +126,19 @@ kill_probe "3 SIGTERM to vgiw-run waiting for its rtl device: device killed, tem
 kill_probe "3 SIGKILL to vgiw-run waiting for its rtl device: device dies with it" KILL sleep \
     env VGIW_RTL_DEVICE=$H/dev_hangs.sh "$BIN/vgiw-run" $H/scale.cl --global 4 --arg buf:f32:4 --arg f32:1 \
     --config tiny --timeout 0
+# SIGTERM to vgiw-run while vgiwcc waits for clang: vgiwcc gets SIGTERM, ends clang and
+# removes its own temporary directory; vgiw-run removes its own
+export SLOW_PIDFILE=$work/clang.pid
+rm -f "$SLOW_PIDFILE"
+kill_probe "3 SIGTERM to vgiw-run while vgiwcc compiles: no vgiwcc left, no temp dir" TERM vgiwcc \
+    env VGIW_CLANG=$H/slow_clang.sh "$BIN/vgiw-run" $H/scale.cl --global 4 --arg buf:f32:4 --arg f32:1 \
+    --engine interp --config tiny --timeout 0
+if [ -s "$SLOW_PIDFILE" ] && kill -0 "$(cat "$SLOW_PIDFILE")" 2>/dev/null; then
+    kill -KILL "$(cat "$SLOW_PIDFILE")"
+    bad "3 ... and the clang under vgiwcc is gone" "still running"
+elif [ -s "$SLOW_PIDFILE" ]; then ok "3 ... and the clang under vgiwcc is gone"
+else bad "3 ... and the clang under vgiwcc is gone" "it never started"
+fi
 no_leftovers "3 no temporary directory left by the probes so far"
 
 # the rtl device process: dies -> exit status and its last line; silent -> killed after the limit

@@ -287,7 +287,9 @@ int main(int argc, char **argv)
         const char *base = strrchr(input, '/');
         base = base ? base + 1 : input;
         size_t n = strcspn(base, ".");
-        snprintf(outbuf, sizeof outbuf, "%.*s.vgiw", (int)(n < 400 ? n : 400), base);
+        if (n > 400)   /* never a silently shortened name */
+            fatal("error: '%s': name too long for the default output name: give -o", input);
+        snprintf(outbuf, sizeof outbuf, "%.*s.vgiw", (int)n, base);
         output = outbuf;
     }
     /* never write the image over the source (vgiwcc x.cl -o x.cl) */

@@ -272,7 +272,7 @@ int main(int argc, char **argv)
                            .max_outstanding = 16, .in_order = false, .seed = 1 };
     /* never outlive the host that started it (the runtime also sets this before exec:
      * docs/runtime.md "Defences"); a host already gone means no one to answer */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() == 1)
         return 2;
     argc = parse_own(argc, argv, &mc);
