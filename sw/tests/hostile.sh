@@ -5,7 +5,8 @@
 # checks its exit status and a pattern of its output; killing probes check that no child is
 # left running and no temporary directory is left behind.
 #
-#   sw/tests/hostile.sh [BUILD]     BUILD: the build directory (default build)
+#   sw/tests/hostile.sh [BUILD [rtl]]   BUILD: the build directory (default build); rtl: only
+#                                       the probes of the real simulator (tiny device)
 #
 # Prints one line per probe, how many ran, and "N passed, N failed"; exit status 1 on a failure.
 set -u
@@ -92,6 +93,33 @@ os.execvp(sys.argv[1], sys.argv[1:])' "$@" >"$work/kill.log" 2>&1 &
 }
 
 SECONDS=0
+if [ "${2:-}" = rtl ]; then
+    # the real simulator (tests "sw.hostile.rtl.tiny": the runner builds the tiny device): a
+    # killed host leaves no simulator; a simulator that dies is reported with its signal and
+    # its last progress line
+    DEV=$B/tb/tiny/vgiw_rtl/vgiw-rtl
+    NN=("$APPS/nn" --engine rtl --config tiny --cl sw/runtime/tests/nn_tiny.cl --size 65536 --progress)
+    export VGIW_RTL_DEVICE=$DEV
+    kill_probe "rtl SIGTERM to an app during a launch: the simulator is gone, no temp dir" TERM vgiw-rtl "${NN[@]}"
+    kill_probe "rtl SIGKILL to an app during a launch: the simulator dies with it" KILL vgiw-rtl "${NN[@]}"
+    "${NN[@]}" >"$work/dies.log" 2>&1 &
+    host=$! kid=""
+    for i in $(seq 300); do kid=$(pgrep -P "$host" -x vgiw-rtl | head -1); [ -n "$kid" ] && break; sleep 0.1; done
+    sleep 5   # long enough for a progress line (every 2 s of a launch)
+    [ -n "$kid" ] && kill -KILL "$kid"
+    wait "$host"
+    rc=$?
+    if [ -z "$kid" ]; then bad "rtl simulator killed during a launch: reported" "no simulator appeared" "$(cat "$work/dies.log")"
+    elif [ $rc != 1 ]; then bad "rtl simulator killed during a launch: reported" "host exit status $rc, expected 1" "$(cat "$work/dies.log")"
+    elif ! grep -Eq "rtl device process died \(signal 9, Killed\) during a response; its last line: '\[rtl tiny\] kernel euclid" "$work/dies.log"; then
+        bad "rtl simulator killed during a launch: reported" "no signal and last line in the message" "$(cat "$work/dies.log")"
+    else ok "rtl simulator killed during a launch: reported with its signal and last progress line"
+    fi
+    echo "$((pass + fail)) probes ran"
+    echo "$pass passed, $fail failed"
+    [ $fail = 0 ]
+    exit
+fi
 echo "hostile user: tools in $BIN, apps in $APPS and $ASAN_APPS"
 
 # 1. kmeans with fewer points than clusters x features: no read past the points (ASan build)

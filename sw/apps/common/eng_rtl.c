@@ -16,6 +16,7 @@
 
 #include "../../runtime/vgiw_rt.h"
 #include "app.h"
+#include "vg_proc.h"
 #include "vgiw_ops.h"
 #include "vgiw_presets.h"
 
@@ -208,12 +209,8 @@ static void rtl_close(engine_t *e)
             write_json(p, &tot, app_rtl.stats, units);
         vrt_close(p->d);
     }
-    if (p->tmp[0]) {
-        char f[PATH_MAX + 16];
-        snprintf(f, sizeof f, "%s/k.vgiw", p->tmp);
-        unlink(f);
-        rmdir(p->tmp);
-    }
+    if (p->tmp[0])
+        vgp_rmdir(p->tmp);
     free(p);
     free(e);
 }
@@ -229,10 +226,8 @@ engine_t *eng_rtl_open(const char *cl, const char *const *defs, uint64_t seed, c
     e->priv = p;
     p->t0 = app_now();
     const char *cfg = app_config();
-    const char *td = getenv("TMPDIR");
-    snprintf(p->tmp, sizeof p->tmp, "%s/vgiw-rtl-XXXXXX", td && *td ? td : "/tmp");
-    if (!mkdtemp(p->tmp)) {
-        p->tmp[0] = 0;
+    /* removed at close, at exit and on SIGINT/SIGTERM/SIGHUP/SIGQUIT (vg_proc.h) */
+    if (vgp_mkdtemp("vgiw-rtl", p->tmp, sizeof p->tmp)) {
         snprintf(err, errlen, "cannot create a temporary directory");
         rtl_close(e);
         return NULL;
