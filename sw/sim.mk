@@ -29,6 +29,9 @@ $(APPS_OUT)/asan/bin/rt_api_test: $(patsubst %.c,$(APPS_OUT)/asan/obj/%.o,$(RT_T
 runtime: $(APPS_OUT)/bin/rt_api_test $(APPS_OUT)/asan/bin/rt_api_test
 
 SIM_ENGINE ?= $(if $(ENGINE),$(ENGINE),rtl)
+# the fast build profile, or the test profile (tracing compiled in) when waves are asked for
+SIM_PROFILE := $(if $(WAVES),test,fast)
+comma := ,
 SIM_OUT    := $(BUILD)/sim/$(CONFIG)
 SIM_ARGS    = --engine $(SIM_ENGINE) --config $(CONFIG) $(if $(SIZE),--size $(SIZE)) $(if $(SEED),--seed $(SEED)) \
               $(if $(FILE),--file $(FILE)) $(if $(CL),--cl $(CL)) --stats $(SIM_OUT)/$(TEST).json --progress \
@@ -38,11 +41,12 @@ SIM_ARGS    = --engine $(SIM_ENGINE) --config $(CONFIG) $(if $(SIZE),--size $(SI
 sim: gen
 	@test -n "$(TEST)" || { echo "usage: make sim TEST=<$(subst $(eval) ,|,$(APPS))> [CONFIG=small] [SIZE=N] [SEED=S] [ENGINE=rtl|interp|pnr] [WAVES=1]"; exit 2; }
 	@test -f sw/apps/$(TEST)/$(TEST)_host.c || { echo "make sim: no application '$(TEST)' (sw/apps/<name>/)"; exit 2; }
-	$(Q)$(MAKE) -s $(APPS_OUT)/apps/bin/$(TEST) $(APPS_OUT)/bin/vgiwcc $(if $(filter rtl,$(SIM_ENGINE)),rtl-device)
+	$(Q)$(MAKE) -s -j$(JOBS) PROFILE=$(SIM_PROFILE) $(APPS_OUT)/apps/bin/$(TEST) $(APPS_OUT)/bin/vgiwcc \
+	  $(if $(filter rtl,$(SIM_ENGINE)),rtl-device)
 	@mkdir -p $(SIM_OUT)
 	@rm -f $(SIM_OUT)/$(TEST).json
-	@echo "  SIM      $(TEST) on $(SIM_ENGINE) ($(CONFIG))"
-	$(Q)$(APPS_OUT)/apps/bin/$(TEST) $(SIM_ARGS); rc=$$?; \
+	@echo "  SIM      $(TEST) on $(SIM_ENGINE) ($(CONFIG)$(if $(filter rtl,$(SIM_ENGINE)),$(comma) $(SIM_PROFILE) profile))"
+	$(Q)VGIW_RTL_PROFILE=$(SIM_PROFILE) $(APPS_OUT)/apps/bin/$(TEST) $(SIM_ARGS); rc=$$?; \
 	  if [ $$rc = 0 ]; then echo "make sim: $(TEST) PASSED ($(SIM_ENGINE), $(CONFIG))"; \
 	  else echo "make sim: $(TEST) FAILED ($(SIM_ENGINE), $(CONFIG), exit status $$rc)"; fi; \
 	  if [ -f $(SIM_OUT)/$(TEST).json ]; then echo "make sim: all counters in $(SIM_OUT)/$(TEST).json"; fi; \

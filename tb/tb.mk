@@ -7,26 +7,45 @@
 #   fp_fma_tb_C   := tb/fu/fp_fma_tb.c ...        # its C11 sources (main() lives here)
 #   fp_fma_tb_VFLAGS := -GSTAGES=8                # optional: extra Verilator flags
 #   fp_fma_tb_CFLAGS := -DFP_FMA_TB_STAGES=8      # optional: extra C flags
-# and built per preset as build/tb/<CONFIG>/<name>/sim  (make tb-<name> CONFIG=...).
+# and built per preset as build/tb/<CONFIG>/<name>/sim  (make tb-<name> CONFIG=...; with
+# PROFILE=fast in build/tb-fast/<CONFIG>/<name>/sim).
 
 TB_COMMON_C := $(wildcard tb/common/*.c) sw/lib/vgiw_arith.c
 TB_COMMON_H := $(wildcard tb/common/*.h tb/*/*.h) sw/lib/vgiw_arith.h
 TB_CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off -fno-strict-aliasing \
                -Itb/common -Isw/lib -I$(GEN) -I$(GEN)/$(CONFIG)
-# Build-speed knobs (docs/harness.md, "Build time"): TB_VOPT adds Verilator optimisation
-# flags, TB_OPT_FAST is the C++ optimisation of the per-cycle code.
+
+# Build profiles (docs/harness.md, "Build profiles"): every model is built from the same sources
+# and flags, in one of two variants chosen by PROFILE:
+#   test  (make test): assertions on, FST tracing compiled in, X-initialisation `unique` so a
+#         design that depends on uninitialised state shows it; per-cycle C++ at -O1 (builds fast)
+#   fast  (make sim, vgiw-run, the apps, make bench): no assertions, no tracing (WAVES=1 runs
+#         use the test profile), X-initialisation `fast` (no run-time cost); per-cycle C++ at -O2
+# TB_VOPT adds Verilator flags and TB_OPT_FAST overrides the per-cycle optimisation of either.
+PROFILE ?= test
+ifeq ($(PROFILE),test)
+TB_ROOT       := $(BUILD)/tb
+TB_PROFILE_VFLAGS := --trace-fst --assert --x-initial unique
+TB_PROFILE_OPT    := -O1
+else ifeq ($(PROFILE),fast)
+TB_ROOT       := $(BUILD)/tb-fast
+TB_PROFILE_VFLAGS := --x-initial fast
+TB_PROFILE_OPT    := -O2
+else
+$(error PROFILE must be test or fast, not '$(PROFILE)')
+endif
 TB_VOPT     ?=
-TB_OPT_FAST ?= -O1
-VERILATOR_BUILD_FLAGS := --cc --exe --trace-fst --assert -O3 --x-assign fast --x-initial unique \
-               -Wno-fatal --MMD $(TB_VOPT)
+TB_OPT_FAST ?= $(TB_PROFILE_OPT)
+VERILATOR_BUILD_FLAGS := --cc --exe -O3 --x-assign fast $(TB_PROFILE_VFLAGS) -Wno-fatal --MMD $(TB_VOPT)
 
 # Verilator's runtime (verilated.cpp, the FST writer, the thread pool) does not depend on the
 # model: with the same VERILATOR_BUILD_FLAGS it is the same objects for every testbench. It is
 # compiled once here (from a one-line model, by Verilator's own makefile, so with exactly the
 # flags a testbench would use) and linked into every testbench and the RTL device, instead of
 # once per testbench: about 15 s of CPU each, for the 35 testbenches of `make test`.
-VLIB_DIR  := $(BUILD)/tb/verilated
-VLIB_OBJS := $(addprefix $(abspath $(VLIB_DIR))/,verilated.o verilated_fst_c.o verilated_threads.o)
+VLIB_DIR  := $(TB_ROOT)/verilated
+VLIB_OBJS := $(addprefix $(abspath $(VLIB_DIR))/,verilated.o verilated_threads.o \
+               $(if $(filter --trace-fst,$(VERILATOR_BUILD_FLAGS)),verilated_fst_c.o))
 
 $(VLIB_DIR)/.built:
 	@mkdir -p $(VLIB_DIR)
@@ -40,7 +59,7 @@ $(VLIB_DIR)/.built:
 
 # $(call tb_rules,NAME)
 define tb_rules
-TB_DIR_$(1) := $(BUILD)/tb/$(CONFIG)/$(1)
+TB_DIR_$(1) := $(TB_ROOT)/$(CONFIG)/$(1)
 TB_OBJS_$(1) := $$(patsubst %.c,$$(TB_DIR_$(1))/c/%.o,$$($(1)_C) $$(TB_COMMON_C))
 
 # The stamp, not V<top>.h, marks a fresh model: Verilator leaves unchanged files untouched.

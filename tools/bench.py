@@ -20,6 +20,10 @@ or, for figures that do not come from a testbench (the compiler, host programs):
   large   = [...]                         # replacement cmd with --large (optional)
   bench   = "vgiw_rtl"                    # optional: a testbench built for `config` first
 
+Models are built in the fast build profile (docs/harness.md "Build profiles"); an entry with
+`profiles = ["fast", "test"]` runs once per profile, so both speeds of a model are reported side
+by side. The profile of every figure is in the JSON and the table.
+
 Each entry runs once with `--stats FILE --quiet`; every counter the testbench writes is
 recorded, plus the wall time and the simulated cycles per second of Verilator (the
 `cycles` counter over wall time). Figures are measurements of this run on this machine,
@@ -61,30 +65,32 @@ def main():
     if not todo:
         print("bench: no entries selected")
         return 1
-    by_config = {}
+    by_build = {}
     targets = set()
     for e in todo:
         if "cmd" in e:
             targets.update(e.get("build", []))
         if "bench" in e:    # a cmd entry may name a testbench it needs too (the rtl device)
-            by_config.setdefault(e.get("config", "small"), set()).add(e["bench"])
+            for prof in e.get("profiles", ["fast"]):
+                by_build.setdefault((e.get("config", "small"), prof), set()).add(e["bench"])
     if targets:
         print(f"bench: building {', '.join(sorted(targets))}", flush=True)
         if subprocess.run(["make", "-s", "-j2"] + sorted(targets), cwd=ROOT).returncode != 0:
             print("bench: build failed")
             return 1
-    for config, benches in sorted(by_config.items()):
-        print(f"bench: building {', '.join(sorted(benches))} for {config}", flush=True)
-        r = subprocess.run(["make", "-s", "-j2", f"CONFIG={config}"] + [f"tb-{b}" for b in sorted(benches)],
-                           cwd=ROOT)
+    for (config, prof), benches in sorted(by_build.items()):
+        print(f"bench: building {', '.join(sorted(benches))} for {config} ({prof} profile)", flush=True)
+        r = subprocess.run(["make", "-s", "-j2", f"CONFIG={config}", f"PROFILE={prof}"] +
+                           [f"tb-{b}" for b in sorted(benches)], cwd=ROOT)
         if r.returncode != 0:
             print("bench: build failed")
             return 1
     os.makedirs(os.path.join(ROOT, "bench"), exist_ok=True)
+    runs = [(e, prof) for e in todo for prof in e.get("profiles", ["fast"])]
     results, failed = [], 0
-    for i, e in enumerate(todo, 1):
+    for i, (e, prof) in enumerate(runs, 1):
         config = e.get("config", "small")
-        stats = os.path.join(ROOT, "build", "bench", e["name"] + ".json")
+        stats = os.path.join(ROOT, "build", "bench", f"{e['name']}.{prof}.json")
         os.makedirs(os.path.dirname(stats), exist_ok=True)
         if os.path.exists(stats):
             os.remove(stats)
@@ -93,15 +99,18 @@ def main():
             argv = [str(a).replace("{stats}", stats) for a in cmd]
             run = argv
         else:
-            sim = os.path.join(ROOT, "build", "tb", config, e["bench"], "sim")
+            tbroot = "tb-fast" if prof == "fast" else "tb"
+            sim = os.path.join(ROOT, "build", tbroot, config, e["bench"], "sim")
             argv = [str(a) for a in (e.get("large") if args.large and e.get("large") else e.get("args", []))]
             run = [sim] + argv + ["--stats", stats, "--quiet"]
-        print(f"bench: [{i}/{len(todo)}] {e['name']} ...", end="", flush=True)
+        print(f"bench: [{i}/{len(runs)}] {e['name']} ({prof}) ...", end="", flush=True)
         t0 = time.time()
-        r = subprocess.run(run, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        r = subprocess.run(run, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           env=dict(os.environ, VGIW_RTL_PROFILE=prof))
         wall = time.time() - t0
-        row = {"name": e["name"], "config": config, "bench": e.get("bench", "cmd"), "args": argv,
-               "wall_seconds": round(wall, 3), "passed": r.returncode == 0, "columns": e.get("columns", [])}
+        row = {"name": e["name"], "config": config, "profile": prof, "bench": e.get("bench", "cmd"),
+               "args": argv, "wall_seconds": round(wall, 3), "passed": r.returncode == 0,
+               "columns": e.get("columns", [])}
         if r.returncode == 0 and os.path.exists(stats):
             with open(stats) as f:
                 row["counters"] = json.load(f)["counters"]
@@ -119,12 +128,13 @@ def main():
             "python": platform.python_version(), "date": time.strftime("%Y-%m-%d %H:%M:%S")}
     with open(os.path.join(ROOT, "bench", "results.json"), "w") as f:
         json.dump({"meta": meta, "results": results}, f, indent=2)
-    lines = ["| benchmark | preset | result | figures | sim cycles/s |", "|---|---|---|---|---|"]
+    lines = ["| benchmark | preset | profile | result | figures | wall s | sim cycles/s |",
+             "|---|---|---|---|---|---|---|"]
     for row in results:
         c = row.get("counters", {})
         figs = ", ".join(f"{k} = {c[k]}" for k in row["columns"] if k in c)
-        lines.append(f"| {row['name']} | {row['config']} | {'ok' if row['passed'] else 'FAILED'} | {figs} | "
-                     f"{row.get('sim_cycles_per_second', '-')} |")
+        lines.append(f"| {row['name']} | {row['config']} | {row['profile']} | {'ok' if row['passed'] else 'FAILED'} | "
+                     f"{figs} | {row['wall_seconds']:.1f} | {row.get('sim_cycles_per_second', '-')} |")
     table = "\n".join(lines) + "\n"
     with open(os.path.join(ROOT, "bench", "results.md"), "w") as f:
         f.write(table)

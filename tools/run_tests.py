@@ -174,6 +174,9 @@ def main():
         print("0 passed, 1 failed")
         return 1
 
+    # Tests run the test build profile (assertions, tracing): the runtime's rtl device too
+    # (docs/harness.md "Build profiles"), even when a fast-profile device has been built.
+    os.environ["VGIW_RTL_PROFILE"] = "test"
     logdir = os.path.join(ROOT, "build", "test-logs")
     os.makedirs(logdir, exist_ok=True)
     t_start = time.time()

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -267,29 +268,52 @@ static int dev_recv(vrt_device *d, void *out, uint32_t cap, uint32_t *got)
     return r.status ? fail(d, VRT_ERR_BACKEND, "rtl device: request failed (%u)", r.status) : 0;
 }
 
-static void find_device(const char *config, char *out, size_t len)
+/* The rtl device of one build profile (docs/harness.md "Build profiles"): fast models live in
+ * build/tb-fast/<config>/, test models (assertions, tracing) in build/tb/<config>/. Looked for in
+ * the ancestors of the program's directory (build/sw/apps/bin/<app>, build/sw/asan/apps/bin/<app>,
+ * build/sw/bin/<tool>); 0 when found. */
+static int find_device_in(const char *tbdir, const char *config, char *out, size_t len)
+{
+    char dir[PATH_MAX];
+    char *up = vg_self_dir(dir, sizeof dir) == 0 ? dir : NULL;
+    for (int level = 0; up && level < 6; level++) {
+        char cand[PATH_MAX + 64];
+        snprintf(cand, sizeof cand, "%s/%s/%s/vgiw_rtl/vgiw-rtl", dir, tbdir, config);
+        if (access(cand, X_OK) == 0) {
+            snprintf(out, len, "%s", cand);
+            return 0;
+        }
+        up = strrchr(dir, '/');   /* one directory up */
+        if (up)
+            *up = 0;
+    }
+    snprintf(out, len, "build/%s/%s/vgiw_rtl/vgiw-rtl", tbdir, config);
+    return -1;
+}
+
+/* VGIW_RTL_DEVICE names the program; VGIW_RTL_PROFILE (fast, the default, or test) the build
+ * profile; a run that writes waves needs tracing, so the test profile. Without VGIW_RTL_PROFILE
+ * a missing fast device falls back to the test device. */
+static void find_device(const char *config, char *out, size_t len, bool waves)
 {
     const char *env = getenv("VGIW_RTL_DEVICE");
     if (env && *env) {
         snprintf(out, len, "%s", env);
         return;
     }
-    /* build/sw/apps/bin/<app>, build/sw/asan/apps/bin/<app>, build/sw/bin/<tool>: look for
-     * build/tb/<config>/vgiw_rtl/vgiw-rtl in the ancestors of the program's directory */
-    char dir[PATH_MAX];
-    char *up = vg_self_dir(dir, sizeof dir) == 0 ? dir : NULL;
-    for (int level = 0; up && level < 6; level++) {
-        char cand[PATH_MAX + 64];
-        snprintf(cand, sizeof cand, "%s/tb/%s/vgiw_rtl/vgiw-rtl", dir, config);
-        if (access(cand, X_OK) == 0) {
-            snprintf(out, len, "%s", cand);
-            return;
-        }
-        up = strrchr(dir, '/');   /* one directory up */
-        if (up)
-            *up = 0;
+    const char *prof = getenv("VGIW_RTL_PROFILE");
+    if (waves || (prof && !strcmp(prof, "test"))) {
+        find_device_in("tb", config, out, len);
+        return;
     }
-    snprintf(out, len, "build/tb/%s/vgiw_rtl/vgiw-rtl", config);
+    if (find_device_in("tb-fast", config, out, len) == 0 || (prof && *prof))
+        return;
+    char alt[PATH_MAX + 64];
+    if (find_device_in("tb", config, alt, sizeof alt) == 0) {
+        fprintf(stderr, "runtime: no fast-profile rtl device for %s; using the test-profile one (%s)\n",
+                config, alt);
+        snprintf(out, len, "%s", alt);
+    }
 }
 
 static int rtl_open(vrt_device *d, char *err, size_t errlen)
@@ -298,10 +322,10 @@ static int rtl_open(vrt_device *d, char *err, size_t errlen)
     if (d->opt.device_path && *d->opt.device_path)
         snprintf(path, sizeof path, "%s", d->opt.device_path);
     else
-        find_device(d->config, path, sizeof path);
+        find_device(d->config, path, sizeof path, d->opt.waves && *d->opt.waves);
     if (access(path, X_OK)) {
-        snprintf(err, errlen, "rtl device program %s not found (build it: make rtl-device CONFIG=%s)", path,
-                 d->config);
+        snprintf(err, errlen, "rtl device program %s not found (build it: make rtl-device CONFIG=%s%s)", path,
+                 d->config, strstr(path, "/tb-fast/") ? " PROFILE=fast" : "");
         return VRT_ERR_BACKEND;
     }
     char lat[32], wf[24], wt[24];

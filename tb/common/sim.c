@@ -83,6 +83,9 @@ void sim_init(const char *name, int argc, char **argv)
     }
     simm_create(argc, argv);
     if (sim_args.waves) {
+        if (!simm_can_trace())
+            sim_die("--waves: this model was built without tracing (the fast build profile); "
+                    "build it with PROFILE=test (make sim ... WAVES=1 does)");
         simm_trace_open(sim_args.waves);
         tracing = 1;
         if (!sim_args.quiet)
@@ -131,8 +134,9 @@ void sim_step(void)
     simm_eval();
     if (trace_now())
         simm_trace_dump(2 * cycle + 1);
+    /* The falling edge is evaluated lazily (simm_eval evaluates only a changed model): with no
+     * negedge logic it changes no output, and the next settle before the rising edge sees it. */
     simm_set_clk(0);
-    simm_eval();
     cycle++;
     if (cycle >= sim_args.max_cycles)
         watchdog_fire("cycle limit (--max-cycles) reached");

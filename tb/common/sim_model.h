@@ -10,6 +10,7 @@ extern "C" {
 #endif
 
 void simm_create(int argc, char **argv);
+int  simm_can_trace(void);                /* 0: built without tracing (fast profile) */
 void simm_trace_open(const char *path);   /* FST */
 void simm_trace_dump(uint64_t time);
 void simm_trace_close(void);

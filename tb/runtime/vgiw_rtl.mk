@@ -1,4 +1,5 @@
-# The RTL device of the runtime library (docs/runtime.md): build/tb/<CONFIG>/vgiw_rtl/vgiw-rtl,
+# The RTL device of the runtime library (docs/runtime.md): build/tb/<CONFIG>/vgiw_rtl/vgiw-rtl
+# (PROFILE=fast: build/tb-fast/<CONFIG>/vgiw_rtl/vgiw-rtl),
 # the Verilator model of vgiw_core driven by tb/runtime/rtl_device.c behind a pipe protocol.
 #
 #   make rtl-device CONFIG=small
@@ -6,8 +7,8 @@
 # The model is the core testbench's (tb/core/core_tb.mk, same top, RTL and flags): its
 # compiled objects are linked with this program instead of being verilated and compiled a
 # second time (the core of `small` takes many minutes to compile).
-RTLDEV_DIR  := $(BUILD)/tb/$(CONFIG)/vgiw_rtl
-RTLDEV_CORE := $(BUILD)/tb/$(CONFIG)/core_tb
+RTLDEV_DIR  := $(TB_ROOT)/$(CONFIG)/vgiw_rtl
+RTLDEV_CORE := $(TB_ROOT)/$(CONFIG)/core_tb
 RTLDEV_C    := tb/runtime/rtl_device.c tb/common/mem_model.c tb/common/sim.c tb/common/stats.c \
                sw/lib/vgiw_arith.c $(GEN)/vgiw_presets.c
 RTLDEV_OBJS := $(patsubst %.c,$(RTLDEV_DIR)/c/%.o,$(RTLDEV_C))
