@@ -90,7 +90,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
             "               [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index] [-D X=Y] [-v]\n"
-            "               [--pnr off|try|require] [--pnr-seed N] [--derive entry|block]\n"
+            "               [--pnr off|try|require] [--pnr-seed N] [--derive cvu|entry|block]\n"
             "  SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]]\n");
     exit(2);
 }

@@ -208,15 +208,17 @@ static void usage(void)
             "usage: vgiwcc KERNEL.cl|.ll|.bc [-k NAME] [--config paper|small|tiny] [-o OUT.vgiw]\n"
             "              [-D NAME[=VAL]] [-I DIR] [--fanout N] [-q]\n"
             "              [--seed N] [--replicas N] [--no-pnr | --pnr-optional] [--emit-dot F.dot] [--emit-svg F.svg]\n"
-            "              [--stats FILE.json] [--derive entry|block]\n");
+            "              [--stats FILE.json] [--derive cvu|entry|block]\n");
     exit(2);
 }
 
 /* a bound on block splits per kernel (each one shortens a block, so it is only a guard) */
 #define MAX_SPLITS 2000
 
+/* --derive: coordinates injected by the CVU (2, VGIW §2), or derived from the linear ID
+ * once in block 0 (1) or in each block (0) */
 #ifndef DERIVE_ENTRY_DEFAULT
-#define DERIVE_ENTRY_DEFAULT 1
+#define DERIVE_ENTRY_DEFAULT 2
 #endif
 
 int main(int argc, char **argv)
@@ -247,9 +249,10 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--stats") && i + 1 < argc) stats_path = argv[++i];
         else if (!strcmp(a, "--derive") && i + 1 < argc) {
             const char *w = argv[++i];
-            if (!strcmp(w, "entry")) opt.derive_entry = 1;
+            if (!strcmp(w, "cvu")) opt.derive_entry = 2;
+            else if (!strcmp(w, "entry")) opt.derive_entry = 1;
             else if (!strcmp(w, "block")) opt.derive_entry = 0;
-            else fatal("error: --derive must be 'entry' or 'block'");
+            else fatal("error: --derive must be 'cvu', 'entry' or 'block'");
         }
         else if ((!strcmp(a, "-D") || !strcmp(a, "-I")) && i + 1 < argc) {
             extra[nextra++] = a;
@@ -315,8 +318,9 @@ int main(int argc, char **argv)
         Func f = { 0 };
         ir_lower_kernel(m, name, &f);
         cfg_order(&f);
-        if (opt.pnr)
-            derive_sources(&f, opt.derive_entry < 0 ? DERIVE_ENTRY_DEFAULT : opt.derive_entry);
+        int derive = opt.derive_entry < 0 ? DERIVE_ENTRY_DEFAULT : opt.derive_entry;
+        if (opt.pnr && derive != 2)
+            derive_sources(&f, derive);
         live_alloc(&f);
         vg_kernel *k = &img.kernels[img.nkernels++];
         struct timespec t0, t1;
