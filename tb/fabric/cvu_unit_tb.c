@@ -32,6 +32,8 @@
 #define MAXB 2048                      /* batches per scan */
 
 static rng_t rng;
+static int throughput;                /* --op throughput: full masks, no backpressure */
+static uint64_t inj_cycles, inj_threads;
 
 typedef struct {
     uint32_t ls[3], ng[3], gt, tg, lbase, stride;
@@ -127,7 +129,7 @@ static uint64_t rand_mask(uint32_t valid)
 {
     uint64_t lim = valid >= 64 ? ~0ull : ((1ull << valid) - 1);
     uint64_t m;
-    switch (rng_below(&rng, 5)) {
+    switch (throughput ? 0 : rng_below(&rng, 5)) {
     case 0:  m = ~0ull; break;
     case 1:  m = 1ull << rng_below(&rng, 64); break;
     case 2:  m = rng_u64(&rng) & rng_u64(&rng) & rng_u64(&rng); break;
@@ -142,6 +144,8 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
     /* batches: words in increasing order, a replica's share (every R-th word) or all */
     unsigned words = (tile_threads + 63) / 64, R = 1 + rng_below(&rng, 3), r = rng_below(&rng, R);
     unsigned first = rng_below(&rng, 4) == 0 ? rng_below(&rng, words) : 0;
+    if (throughput)
+        first = 0;
     nbat = nexp = 0;
     for (unsigned w = first; w < words && nbat < MAXB; w++) {
         if (w % R != r)
@@ -163,6 +167,9 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
     unsigned sent = 0, got0 = 0, got1 = 0, oq_head = 0, oq_tail = 0, done = 0;
     unsigned p_out = rng_below(&rng, 4) == 0 ? 60 : 95, p_done = rng_below(&rng, 3) == 0 ? 40 : 90;
     unsigned p_oc = rng_below(&rng, 3) == 0 ? 30 : 90;
+    if (throughput)
+        p_out = p_done = p_oc = 100;
+    uint64_t c0 = sim_cycle(), first_inj = 0, last_inj = 0;
     uint32_t tok[(4 * TOKB + 31) / 32];
     while (done < nbat || got0 < nexp || (out1 && got1 < nexp)) {
         /* drive */
@@ -219,6 +226,9 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
                          k, sel, x, g->ls[0], g->ls[1], g->ls[2], g->ng[0], g->ng[1], g->ng[2], g->tg);
             threads_checked++;
             if (k == 0) {
+                if (!first_inj)
+                    first_inj = sim_cycle() + 1;
+                last_inj = sim_cycle() + 1;
                 oq_tid[oq_tail] = t.tid;
                 oq_bit[oq_tail] = rng_below(&rng, 2);
                 oq_tail++;
@@ -261,6 +271,11 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
     }
     dut_set_batch_valid_i(0);
     dut_set_in_valid_i(0);
+    if (nexp) {
+        inj_cycles += last_inj - first_inj + 1;   /* first to last injection of the scan */
+        inj_threads += nexp;
+    }
+    (void)c0;
     sim_check_eq(got0, nexp, "out0: threads injected in the scan");
     if (out1)
         sim_check_eq(got1, nexp, "out1: threads injected in the scan");
@@ -322,6 +337,11 @@ int main(int argc, char **argv)
 {
     sim_init("cvu_unit_tb", argc, argv);
     rng_seed(&rng, sim_args.seed);
+    if (sim_args.op) {
+        if (strcmp(sim_args.op, "throughput"))
+            sim_die("--op: only 'throughput' is known");
+        throughput = 1;
+    }
     exp_tid = malloc(65536 * sizeof *exp_tid);
     oq_tid = malloc(65536 * sizeof *oq_tid);
     oq_bit = malloc(65536 * sizeof *oq_bit);
@@ -339,6 +359,9 @@ int main(int argc, char **argv)
     printf("cvu_unit_tb: %llu kernels, %llu scans, %llu injected values and %llu done packets checked, %llu cycles\n",
            (unsigned long long)kernels, (unsigned long long)scans, (unsigned long long)threads_checked,
            (unsigned long long)batches_checked, (unsigned long long)sim_cycle());
+    printf("cvu_unit_tb: %llu threads injected in %llu cycles from each scan's first to last injection: %.3f threads "
+           "per cycle%s\n", (unsigned long long)inj_threads, (unsigned long long)inj_cycles,
+           inj_cycles ? (double)inj_threads / (double)inj_cycles : 0.0, throughput ? " (full masks, no backpressure)" : "");
     free(exp_tid);
     free(oq_tid);
     free(oq_bit);
