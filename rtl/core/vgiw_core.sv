@@ -105,6 +105,7 @@ module vgiw_core #(
   logic                     fab_clear, cfg_shift, fab_busy, fab_error;
   logic [CH-1:0][31:0]      cfg_word;
   logic [31:0]              tile_base;
+  logic [vgiw_cfg_pkg::DESC_W_LOCAL_SPAN-vgiw_cfg_pkg::DESC_W_LSIZE0:0][31:0] geom;
   logic [NC-1:0]            batch_valid, batch_ready, done_valid, done_ready;
   logic [NC-1:0][TID_W-1:0] batch_base, done_base;
   logic [NC-1:0][63:0]      batch_mask, done_mask, done_taken;
@@ -135,7 +136,7 @@ module vgiw_core #(
     .cvt_rd_valid_o (cvt_rd_valid), .cvt_rd_block_o (cvt_rd_block), .cvt_rd_word_o (cvt_rd_word),
     .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block),
     .cvt_wr_word_o (cvt_wr_word), .cvt_wr_bits_o (cvt_wr_bits), .cvt_nonempty_i (cvt_nonempty),
-    .fab_clear_o (fab_clear), .cfg_shift_o (cfg_shift), .cfg_word_o (cfg_word), .tile_base_o (tile_base),
+    .fab_clear_o (fab_clear), .cfg_shift_o (cfg_shift), .cfg_word_o (cfg_word), .tile_base_o (tile_base), .geom_o (geom),
     .batch_valid_o (batch_valid), .batch_ready_i (batch_ready), .batch_base_o (batch_base),
     .batch_mask_o (batch_mask), .done_valid_i (done_valid), .done_ready_o (done_ready),
     .done_base_i (done_base), .done_mask_i (done_mask), .done_taken_i (done_taken),
@@ -153,7 +154,7 @@ module vgiw_core #(
   // ---- fabric -------------------------------------------------------------------------------
   fabric u_fabric (
     .clk_i, .rst_ni, .clear_i (fab_clear),
-    .cfg_shift_i (cfg_shift), .cfg_word_i (cfg_word), .tile_base_i (tile_base),
+    .cfg_shift_i (cfg_shift), .cfg_word_i (cfg_word), .tile_base_i (tile_base), .geom_i (geom),
     .batch_valid_i (batch_valid), .batch_ready_o (batch_ready), .batch_base_i (batch_base),
     .batch_mask_i (batch_mask), .done_valid_o (done_valid), .done_ready_i (done_ready),
     .done_base_o (done_base), .done_mask_o (done_mask), .done_taken_o (done_taken),

@@ -18,7 +18,8 @@ module bbs #(
   localparam int unsigned BW     = (MAXB > 1) ? $clog2(MAXB) : 1,
   localparam int unsigned NX     = vgiw_cfg_pkg::CNT_EXT_COUNT,   // mem_system counters (arch/core.toml)
   localparam int unsigned CNT_W  = vgiw_cfg_pkg::CNT_INDEX_BITS,
-  localparam int unsigned ECW    = vgiw_cfg_pkg::STATUS_CODE_BITS   // error codes (arch/core.toml)
+  localparam int unsigned ECW    = vgiw_cfg_pkg::STATUS_CODE_BITS,  // error codes (arch/core.toml)
+  localparam int unsigned GEOM_WORDS = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -63,6 +64,8 @@ module bbs #(
   output logic                      cfg_shift_o,
   output logic [CH-1:0][31:0]       cfg_word_o,
   output logic [31:0]               tile_base_o,
+  // NDRange geometry for the CVUs' coordinates: descriptor words LSIZE0 .. LOCAL_SPAN, in order
+  output logic [GEOM_WORDS-1:0][31:0] geom_o,
   output logic [NC-1:0]             batch_valid_o,
   input  logic [NC-1:0]             batch_ready_i,
   output logic [NC-1:0][TID_W-1:0]  batch_base_o,
@@ -78,9 +81,10 @@ module bbs #(
 );
   // ---- constants ------------------------------------------------------------------------
   // Descriptor and block table layouts (arch/core.toml [descriptor], [block_table], generated
-  // into vgiw_cfg_pkg; docs/core.md). The descriptor is read up to and including word
-  // TILE_MAX, the last one the BBS keeps (the reserved words after it are not read).
-  localparam int unsigned DESC_FETCH = vgiw_cfg_pkg::DESC_W_TILE_MAX + 1;
+  // into vgiw_cfg_pkg; docs/core.md). The whole descriptor is read: the NDRange geometry at its
+  // end goes to the CVUs (VGIW §2: the CVU injects the thread's coordinates).
+  localparam int unsigned DESC_FETCH = vgiw_cfg_pkg::DESC_WORDS;
+  localparam int unsigned GEOM_FIRST = vgiw_cfg_pkg::DESC_W_LSIZE0;
   localparam int unsigned BTE        = vgiw_cfg_pkg::BT_ENTRY_WORDS;  // words per entry (power of two)
   localparam int unsigned BTE_SHIFT  = $clog2(BTE);                   // block = table word >> BTE_SHIFT
   localparam int unsigned SB         = vgiw_cfg_pkg::BT_SUCC_BITS;    // width of a successor field
@@ -134,6 +138,7 @@ module bbs #(
   logic [31:0]     kdesc_q;
   logic [31:0]     nblocks_q, table_q, threads_q, lv_base_q;
   logic [31:0]     tile_max_q;                     // descriptor word TILE_MAX: tile cap in words, 0 = none
+  logic [GEOM_WORDS-1:0][31:0] geom_q;             // descriptor words LSIZE0 .. LOCAL_SPAN
   logic            fab_err_q, mem_err_q;           // previous levels: react to new errors only
   logic [31:0]     magic_q;                        // descriptor word MAGIC, checked in S_CHECK
   logic            tbl_bad_succ_q, tbl_no_cvu_q;   // found while the block table loads
@@ -391,7 +396,7 @@ module bbs #(
     if (state_q == S_FLUSH_IN && flush_done_i) begin
       f_start = 1'b1;
       f_addr  = kdesc_q;
-      f_count = 16'(DESC_FETCH);                  // words 0 .. DESC_W_TILE_MAX
+      f_count = 16'(DESC_FETCH);                  // every descriptor word
     end else if (state_q == S_CHECK && err_now == vgiw_cfg_pkg::ERR_NONE) begin
       f_start = 1'b1;
       f_addr  = table_q;
@@ -493,6 +498,7 @@ module bbs #(
     assign cfg_word_o[c] = cb_bank_rd[LW'(cb_rd_base + 32'(c))];
   end
   assign tile_base_o   = tile_base_q[31:0];
+  assign geom_o        = geom_q;
   assign busy_o        = state_q != S_IDLE;
   assign done_o        = done_q;
   assign error_o       = err_q;
@@ -513,6 +519,7 @@ module bbs #(
       threads_q     <= '0;
       lv_base_q     <= '0;
       tile_max_q    <= '0;
+      geom_q        <= '0;
       fab_err_q     <= 1'b0;
       mem_err_q     <= 1'b0;
       magic_q       <= '0;
@@ -665,6 +672,8 @@ module bbs #(
             16'(vgiw_cfg_pkg::DESC_W_TILE_MAX): tile_max_q <= f_word;
             default: ;
           endcase
+          if (f_idx >= 16'(GEOM_FIRST) && f_idx < 16'(GEOM_FIRST + GEOM_WORDS))
+            geom_q[f_idx - 16'(GEOM_FIRST)] <= f_word;
         end else begin
           // block table entries are written to the memories above; here only their checks
           if (tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_SUCC) &&
@@ -790,8 +799,8 @@ module bbs #(
     if (2 * SB > 32) $error("bbs: two %0d-bit successor fields do not fit a word", SB);
     if (vgiw_cfg_pkg::DESC_W_MAGIC >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_BLOCKS >= DESC_FETCH
         || vgiw_cfg_pkg::DESC_W_TABLE >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_THREADS >= DESC_FETCH
-        || vgiw_cfg_pkg::DESC_W_LV_BASE >= DESC_FETCH)
-      $error("bbs: a descriptor word the BBS keeps lies after DESC_W_TILE_MAX and is not fetched");
+        || vgiw_cfg_pkg::DESC_W_LV_BASE >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_LOCAL_SPAN >= DESC_FETCH)
+      $error("bbs: a descriptor word the BBS keeps lies outside the fetched descriptor");
   end
   a_cfg_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(f_valid && f_for_cfg_q && cb_state_q == CB_FILL && f_idx != 16'(cb_words_q)))

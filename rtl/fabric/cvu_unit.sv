@@ -1,15 +1,19 @@
 // Control vector unit (VGIW §2, §3.2, §3.5): the entry and exit of a graph replica.
 //   Injection: takes thread batches <base thread ID, 64-bit bitmap> from the BBS and
 //   injects one thread per cycle, in increasing thread-ID order (which the epoch rule of
-//   docs/fabric.md relies on), as a token on out0 (and a copy on out1 if enabled) whose
-//   data is tile_base_i + thread ID (the thread's linear global ID; coordinates are
-//   derived from it in the graph).
+//   docs/fabric.md relies on), as a token on out0 (and on out1 if enabled). Each output
+//   carries the value its configuration selects (imm[3:0] for out0, imm[7:4] for out1,
+//   fu_pkg::cvu_src_e): the linear global ID tile_base_i + thread ID, or one of the thread's
+//   coordinates (global, local or group ID per dimension, its work-group's __local base),
+//   computed without a divider by cvu_coords from the NDRange geometry geom_i (VGIW §2).
 //   Collection: in0 receives one token per thread at the end of the block; data bit 0 is
 //   the branch outcome (which of the block's two successors). When every thread of a
 //   batch has reported, the unit reports <base, mask, taken> to the BBS, which turns it
 //   into the two successor packets (taken = successor 1, mask & ~taken = successor 0).
 // Up to BATCHES batches are in flight; a batch is accepted when a slot is free.
-module cvu_unit (
+module cvu_unit #(
+  localparam int unsigned GW = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1
+) (
   input  logic                                       clk_i,
   input  logic                                       rst_ni,
   input  logic                                       clear_i,
@@ -24,6 +28,7 @@ module cvu_unit (
   output logic                                       fire_o,
   // batches from the BBS
   input  logic [31:0]                                tile_base_i,
+  input  logic [GW-1:0][31:0]                        geom_i,      // descriptor words LSIZE0 .. LOCAL_SPAN
   input  logic                                       batch_valid_i,
   output logic                                       batch_ready_o,
   input  logic [vgiw_cfg_pkg::DATAPATH_TID_BITS-1:0] batch_base_i,
@@ -59,30 +64,35 @@ module cvu_unit (
   end
 
   // ---- injection ---------------------------------------------------------------------
-  logic             inj_active_q;
-  logic [TID_W-1:0] inj_base_q;
-  logic [63:0]      inj_left_q;
-  logic             inj_valid, inj_ready;
-  logic [5:0]       inj_bit;
+  logic             inj_valid, inj_ready, coord_ready;
   logic [TID_W-1:0] inj_tid;
+  logic [31:0]      inj_data0, inj_data1;
 
-  always_comb begin
-    inj_bit = '0;
-    for (int i = 63; i >= 0; i--) begin
-      if (inj_left_q[i]) inj_bit = 6'(i);
-    end
-  end
-  assign inj_valid = inj_active_q && (inj_left_q != '0);
-  assign inj_tid   = inj_base_q + TID_W'(inj_bit);
-
-  assign batch_ready_o = !inj_valid && free_found && !clear_i;
+  assign batch_ready_o = free_found && coord_ready && !clear_i;
   logic batch_take;
   assign batch_take    = batch_valid_i && batch_ready_o;
 
-  vgiw_cfg_pkg::token_t inj_tok;
-  assign inj_tok.ctrl = 1'b0;
-  assign inj_tok.tid  = inj_tid;
-  assign inj_tok.data = tile_base_i + 32'(inj_tid);
+  cvu_coords u_coords (
+    .clk_i, .rst_ni, .clear_i, .geom_i, .tile_base_i,
+    .sel0_i        (cfg_i.imm[3:0]),
+    .sel1_i        (cfg_i.imm[7:4]),
+    .batch_valid_i (batch_valid_i && free_found),
+    .batch_ready_o (coord_ready),
+    .batch_base_i, .batch_mask_i,
+    .thr_valid_o   (inj_valid),
+    .thr_ready_i   (inj_ready),
+    .thr_tid_o     (inj_tid),
+    .thr_data0_o   (inj_data0),
+    .thr_data1_o   (inj_data1)
+  );
+
+  vgiw_cfg_pkg::token_t inj_tok0, inj_tok1;
+  assign inj_tok0.ctrl = 1'b0;
+  assign inj_tok0.tid  = inj_tid;
+  assign inj_tok0.data = inj_data0;
+  assign inj_tok1.ctrl = 1'b0;
+  assign inj_tok1.tid  = inj_tid;
+  assign inj_tok1.data = inj_data1;
 
   stream_fork #(.N(2)) u_inject_fork (
     .clk_i, .rst_ni, .clear_i,
@@ -92,8 +102,8 @@ module cvu_unit (
     .valid_o  (out_valid_o),
     .ready_i  (out_ready_i)
   );
-  assign out_tok_o[0] = inj_tok;
-  assign out_tok_o[1] = inj_tok;
+  assign out_tok_o[0] = inj_tok0;
+  assign out_tok_o[1] = inj_tok1;
   assign fire_o       = inj_valid && inj_ready;
 
   // ---- outcome collection --------------------------------------------------------------
@@ -147,17 +157,11 @@ module cvu_unit (
       slot_mask_q  <= '0;
       slot_seen_q  <= '0;
       slot_taken_q <= '0;
-      inj_active_q <= 1'b0;
-      inj_base_q   <= '0;
-      inj_left_q   <= '0;
       error_o      <= 1'b0;
     end else if (clear_i) begin
       slot_valid_q <= '0;
-      inj_active_q <= 1'b0;
-      inj_left_q   <= '0;
       error_o      <= 1'b0;
     end else begin
-      if (fire_o) inj_left_q[inj_bit] <= 1'b0;
       if (done_valid_o && done_ready_i) slot_valid_q[done_idx] <= 1'b0;
       if (res_valid) begin
         if (res_found) begin
@@ -173,18 +177,15 @@ module cvu_unit (
         slot_mask_q[free_idx]  <= batch_mask_i;
         slot_seen_q[free_idx]  <= '0;
         slot_taken_q[free_idx] <= '0;
-        inj_active_q           <= 1'b1;
-        inj_base_q             <= batch_base_i;
-        inj_left_q             <= batch_mask_i;
       end
     end
   end
 
   assign busy_o = |slot_valid_q;
 
-  // Only in0 (outcomes) is an input; constants, imm and op are not used.
+  // Only in0 (outcomes) is an input; constants, imm[31:8] and op are not used.
   logic unused;
-  assign unused = ^in_valid_i[3:1] ^ ^cfg_i.in_sel[15:4] ^ ^cfg_i.op ^ ^cfg_i.imm ^ ^cfg_i.const_a
+  assign unused = ^in_valid_i[3:1] ^ ^cfg_i.in_sel[15:4] ^ ^cfg_i.op ^ ^cfg_i.imm[31:8] ^ ^cfg_i.const_a
                 ^ ^cfg_i.const_b ^ ^cfg_i.in_const ^ ^cfg_i.reserved ^ ^in_tok_i[3:1] ^ res_tok.ctrl;
 
 `ifndef SYNTHESIS

@@ -10,7 +10,8 @@ module fabric #(
   localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
   localparam int unsigned U     = vgiw_cfg_pkg::FABRIC_UNITS,
-  localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS
+  localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS,
+  localparam int unsigned GW    = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,
@@ -19,6 +20,7 @@ module fabric #(
   input  logic                       cfg_shift_i,
   input  logic [CH-1:0][31:0]        cfg_word_i,
   input  logic [31:0]                tile_base_i,
+  input  logic [GW-1:0][31:0]        geom_i,       // NDRange geometry for the CVUs (descriptor)
   // control vector units: thread batches in, finished batches out
   input  logic [NC-1:0]              batch_valid_i,
   output logic [NC-1:0]              batch_ready_o,
@@ -240,7 +242,7 @@ module fabric #(
         .in_valid_i (in_valid[4*u +: 4]), .in_tok_i (in_tok[4*u +: 4]), .in_ready_o (in_ready[4*u +: 4]),
         .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),
-        .tile_base_i,
+        .tile_base_i, .geom_i,
         .batch_valid_i (batch_valid_i[IDX]), .batch_ready_o (batch_ready_o[IDX]),
         .batch_base_i  (batch_base_i[IDX]),  .batch_mask_i  (batch_mask_i[IDX]),
         .done_valid_o  (done_valid_o[IDX]),  .done_ready_i  (done_ready_i[IDX]),

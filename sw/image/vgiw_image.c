@@ -113,6 +113,27 @@ void vg_src_name(uint32_t src, char *buf, size_t len)
         snprintf(buf, len, "?src%u", (unsigned)src);
 }
 
+int vg_src_cvu(uint32_t src)
+{
+    if (src < VG_SRC_GLOBAL_SIZE) {
+        static const int base[3] = { CVU_SRC_GLOBAL_ID0, CVU_SRC_LOCAL_ID0, CVU_SRC_GROUP_ID0 };
+        return base[src / 3] + (int)(src % 3);
+    }
+    if (src == VG_SRC_LOCAL_BASE)
+        return CVU_SRC_LOCAL_BASE;
+    if (src == VG_SRC_LINEAR_ID)
+        return CVU_SRC_LINEAR;
+    return -1;
+}
+
+uint32_t vg_cvu_src(unsigned sel)
+{
+    for (uint32_t s = 0; s <= VG_SRC_LINEAR_ID; s++)
+        if (vg_src_cvu(s) == (int)sel)
+            return s;
+    return VG_SRC_LINEAR_ID;
+}
+
 int vg_op_arity(unsigned unit, unsigned op)
 {
     switch (unit) {

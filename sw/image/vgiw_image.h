@@ -182,6 +182,12 @@ const char *vg_unit_name(unsigned unit);
 const char *vg_op_name(unsigned unit, unsigned op);
 const char *vg_type_name(unsigned type);
 void vg_src_name(uint32_t src, char *buf, size_t len);
+/* The CVU output selection (enum cvu_src of vgiw_ops.h, arch/ops.toml) that injects CVU_IN
+ * source `src` with every thread (VGIW §2: the thread's ID and coordinates), or -1 when the
+ * CVU does not produce it (launch constants, arguments); and back (VG_SRC_LINEAR_ID for an
+ * unknown selection, as the hardware does). */
+int vg_src_cvu(uint32_t src);
+uint32_t vg_cvu_src(unsigned sel);
 /* Number of data operands a node of this unit/op takes (-1: variable, i.e. END). */
 int vg_op_arity(unsigned unit, unsigned op);
 /* Whether a node of this unit/op produces a data token (vs. only a control token). */

@@ -421,9 +421,10 @@ static int run_thread_pnr(Run *r, uint32_t b, uint32_t t, int *branch)
     const vg_block *B = &r->k->blocks[b];
     int rep = (int)((t / 64) % (uint32_t)pb->R);
     int c = pb->cvu[rep];
-    uint32_t gtid = r->gi0 * r->group_threads + t;
-    pb->val[c * 2] = gtid;
-    pb->val[c * 2 + 1] = gtid;
+    /* the CVU injects the values its imm selects (VGIW §2; docs/fabric-units/cvu.md) */
+    uint32_t sel = pb->f.u[c].cfg.imm;
+    pb->val[c * 2] = source(r, t, vg_cvu_src(sel & 15u));
+    pb->val[c * 2 + 1] = source(r, t, vg_cvu_src(sel >> 4 & 15u));
     r->L->nodes += (uint64_t)pb->nord[rep];
     for (int i = 0; i < pb->nord[rep]; i++) {
         unsigned u = (unsigned)pb->ord[rep][i];

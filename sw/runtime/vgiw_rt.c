@@ -972,8 +972,8 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     }
     uint32_t local_stride = (k->local_bytes + 15u) & ~15u;
     /* descriptor, then the block table (docs/core.md; layouts of arch/core.toml) */
-    _Static_assert(4 * VGIW_DESC_WORDS <= 64, "the descriptor does not fit before the block table");
-    uint32_t desc = SYS_BASE, table = SYS_BASE + 64, cfg = align_up(table + 4 * VGIW_BT_ENTRY_WORDS * B, 256);
+    _Static_assert(4 * VGIW_DESC_WORDS <= 128, "the descriptor does not fit before the block table");
+    uint32_t desc = SYS_BASE, table = SYS_BASE + 128, cfg = align_up(table + 4 * VGIW_BT_ENTRY_WORDS * B, 256);
     uint64_t lv = align_up(cfg + 4 * nwords * B, 4096);
     uint64_t local_base = align_up((uint32_t)(lv + 4ull * k->lv_count * T), 4096);
     uint64_t end = local_base + (uint64_t)local_stride * tile_groups;
@@ -1029,6 +1029,19 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     dsc[VGIW_DESC_W_LV_BASE] = (uint32_t)lv;
     dsc[VGIW_DESC_W_LV_COUNT] = k->lv_count;
     dsc[VGIW_DESC_W_TILE_MAX] = (uint32_t)tile_max_words;
+    /* the NDRange geometry from which every CVU computes its threads' coordinates (VGIW §2,
+     * docs/fabric-units/cvu.md) */
+    dsc[VGIW_DESC_W_LSIZE0] = n->l[0];
+    dsc[VGIW_DESC_W_LSIZE1] = n->l[1];
+    dsc[VGIW_DESC_W_LSIZE2] = n->l[2];
+    dsc[VGIW_DESC_W_NGROUPS0] = n->ng[0];
+    dsc[VGIW_DESC_W_NGROUPS1] = n->ng[1];
+    dsc[VGIW_DESC_W_GSIZE0] = n->g[0];
+    dsc[VGIW_DESC_W_GSIZE1] = n->g[1];
+    dsc[VGIW_DESC_W_LOCAL_BASE] = (uint32_t)local_base;
+    dsc[VGIW_DESC_W_LOCAL_STRIDE] = local_stride;
+    dsc[VGIW_DESC_W_TILE_GROUPS] = (uint32_t)tile_groups;
+    dsc[VGIW_DESC_W_LOCAL_SPAN] = (uint32_t)(local_stride * tile_groups);
     if ((rc = dev_write(d, table, tab, 4u * VGIW_BT_ENTRY_WORDS * B)) || (rc = dev_write(d, desc, dsc, sizeof dsc)))
         return rc;
     rtp_run_t run;

@@ -86,7 +86,7 @@ derive)
             fi
         done < <(grep '^// RUN:' "$f")
     done
-    for d in entry block; do
+    for d in cvu entry block; do
         for c in tiny small; do
             echo "     BFS --derive $d on $c: $("$bin/vgiwcc" sw/kernels/rodinia/bfs.cl --config $c --derive $d -o "$tmp/d.vgiw" 2>/dev/null |
                 sed -n 's/^kernel \([A-Za-z0-9]*\): \([0-9]*\) blocks, \([0-9]*\) live values.*/\1 \2 blocks \3 LVs;/p' | tr '\n' ' ')"

@@ -97,7 +97,7 @@ static void usage_lines(FILE *f)
     fprintf(f,
             "usage: clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
             "               [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index] [-D X=Y] [-v]\n"
-            "               [--pnr off|try|require] [--pnr-seed N] [--derive entry|block] [--max-steps N] [--timeout S]\n"
+            "               [--pnr off|try|require] [--pnr-seed N] [--derive cvu|entry|block] [--max-steps N] [--timeout S]\n"
             "  SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]]\n");
 }
 
@@ -127,7 +127,7 @@ int main(int argc, char **argv)
     char err[600];
     static const char *const orders[] = { "index", "random", NULL };
     static const char *const pnr_modes[] = { "off", "require", "try", NULL };
-    static const char *const derive_modes[] = { "entry", "block", NULL };
+    static const char *const derive_modes[] = { "cvu", "entry", "block", NULL };
     vga_t P;
     vga_init(&P, "clcheck", argc, argv, usage_lines);
     while (vga_next(&P)) {

@@ -299,8 +299,16 @@ static void check_block(const vgiw_preset_t *p, const vg_kernel *k, uint32_t bi,
                 } else if (o->kind == VG_O_NODE) {
                     unsigned want = map[o->v];
                     if (want == VG_NO_UNIT) {
-                        if (!(u[v].cfg.in_const >> port & 1) && u[v].drv[port] < 0)
+                        int x = u[v].drv[port];
+                        if (!(u[v].cfg.in_const >> port & 1) && x < 0)
                             bad("node %u operand %u: CVU source operand not delivered", i, port, 0);
+                        /* straight from a CVU output: that output must inject this source */
+                        const vg_node *sn = &B->nodes[o->v];
+                        int want_sel = sn->unit == VG_U_CVU ? vg_src_cvu(sn->param) : -1;
+                        if (x >= 0 && want_sel >= 0 && p->unit_type[x] == UNIT_CVU &&
+                            (int)(u[x].cfg.imm >> (4 * u[v].drv_out[port]) & 15u) != want_sel)
+                            bad("node %u operand %u: CVU output injects source %u", i, port,
+                                u[x].cfg.imm >> (4 * u[v].drv_out[port]) & 15u);
                     } else if (!data_from(p, u, v, port, want)) {
                         bad("node %u operand %u: data from node %u not connected", i, port, o->v);
                     }

@@ -221,7 +221,7 @@ static void usage_lines(FILE *f)
             "usage: vgiwcc KERNEL.cl|.ll|.bc [-k NAME] [--config paper|small|tiny] [-o OUT.vgiw]\n"
             "              [-D NAME[=VAL]] [-I DIR] [--fanout N] [-q]\n"
             "              [--seed N] [--replicas N] [--no-pnr | --pnr-optional] [--emit-dot F.dot] [--emit-svg F.svg]\n"
-            "              [--stats FILE.json] [--derive entry|block]\n");
+            "              [--stats FILE.json] [--derive cvu|entry|block]\n");
 }
 
 static _Noreturn void usage(void)
@@ -233,8 +233,10 @@ static _Noreturn void usage(void)
 /* a bound on block splits per kernel (each one shortens a block, so it is only a guard) */
 #define MAX_SPLITS 2000
 
+/* --derive: coordinates injected by the CVU (2, VGIW §2), or derived from the linear ID
+ * once in block 0 (1) or in each block (0) */
 #ifndef DERIVE_ENTRY_DEFAULT
-#define DERIVE_ENTRY_DEFAULT 1
+#define DERIVE_ENTRY_DEFAULT 2
 #endif
 
 int main(int argc, char **argv)
@@ -250,7 +252,7 @@ int main(int argc, char **argv)
     const char **extra = xcalloc((size_t)argc * 2 + 1, sizeof *extra);
     int nextra = 0;
     vgp_init("vgiwcc");
-    static const char *const derive_modes[] = { "block", "entry", NULL };
+    static const char *const derive_modes[] = { "block", "entry", "cvu", NULL };
     vga_t P;
     vga_init(&P, "vgiwcc", argc, argv, usage_lines);
     while (vga_next(&P)) {
@@ -332,8 +334,9 @@ int main(int argc, char **argv)
         Func f = { 0 };
         ir_lower_kernel(m, name, &f);
         cfg_order(&f);
-        if (opt.pnr)
-            derive_sources(&f, opt.derive_entry < 0 ? DERIVE_ENTRY_DEFAULT : opt.derive_entry);
+        int derive = opt.derive_entry < 0 ? DERIVE_ENTRY_DEFAULT : opt.derive_entry;
+        if (opt.pnr && derive != 2)
+            derive_sources(&f, derive);
         live_alloc(&f);
         vg_kernel *k = &img.kernels[img.nkernels++];
         struct timespec t0, t1;

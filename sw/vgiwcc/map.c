@@ -5,19 +5,24 @@
  * own enums; SPLIT -> SJU JOIN with only in0 used; JOIN -> SJU JOIN on in1..in3 (so its
  * token is a control token); CVU IN and END -> the replica's one CVU (node 0).
  *
- * The CVU injects only the linear global thread ID (docs/fabric-units/cvu.md; thread IDs
- * are numbered work-group-major, as the interpreter and the tiles of docs/core.md do).
+ * The CVU injects, with every thread, two values its configuration selects (imm[3:0] for
+ * out0, imm[7:4] for out1; VGIW §2, docs/fabric-units/cvu.md): the linear global thread ID
+ * or one of the thread's coordinates (global, local, group ID per dimension, the __local
+ * base). The coordinates a block uses (at most two) come straight from those outputs.
  * Every other CVU source of the DFG becomes either
  *   - a launch constant (kernel arguments, NDRange sizes): a constant operand of the
  *     consuming unit whose configuration word the loader patches (relocation), or
- *   - a small graph over the thread ID with SCU DIVU/REMU and ALU MUL/ADD whose divisors
- *     are launch constants (get_global_id/get_local_id/get_group_id, the __local base).
+ *   - when a block uses more than two coordinates, out0 carries the linear ID and out1 the
+ *     costliest coordinate; the others are a small graph over the linear ID with SCU
+ *     DIVU/REMU and ALU MUL/ADD whose divisors are launch constants (thread IDs are numbered
+ *     work-group-major, as the interpreter and the tiles of docs/core.md do).
  * A constant that cannot be an operand (third constant of a unit, SJU/CVU inputs, the
  * LVU load trigger) is materialised by a CU (ALU ADD const, 0) enabled by the thread ID.
  * A unit whose operands are all constants is enabled by the thread ID on in3 (a unit
  * needs one token input to fire). Several control inputs of one node are merged by SJU
  * JOINs (one enable input in3 per unit, SGMF §4.3).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,10 +34,12 @@ typedef struct {
     MGraph *g;
     const vg_kernel *k;
     const vg_block *B;
+    uint32_t b;
     MIn *val;                 /* per DFG node: its token (data or control) */
     MIn src[VG_SRC_ARG + VG_SRC_ARG_MAX];
     char have[VG_SRC_ARG + VG_SRC_ARG_MAX];
     int memo[8];              /* derived thread-ID helpers, -1 = not built */
+    int out_src[2];           /* CVU source (enum vg_src) on out0 / out1, -1 = none */
     uint32_t line;
 } M;
 
@@ -153,13 +160,58 @@ static MIn helper(M *m, int h)
     return v;
 }
 
+/* Which coordinates the block's CVU injects: those the block uses when they are at most two;
+ * else the linear ID (from which the rest are derived) and the costliest to derive. */
+static void choose_outputs(M *m)
+{
+    uint32_t used[VG_SRC_LINEAR_ID + 1];
+    int n = 0;
+    for (uint32_t i = 0; i < m->B->nnodes; i++) {
+        const vg_node *nd = &m->B->nodes[i];
+        if (nd->unit != VG_U_CVU || nd->op != VG_CVU_IN || vg_src_cvu(nd->param) < 0)
+            continue;
+        int seen = 0;
+        for (int j = 0; j < n; j++)
+            seen |= used[j] == nd->param;
+        if (!seen)
+            used[n++] = nd->param;
+    }
+    m->out_src[0] = VG_SRC_LINEAR_ID;
+    m->out_src[1] = -1;
+    if (n > 2 && getenv("VGIWCC_TRACE"))
+        fprintf(stderr, "vgiwcc: kernel '%s' block %u uses %d coordinates; the CVU injects 2, the rest are derived\n",
+                m->k->name, m->b, n);
+    if (n <= 2) {
+        for (int j = 0; j < n; j++)
+            m->out_src[j] = (int)used[j];
+        if (n == 2 && used[1] == VG_SRC_LINEAR_ID) {   /* the linear ID on out0 */
+            m->out_src[0] = VG_SRC_LINEAR_ID;
+            m->out_src[1] = (int)used[0];
+        }
+        return;
+    }
+    /* the __local base costs two SCU and two CU operations, a group or local ID of
+     * dimension 1 or 2 two SCU operations, a global ID up to three SCU and two CU */
+    static const uint32_t pref[] = { VG_SRC_LOCAL_BASE, VG_SRC_GLOBAL_ID + 1, VG_SRC_GLOBAL_ID + 2, VG_SRC_GLOBAL_ID,
+                                     VG_SRC_GROUP_ID + 1, VG_SRC_LOCAL_ID + 1, VG_SRC_GROUP_ID + 2,
+                                     VG_SRC_LOCAL_ID + 2, VG_SRC_GROUP_ID, VG_SRC_LOCAL_ID };
+    for (size_t k = 0; k < sizeof pref / sizeof pref[0] && m->out_src[1] < 0; k++)
+        for (int j = 0; j < n; j++)
+            if (used[j] == pref[k])
+                m->out_src[1] = (int)pref[k];
+}
+
 static MIn source(M *m, uint32_t s)
 {
     if (m->have[s])
         return m->src[s];
     MIn v;
     uint32_t d = s % 3;
-    if (s >= VG_SRC_ARG)
+    if (m->out_src[0] == (int)s)
+        v = edge(0, 0);
+    else if (m->out_src[1] == (int)s)
+        v = edge(0, 1);
+    else if (s >= VG_SRC_ARG)
         v = cst(0, (int)(VG_L_ARG + s - VG_SRC_ARG));
     else if (s == VG_SRC_LINEAR_ID)
         v = tid();
@@ -237,12 +289,16 @@ void map_block(const vg_kernel *k, uint32_t b, MGraph *g)
     m.g = g;
     m.k = k;
     m.B = &k->blocks[b];
+    m.b = b;
     for (int h = 0; h < 8; h++)
         m.memo[h] = -1;
     const vg_block *B = m.B;
     m.val = xcalloc(B->nnodes + 1, sizeof *m.val);
     int cvu = addn(&m, UNIT_CVU, 0, -1);
-    (void)cvu;
+    choose_outputs(&m);
+    g->n[cvu].imm = (uint32_t)vg_src_cvu((uint32_t)m.out_src[0]);
+    if (m.out_src[1] >= 0)
+        g->n[cvu].imm |= (uint32_t)vg_src_cvu((uint32_t)m.out_src[1]) << 4;
     for (uint32_t i = 0; i < B->nnodes; i++) {
         const vg_node *n = &B->nodes[i];
         m.line = n->line;

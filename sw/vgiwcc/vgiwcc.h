@@ -75,7 +75,7 @@ typedef struct {
     uint64_t seed;          /* placement seed (--seed) */
     int max_replicas;       /* --replicas N: at most N replicas (0: as many as fit) */
     const char *dot, *svg;  /* --emit-dot / --emit-svg file names */
-    int derive_entry;       /* --derive entry: coordinates derived once in block 0 (1), per block (0), by preset (-1) */
+    int derive_entry;       /* --derive: injected by the CVU (2), derived once in block 0 (1), per block (0), default (-1) */
 } Options;
 
 /* ---- mapped graph (map.c): DFG nodes as fabric units (docs/compiler.md "Mapping") ---- */

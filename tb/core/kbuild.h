@@ -100,7 +100,7 @@ typedef void (*kb_write_fn)(void *ctx, uint32_t addr, uint32_t value);
 typedef uint32_t (*kb_read_fn)(void *ctx, uint32_t addr);
 
 /* Byte offset of the block table from the descriptor in kb_lay_out's images. */
-#define KB_TABLE_OFFSET 64u
+#define KB_TABLE_OFFSET 128u
 
 /* Writes the descriptor at `base`, then the block table (at base + KB_TABLE_OFFSET), then the
  * configurations (each aligned to 256 bytes, so that no two blocks share a cache line), and

@@ -87,7 +87,7 @@ static void run_one(const vgiw_preset_t *p, const char *name, uint32_t threads, 
     }
     /* the self-check can fail: a broken image is reported */
     if (K->k.nblocks > 1) {
-        mem_model_write32(m, KM_DESC + 64 + 4, 0x00070007u);   /* block 0's successors: 7, 7 */
+        mem_model_write32(m, KM_DESC + KB_TABLE_OFFSET + 4, 0x00070007u);   /* block 0's successors: 7, 7 */
         kb_parse_quiet = true;
         unsigned nbad = kb_parse_check(&K->k, p, KM_DESC, rd, m);
         kb_parse_quiet = false;

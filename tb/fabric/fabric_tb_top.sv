@@ -30,6 +30,7 @@ module fabric_tb_top #(
   input  logic                       cfg_shift_i,
   input  logic [CH-1:0][31:0]        cfg_word_i,
   input  logic [31:0]                tile_base_i,
+  input  logic [(vgiw_cfg_pkg::DESC_W_LOCAL_SPAN-vgiw_cfg_pkg::DESC_W_LSIZE0+1)*32-1:0] geom_i,
   input  logic [NC-1:0]              batch_valid_i,
   output logic [NC-1:0]              batch_ready_o,
   input  logic [NC-1:0][TID_W-1:0]   batch_base_i,

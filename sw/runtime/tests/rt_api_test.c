@@ -182,20 +182,21 @@ int main(int argc, char **argv)
 
     /* launches checked against C */
     scale_add(d, k, 16, 16, 3, "scale_add 16 threads, one work-group");
-    scale_add(d, k, 1000, 8, -7, "scale_add 1000 threads, work-groups of 8 (several tiles on rtl)");
+    /* scale_add has 2 blocks on tiny (coordinates from the CVU): tiles of 2048 threads */
+    scale_add(d, k, 5000, 8, -7, "scale_add 5000 threads, work-groups of 8 (several tiles on rtl)");
     scale_add(d, k, 100, 1, 2, "scale_add 100 threads, local size 1");
     /* several tiles with work-groups of 7: the runtime caps the tile at a multiple of
      * lcm(7, 64) = 448 threads (descriptor word 6, docs/core.md), so no group straddles tiles */
-    scale_add(d, k, 994, 7, 2, "scale_add 994 threads in groups of 7 (tile cut to a multiple of 448)");
+    scale_add(d, k, 4998, 7, 2, "scale_add 4998 threads in groups of 7 (tile cut to a multiple of 448)");
     if (rtl) {
         vrt_stats s7;
         vrt_stats_get(d, &s7, NULL);
-        check(s7.tile_threads % 7 == 0 && s7.tile_threads % 64 == 0 && s7.tiles == (994 + s7.tile_threads - 1) /
+        check(s7.tile_threads % 7 == 0 && s7.tile_threads % 64 == 0 && s7.tiles == (4998 + s7.tile_threads - 1) /
               s7.tile_threads, "rtl tiles hold whole work-groups of 7", NULL);
     }
     expect_fail = rtl;
     if (rtl)
-        EXPECT(scale_add(d, k, 2000, 1000, 2, "scale_add 2000 threads in groups of 1000 (larger than a tile)"),
+        EXPECT(scale_add(d, k, 5000, 2500, 2, "scale_add 5000 threads in groups of 2500 (larger than a tile)"),
                VRT_ERR_NDRANGE, "a work-group larger than a tile");
     expect_fail = 0;
     scale_add(d, k, 100, 1, 2, "scale_add 100 threads, local size 1 (after the refusal)");

@@ -49,6 +49,19 @@ if [ "$got" = 1 ] && grep -q "^FAILED" "$tmp/out" && grep -qE "^  out: [0-9]+ of
 else
     fail=$((fail + 1)); echo "FAILED a missing barrier not reported (exit $got)"; sed 's/^/  /' "$tmp/out" | head -20
 fi
+# coordinates injected by the CVU (sw/kernels/tests/coords.cl), uneven work-groups; on tiny (20 blocks: tiles of
+# 192 threads) the multi-tile cases hold 8 or 16 whole work-groups per tile
+c=sw/kernels/tests/coords.cl
+expect 0 "coords: 1-D, 150 items in groups of 30 (one tile)" $c --global 150 --local 30 \
+    --arg buf:i32:1200 --arg buf:i32:64 --arg i32:7
+expect 0 "coords: 1-D, 960 items in groups of 24 (tiles)" $c --global 960 --local 24 \
+    --arg buf:i32:7680 --arg buf:i32:64 --arg i32:7
+expect 0 "coords: 2-D, 18x16 in 6x4 groups (tiles)" $c --global 18,16 --local 6,4 \
+    --arg buf:i32:2304 --arg buf:i32:64 --arg i32:7
+expect 0 "coords: 3-D, 9x4x6 in 3x2x2 groups (tiles)" $c --global 9,4,6 --local 3,2,2 \
+    --arg buf:i32:1728 --arg buf:i32:64 --arg i32:7
+expect 0 "coords: 3-D, 5x3x7 in 5x3x1 groups (one tile)" $c --global 5,3,7 --local 5,3,1 \
+    --arg buf:i32:840 --arg buf:i32:64 --arg i32:7
 expect 2 "no --global" $k -k scale_add --arg buf:i32:10 --arg buf:i32:10 --arg i32:1
 expect 2 "bad --arg type" $k -k scale_add --global 10 --arg buf:i64:10 --arg buf:i32:10 --arg i32:1
 expect 2 "bad --arg init" $k -k scale_add --global 10 --arg buf:i32:10:ones --arg buf:i32:10 --arg i32:1
