@@ -60,7 +60,7 @@ def main():
             sv = dict(pairs)
             maxb, units = int(sv["BBS_MAX_BLOCKS"]), int(sv["FABRIC_UNITS"])
             for k, v in {"CYCLES": 0, "RECONFIG_CYCLES": 4, "RETIRED": 9, "FIXED_COUNT": 10, "EXT": 16,
-                         "L1_ACCESS": 16, "L1_BANK_CONFLICT": 19, "LVC_SPILL": 24, "EXT_COUNT": 9,
+                         "L1_ACCESS": 16, "L1_BANK_CONFLICT": 19, "LVC_SPILL": 24, "LVC_MISS_CYCLES": 31, "EXT_COUNT": 16,
                          "BLK_EXEC": 32, "BLK_THR": 32 + maxb, "UNIT_FIRE": 32 + 2 * maxb,
                          "TOTAL": 32 + 2 * maxb + units}.items():
                 check(sv.get(f"CNT_{k}") == str(v), f"{preset}: CNT_{k} = {v} (got {sv.get(f'CNT_{k}')})")
@@ -111,8 +111,10 @@ def main():
         check('vgiw_cnt_fixed_names[10] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles", '
               '"fabric_busy", "stall_cfg", "stall_ready", "stall_drain", "retired" };' in cm,
               "fixed counter names in index order")
-        check('vgiw_cnt_ext_names[9] = { "l1_access", "l1_hit", "l1_miss", "l1_bank_conflict", "l1_writeback", '
-              '"lvc_access", "lvc_hit", "lvc_miss", "lvc_spill" };' in cm, "external counter names in index order")
+        check('vgiw_cnt_ext_names[16] = { "l1_access", "l1_hit", "l1_miss", "l1_bank_conflict", "l1_writeback", '
+              '"lvc_access", "lvc_hit", "lvc_miss", "lvc_spill", "l1_mshr_stall", "l1_refill", "l1_miss_cycles", '
+              '"lvc_bank_conflict", "lvc_mshr_stall", "lvc_refill", "lvc_miss_cycles" };' in cm,
+              "external counter names in index order")
         paper = open(os.path.join(out, "paper", "vgiw_cfg.h")).read()
         check("#define VGIW_UNITS_TOTAL 108u" in paper, "paper preset has the 108 units of VGIW Table 1")
         for k, v in {"CU": 32, "SCU": 12, "LVU": 16, "LDST": 16, "SJU": 16, "CVU": 16}.items():

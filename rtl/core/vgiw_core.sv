@@ -197,7 +197,14 @@ module vgiw_core #(
     .cnt_lvc_access_o       (mem_cnt[vgiw_cfg_pkg::CNT_LVC_ACCESS - X0]),
     .cnt_lvc_hit_o          (mem_cnt[vgiw_cfg_pkg::CNT_LVC_HIT - X0]),
     .cnt_lvc_miss_o         (mem_cnt[vgiw_cfg_pkg::CNT_LVC_MISS - X0]),
-    .cnt_lvc_spill_o        (mem_cnt[vgiw_cfg_pkg::CNT_LVC_SPILL - X0])
+    .cnt_lvc_spill_o        (mem_cnt[vgiw_cfg_pkg::CNT_LVC_SPILL - X0]),
+    .cnt_l1_mshr_stall_o    (mem_cnt[vgiw_cfg_pkg::CNT_L1_MSHR_STALL - X0]),
+    .cnt_l1_refill_o        (mem_cnt[vgiw_cfg_pkg::CNT_L1_REFILL - X0]),
+    .cnt_l1_miss_cycles_o   (mem_cnt[vgiw_cfg_pkg::CNT_L1_MISS_CYCLES - X0]),
+    .cnt_lvc_bank_conflict_o (mem_cnt[vgiw_cfg_pkg::CNT_LVC_BANK_CONFLICT - X0]),
+    .cnt_lvc_mshr_stall_o   (mem_cnt[vgiw_cfg_pkg::CNT_LVC_MSHR_STALL - X0]),
+    .cnt_lvc_refill_o       (mem_cnt[vgiw_cfg_pkg::CNT_LVC_REFILL - X0]),
+    .cnt_lvc_miss_cycles_o  (mem_cnt[vgiw_cfg_pkg::CNT_LVC_MISS_CYCLES - X0])
   );
 
   // The register port accepts every access; reg_valid_i without a write has no side effect.

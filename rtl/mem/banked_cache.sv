@@ -5,8 +5,9 @@
 // different banks. Each bank arbitrates round-robin among the ports that address it; a port whose
 // bank took another port's request in that cycle counts a bank conflict. Responses return to the
 // port in the upper bits of the bank-side ID; when several banks answer one port in the same
-// cycle the lowest bank goes first (a bank produces at most one response per three cycles, so
-// none waits long). Each bank's line port is exposed; the next level arbitrates among them.
+// cycle, a round-robin pointer per port chooses (banks answer a hit every cycle, so a fixed
+// priority could starve one). Each bank's line port is exposed, with the bank's local request
+// ID (cache_bank.sv); the next level arbitrates among them.
 // The parameter defaults are the preset's L1 (l1.sv sets them all explicitly).
 module banked_cache #(
   parameter int unsigned PORTS      = vgiw_cfg_pkg::UNITS_LDST,
@@ -15,11 +16,15 @@ module banked_cache #(
                                       (vgiw_cfg_pkg::L1_BANKS * vgiw_cfg_pkg::L1_LINE_BYTES * vgiw_cfg_pkg::L1_WAYS),
   parameter int unsigned WAYS       = vgiw_cfg_pkg::L1_WAYS,
   parameter int unsigned LINE_BYTES = vgiw_cfg_pkg::L1_LINE_BYTES,
+  parameter int unsigned MSHRS      = vgiw_cfg_pkg::L1_MSHRS,
+  parameter int unsigned TARGETS    = vgiw_cfg_pkg::L1_MSHR_TARGETS,
   parameter int unsigned IW         = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
   parameter bit          FLUSH_WB   = 1'b1,
   localparam int unsigned LBITS     = 8 * LINE_BYTES,
+  localparam int unsigned LID_W     = $clog2(MSHRS) + 1,      // cache_bank's line-port ID
   localparam int unsigned BCW       = $clog2(BANKS + 1),
-  localparam int unsigned PCW       = $clog2(PORTS + 1)
+  localparam int unsigned PCW       = $clog2(PORTS + 1),
+  localparam int unsigned MWW       = $clog2(BANKS * MSHRS + 1)
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
@@ -42,13 +47,18 @@ module banked_cache #(
   output logic [BANKS-1:0][31:0]  mem_req_addr_o,
   output logic [BANKS-1:0]        mem_req_write_o,
   output logic [BANKS-1:0][LBITS-1:0] mem_req_wdata_o,
+  output logic [BANKS-1:0][LID_W-1:0] mem_req_lid_o,
   input  logic [BANKS-1:0]        mem_rsp_valid_i,
-  input  logic [LBITS-1:0]        mem_rsp_rdata_i,   // shared: one line response per cycle
+  input  logic [LID_W-1:0]        mem_rsp_lid_i,     // shared: one line response per cycle
+  input  logic [LBITS-1:0]        mem_rsp_rdata_i,
   // per-cycle counter increments
   output logic [BCW-1:0]          inc_access_o,
   output logic [BCW-1:0]          inc_hit_o,
   output logic [BCW-1:0]          inc_miss_o,
   output logic [BCW-1:0]          inc_writeback_o,
+  output logic [BCW-1:0]          inc_refill_o,      // line reads
+  output logic [BCW-1:0]          inc_mshr_stall_o,  // banks holding a request for want of an MSHR
+  output logic [MWW-1:0]          inc_miss_wait_o,   // refills outstanding (sum: miss latency)
   output logic [PCW-1:0]          inc_conflict_o
 );
   localparam int unsigned OFF_W = $clog2(LINE_BYTES);
@@ -145,7 +155,9 @@ module banked_cache #(
   logic [BANKS-1:0]          b_rsp_valid, b_rsp_ready, b_flush_done, b_busy;
   logic [BANKS-1:0][BIW-1:0] b_rsp_id;
   logic [BANKS-1:0][31:0]    b_rsp_rdata;
-  logic [BANKS-1:0]          ev_access, ev_hit, ev_miss, ev_wb;
+  logic [BANKS-1:0]          ev_access, ev_hit, ev_miss, ev_wb, ev_refill, ev_stall;
+  localparam int unsigned MCW = $clog2(MSHRS + 1);
+  logic [BANKS-1:0][MCW-1:0] ev_wait;
 
   // A bank's line addresses leave its own bank bits zero; they are filled in here, so all banks
   // are one module (one synthesis for `make area`, docs/core.md "Area").
@@ -154,7 +166,7 @@ module banked_cache #(
   for (genvar b = 0; b < BANKS; b++) begin : g_bank
     assign mem_req_addr_o[b] = b_mem_addr[b] | (32'(b) << OFF_W);
     cache_bank #(
-      .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .ID_W(BIW),
+      .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .MSHRS(MSHRS), .TARGETS(TARGETS), .ID_W(BIW),
       .BANK_BITS(BB), .FLUSH_WB(FLUSH_WB)
     ) u_bank (
       .clk_i, .rst_ni,
@@ -168,27 +180,62 @@ module banked_cache #(
       .flush_done_o    (b_flush_done[b]), .busy_o       (b_busy[b]),
       .mem_req_valid_o (mem_req_valid_o[b]), .mem_req_ready_i (mem_req_ready_i[b]),
       .mem_req_addr_o  (b_mem_addr[b]),      .mem_req_write_o (mem_req_write_o[b]),
-      .mem_req_wdata_o (mem_req_wdata_o[b]),
-      .mem_rsp_valid_i (mem_rsp_valid_i[b]), .mem_rsp_rdata_i (mem_rsp_rdata_i),
+      .mem_req_wdata_o (mem_req_wdata_o[b]), .mem_req_lid_o   (mem_req_lid_o[b]),
+      .mem_rsp_valid_i (mem_rsp_valid_i[b]), .mem_rsp_lid_i   (mem_rsp_lid_i),
+      .mem_rsp_rdata_i (mem_rsp_rdata_i),
       .ev_access_o     (ev_access[b]),    .ev_hit_o     (ev_hit[b]),
-      .ev_miss_o       (ev_miss[b]),      .ev_writeback_o (ev_wb[b])
+      .ev_miss_o       (ev_miss[b]),      .ev_writeback_o (ev_wb[b]),
+      .ev_refill_o     (ev_refill[b]),    .ev_mshr_stall_o (ev_stall[b]),
+      .ev_miss_wait_o  (ev_wait[b])
     );
   end
 
-  // response return: per port, the lowest bank answering it
+  // response return: per port, round robin over the banks answering it (the same mask and two
+  // fixed-index scans as the request side)
+  logic [PORTS-1:0][BANKS-1:0] ans, ans_hi;
+  logic [PORTS-1:0][BSW-1:0]   rsel;
+  logic [PORTS-1:0][BSW-1:0]   rrr_q;
+  always_comb begin
+    for (int p = 0; p < PORTS; p++) begin
+      for (int b = 0; b < BANKS; b++) begin
+        ans[p][b]    = b_rsp_valid[b] && (PORTS == 1 || b_rsp_id[b][BIW-1:IW] == PW'(p));
+        ans_hi[p][b] = ans[p][b] && (BANKS == 1 || BSW'(b) >= rrr_q[p]);
+      end
+    end
+  end
   always_comb begin
     b_rsp_ready = '0;
     rsp_valid_o = '0;
     rsp_id_o    = '0;
     rsp_rdata_o = '0;
     for (int p = 0; p < PORTS; p++) begin
-      for (int b = 0; b < BANKS; b++) begin
-        if (!rsp_valid_o[p] && b_rsp_valid[b] && (PORTS == 1 || b_rsp_id[b][BIW-1:IW] == PW'(p))) begin
-          rsp_valid_o[p] = 1'b1;
-          rsp_id_o[p]    = b_rsp_id[b][IW-1:0];
-          rsp_rdata_o[p] = b_rsp_rdata[b];
-          b_rsp_ready[b] = 1'b1;
+      rsel[p] = '0;
+      for (int b = BANKS - 1; b >= 0; b--) begin
+        if (ans[p][b]) rsel[p] = BSW'(b);
+      end
+      if (|ans_hi[p]) begin
+        for (int b = BANKS - 1; b >= 0; b--) begin
+          if (ans_hi[p][b]) rsel[p] = BSW'(b);
         end
+      end
+      if (|ans[p]) begin
+        rsp_valid_o[p] = 1'b1;
+        rsp_id_o[p]    = b_rsp_id[rsel[p]][IW-1:0];
+        rsp_rdata_o[p] = b_rsp_rdata[rsel[p]];
+      end
+    end
+    for (int b = 0; b < BANKS; b++) begin
+      for (int p = 0; p < PORTS; p++) begin
+        if (|ans[p] && rsel[p] == BSW'(b)) b_rsp_ready[b] = 1'b1;
+      end
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rrr_q <= '0;
+    end else begin
+      for (int p = 0; p < PORTS; p++) begin
+        if (|ans[p]) rrr_q[p] <= (int'(rsel[p]) == BANKS - 1) ? '0 : BSW'(int'(rsel[p]) + 1);
       end
     end
   end
@@ -199,7 +246,13 @@ module banked_cache #(
     inc_hit_o       = '0;
     inc_miss_o      = '0;
     inc_writeback_o = '0;
+    inc_refill_o    = '0;
+    inc_mshr_stall_o = '0;
+    inc_miss_wait_o = '0;
     for (int b = 0; b < BANKS; b++) begin
+      inc_refill_o    = inc_refill_o + BCW'(ev_refill[b]);
+      inc_mshr_stall_o = inc_mshr_stall_o + BCW'(ev_stall[b]);
+      inc_miss_wait_o = inc_miss_wait_o + MWW'(ev_wait[b]);
       inc_access_o    = inc_access_o + BCW'(ev_access[b]);
       inc_hit_o       = inc_hit_o + BCW'(ev_hit[b]);
       inc_miss_o      = inc_miss_o + BCW'(ev_miss[b]);

@@ -1,13 +1,24 @@
-// One bank of a set-associative, write-back, write-allocate cache (docs/mem.md), the building
-// block of both the banked L1 (VGIW Table 1) and the live value cache (VGIW §3.4).
+// One bank of a set-associative, write-back, write-allocate, non-blocking cache (docs/mem.md),
+// the building block of both the banked L1 (VGIW Table 1) and the live value cache (VGIW §3.4).
 //
-// Word port: 32-bit accesses with byte enables, one at a time (the bank is blocking: a miss
-// holds it until the refill is in). Banks are independent, so a miss in one bank does not stop
-// the others (non-blocking across banks). Requests are performed in acceptance order, which is
-// the ordering guarantee the memory system builds on.
+// Word port: 32-bit accesses with byte enables, pipelined: a request is registered (stage 1),
+// looked up against the directory flops and performed on the data array in the same cycle, and
+// answered from stage 2 (the data array's read register), so a bank takes a hit every cycle.
+// A miss takes a miss status holding register (MSHR) with a queue of targets and the bank goes
+// on: hits to other lines are served under the miss, and later requests to a line that is being
+// fetched join its MSHR's queue (merging). When the line arrives, the queued requests are
+// performed in the order they were accepted, before any new request to that line, so requests
+// to one line (and so to one address) are performed in acceptance order: the ordering guarantee
+// the memory system builds on (docs/mem.md "Ordering guarantees"). Requests to different lines
+// may be answered out of order (by ID).
 //
-// Line port: whole-line write-backs and refills towards the next level, one in flight.
-// Replacement: true LRU per set (an age per way, 0 = most recent); invalid ways first.
+// Line port: up to MSHRS refills and MSHRS write-backs in flight, each with its own local ID
+// {write-back, slot}; the response carries that ID. A dirty victim is read into its MSHR's
+// write-back buffer when the miss is taken and written while the refill is in flight (the
+// refill never waits for it). A line is not fetched while a write-back of it is unacknowledged,
+// so the bank needs no ordering between reads and writes from the next level.
+// Replacement: true LRU per set (an age per way, 0 = most recent) over the ways that no MSHR
+// holds; invalid ways first.
 // Flush: with FLUSH_WB every dirty line is written back, then every line is invalidated;
 // without it (LVC: live values are dead between kernels) lines are dropped.
 // The parameter defaults are one L1 bank of the preset (for the stand-alone area row).
@@ -16,13 +27,18 @@ module cache_bank #(
                                       (vgiw_cfg_pkg::L1_BANKS * vgiw_cfg_pkg::L1_LINE_BYTES * vgiw_cfg_pkg::L1_WAYS),
   parameter int unsigned WAYS       = vgiw_cfg_pkg::L1_WAYS,
   parameter int unsigned LINE_BYTES = vgiw_cfg_pkg::L1_LINE_BYTES,
+  parameter int unsigned MSHRS      = vgiw_cfg_pkg::L1_MSHRS,
+  parameter int unsigned TARGETS    = vgiw_cfg_pkg::L1_MSHR_TARGETS,
   parameter int unsigned ID_W       = 8,
   // line-address bits that selected this bank; they are zero in the line port's addresses,
   // the banked cache fills in the bank's number (so every bank is one module: docs/mem.md)
   parameter int unsigned BANK_BITS  = $clog2(vgiw_cfg_pkg::L1_BANKS),
   parameter bit          FLUSH_WB   = 1'b1,
   localparam int unsigned LB        = LINE_BYTES,
-  localparam int unsigned LBITS     = 8 * LINE_BYTES
+  localparam int unsigned LBITS     = 8 * LINE_BYTES,
+  localparam int unsigned SLW       = $clog2(MSHRS),          // MSHR index width
+  localparam int unsigned LID_W     = SLW + 1,                // line-port ID: {write-back, slot}
+  localparam int unsigned MCW       = $clog2(MSHRS + 1)
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -42,19 +58,24 @@ module cache_bank #(
   input  logic              flush_i,
   output logic              flush_done_o,
   output logic              busy_o,
-  // line port to the next level (one request in flight; the response carries no ID)
+  // line port to the next level: requests and responses carry a local ID
   output logic              mem_req_valid_o,
   input  logic              mem_req_ready_i,
   output logic [31:0]       mem_req_addr_o,
   output logic              mem_req_write_o,
   output logic [LBITS-1:0]  mem_req_wdata_o,
+  output logic [LID_W-1:0]  mem_req_lid_o,
   input  logic              mem_rsp_valid_i,
+  input  logic [LID_W-1:0]  mem_rsp_lid_i,
   input  logic [LBITS-1:0]  mem_rsp_rdata_i,
   // event pulses for the counters
   output logic              ev_access_o,
   output logic              ev_hit_o,
   output logic              ev_miss_o,
-  output logic              ev_writeback_o
+  output logic              ev_writeback_o,
+  output logic              ev_refill_o,      // line read request accepted
+  output logic              ev_mshr_stall_o,  // a request waited for an MSHR or a target slot
+  output logic [MCW-1:0]    ev_miss_wait_o    // refills outstanding this cycle (latency sum)
 );
   localparam int unsigned OFF_W   = $clog2(LB);
   localparam int unsigned WORDS   = LB / 4;
@@ -65,28 +86,19 @@ module cache_bank #(
   localparam int unsigned WAY_W   = (WAYS > 1) ? $clog2(WAYS) : 1;
   localparam int unsigned TAG_LO  = OFF_W + BANK_BITS + SET_W;
   localparam int unsigned TAG_W   = 32 - TAG_LO;
+  localparam int unsigned LN_W    = TAG_W + SET_W;            // line number within the bank
+  localparam int unsigned TW      = $clog2(TARGETS);          // target queue pointer
+  localparam int unsigned TCW     = $clog2(TARGETS + 1);      // target queue count
 
   // The line index is {set, way}: both counts must be powers of two, and at least two.
   if (SETS < 2 || WAYS < 2 || (SETS & (SETS - 1)) != 0 || (WAYS & (WAYS - 1)) != 0 ||
       LINE_BYTES < 4 || (LINE_BYTES & (LINE_BYTES - 1)) != 0) begin : g_bad_geometry
     $error("cache_bank: SETS, WAYS (>= 2) and LINE_BYTES (>= 4) must be powers of two");
   end
-
-  typedef enum logic [2:0] {
-    S_IDLE, S_LOOKUP, S_RESP, S_WB_REQ, S_WB_WAIT, S_RF_REQ, S_RF_WAIT, S_FLUSH
-  } state_e;
-
-  state_e state_q, state_d;
-
-  // the accepted request
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [31:0]     r_addr_q;     // byte offset and bank bits are not needed inside the bank
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic            r_write_q;
-  logic [3:0]      r_be_q;
-  logic [31:0]     r_wdata_q;
-  logic [ID_W-1:0] r_id_q;
-  logic            r_first_q, r_first_d;   // first lookup of this request (counts hit/miss once)
+  if (MSHRS < 2 || (MSHRS & (MSHRS - 1)) != 0 || TARGETS < 2 || (TARGETS & (TARGETS - 1)) != 0)
+  begin : g_bad_mshrs
+    $error("cache_bank: MSHRS and TARGETS must be powers of two, at least 2");
+  end
 
 `ifdef VGIW_FAULT_LVC_DROP_SPILL
   // fault for showing that the tests catch a lost spill: a bank without write-back on flush
@@ -96,206 +108,314 @@ module cache_bank #(
   localparam bit VICTIM_WB = 1'b1;
 `endif
 
-  // directory in flops: line index = set * WAYS + way
+  // ---- directory in flops: line index = set * WAYS + way
   logic [LINES-1:0][TAG_W-1:0] tag_q;
   logic [LINES-1:0]            valid_q, dirty_q;
+  logic [LINES-1:0]            lock_q;   // held by an MSHR (refill or replay pending)
   logic [LINES-1:0][WAY_W-1:0] age_q;
 
-  // data array (below): byte-masked write, synchronous read
+  // ---- data array (below): byte-masked write, synchronous read
   logic             ram_we, ram_re;
   logic [IDX_W-1:0] ram_widx, ram_ridx;
   logic [LB-1:0]    ram_wmask;
   logic [LBITS-1:0] ram_wline, ram_rdata_q;
 
-  logic [IDX_W-1:0] vict_q, vict_d;       // line being written back / refilled
-  logic             flushing_q, flushing_d;
-  logic             flush_pend_q;
-  logic [IDX_W-1:0] fl_idx_q, fl_idx_d;
+  // ---- stage 1: the accepted request
+  logic            s1_valid_q;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0]     s1_addr_q;    // byte offset and bank bits are not needed inside the bank
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic            s1_write_q;
+  logic [3:0]      s1_be_q;
+  logic [31:0]     s1_wdata_q;
+  logic [ID_W-1:0] s1_id_q;
 
-  // request decomposition
-  logic [SET_W-1:0] r_set;
-  logic [TAG_W-1:0] r_tag;
-  logic [WO_W-1:0]  r_wo;
-  assign r_set = r_addr_q[OFF_W+BANK_BITS +: SET_W];
-  assign r_tag = r_addr_q[31:TAG_LO];
+  // ---- stage 2: a response (data in the read register) or a victim capture
+  logic            s2_valid_q, s2_cap_q;
+  logic [SLW-1:0]  s2_slot_q;
+  logic [ID_W-1:0] s2_id_q;
+  logic [WO_W-1:0] s2_wo_q;
+
+  // ---- MSHRs, each with a target queue and a write-back buffer
+  logic [MSHRS-1:0]            m_busy_q, m_rf_want_q, m_rf_wait_q, m_filled_q;
+  logic [MSHRS-1:0][LN_W-1:0]  m_line_q;
+  logic [MSHRS-1:0][IDX_W-1:0] m_idx_q;
+  logic [MSHRS-1:0][TW-1:0]    m_head_q;
+  logic [MSHRS-1:0][TCW-1:0]   m_cnt_q;
+  logic [MSHRS-1:0][TARGETS-1:0]             t_write_q;
+  logic [MSHRS-1:0][TARGETS-1:0][3:0]        t_be_q;
+  logic [MSHRS-1:0][TARGETS-1:0][31:0]       t_wdata_q;
+  logic [MSHRS-1:0][TARGETS-1:0][ID_W-1:0]   t_id_q;
+  logic [MSHRS-1:0][TARGETS-1:0][WO_W-1:0]   t_wo_q;
+  logic [MSHRS-1:0]            w_busy_q, w_want_q;
+  logic [MSHRS-1:0][LN_W-1:0]  w_line_q;
+  logic [MSHRS-1:0][LBITS-1:0] w_data_q;
+
+  // ---- flush
+  logic             flush_pend_q, fl_walk_q, fl_drain_q;
+  logic [IDX_W-1:0] fl_idx_q;
+
+  // ---- line port choice, held while the next level refuses it
+  logic             lp_lock_q;
+  logic [LID_W-1:0] lp_sel_q;
+
+  // ---- stage-1 decomposition and lookup (combinational over the directory flops)
+  logic [SET_W-1:0] s1_set;
+  logic [TAG_W-1:0] s1_tag;
+  logic [LN_W-1:0]  s1_line;
+  logic [WO_W-1:0]  s1_wo;
+  assign s1_set  = s1_addr_q[OFF_W+BANK_BITS +: SET_W];
+  assign s1_tag  = s1_addr_q[31:TAG_LO];
+  assign s1_line = {s1_tag, s1_set};
   if (WORDS > 1) begin : g_wo
-    assign r_wo = r_addr_q[OFF_W-1:2];
+    assign s1_wo = s1_addr_q[OFF_W-1:2];
   end else begin : g_wo1
-    assign r_wo = '0;
+    assign s1_wo = '0;
   end
 
-  // lookup (combinational over the directory flops)
-  logic             hit;
+  logic             hit, vict_found, mmatch, mfree, wb_hazard;
   logic [WAY_W-1:0] hit_way, vict_way;
-  logic             vict_found;
+  logic [WAY_W-1:0] vict_age;
+  logic [SLW-1:0]   mmatch_i, mfree_i;
   always_comb begin
     hit        = 1'b0;
     hit_way    = '0;
     vict_way   = '0;
+    vict_age   = '0;
     vict_found = 1'b0;
     for (int w = 0; w < WAYS; w++) begin
-      if (valid_q[r_set * WAYS + w] && tag_q[r_set * WAYS + w] == r_tag) begin
+      if (valid_q[s1_set * WAYS + w] && tag_q[s1_set * WAYS + w] == s1_tag) begin
         hit     = 1'b1;
         hit_way = WAY_W'(w);
       end
     end
-    // an invalid way first, otherwise the least recently used one (age WAYS-1)
+    // an invalid way first, otherwise the least recently used way no MSHR holds
     for (int w = 0; w < WAYS; w++) begin
-      if (!vict_found && !valid_q[r_set * WAYS + w]) begin
+      if (!vict_found && !lock_q[s1_set * WAYS + w] && !valid_q[s1_set * WAYS + w]) begin
         vict_found = 1'b1;
         vict_way   = WAY_W'(w);
+        vict_age   = WAY_W'(WAYS - 1);
       end
     end
     for (int w = 0; w < WAYS; w++) begin
-      if (!vict_found && age_q[r_set * WAYS + w] == WAY_W'(WAYS - 1)) begin
+      if (!lock_q[s1_set * WAYS + w] && valid_q[s1_set * WAYS + w] &&
+          (!vict_found || age_q[s1_set * WAYS + w] > vict_age)) begin
         vict_found = 1'b1;
         vict_way   = WAY_W'(w);
+        vict_age   = age_q[s1_set * WAYS + w];
       end
+    end
+    mmatch    = 1'b0;
+    mmatch_i  = '0;
+    mfree     = 1'b0;
+    mfree_i   = '0;
+    wb_hazard = 1'b0;
+    for (int i = MSHRS - 1; i >= 0; i--) begin
+      if (m_busy_q[i] && m_line_q[i] == s1_line) begin
+        mmatch   = 1'b1;
+        mmatch_i = SLW'(i);
+      end
+      if (!m_busy_q[i] && !w_busy_q[i]) begin
+        mfree   = 1'b1;
+        mfree_i = SLW'(i);
+      end
+      if (w_busy_q[i] && w_line_q[i] == s1_line) wb_hazard = 1'b1;
     end
   end
 
-  logic [IDX_W-1:0] hit_idx, miss_idx;
-  assign hit_idx  = {r_set, hit_way};   // WAYS and SETS are powers of two
-  assign miss_idx = {r_set, vict_way};
+  logic [IDX_W-1:0] hit_idx, vict_idx;
+  assign hit_idx  = {s1_set, hit_way};   // WAYS and SETS are powers of two
+  assign vict_idx = {s1_set, vict_way};
 
-  // line address of the line being written back
-  logic [SET_W-1:0] wb_set;
-  logic [31:0]      wb_addr, rf_addr;
-  assign wb_set  = vict_q[IDX_W-1:WAY_W];
-  assign wb_addr = {tag_q[vict_q], wb_set, BANK_BITS'(0), OFF_W'(0)};
-  assign rf_addr = {r_tag, r_set, BANK_BITS'(0), OFF_W'(0)};
-
-  // LRU update
-  logic             touch;
-  logic [WAY_W-1:0] touch_way;
-  logic [IDX_W-1:0] touch_idx;
-  assign touch_idx = {r_set, touch_way};
-  logic             dir_fill, dir_set_dirty, dir_clr_dirty, dir_inval_all;
-
+  // ---- replay: the oldest target of a filled MSHR (lowest index first)
+  logic           rp_valid;
+  logic [SLW-1:0] rp_i;
   always_comb begin
-    state_d         = state_q;
-    r_first_d       = r_first_q;
-    vict_d          = vict_q;
-    flushing_d      = flushing_q;
-    fl_idx_d        = fl_idx_q;
-    req_ready_o     = 1'b0;
-    rsp_valid_o     = 1'b0;
-    mem_req_valid_o = 1'b0;
-    mem_req_write_o = 1'b0;
-    mem_req_addr_o  = rf_addr;
-    ram_we          = 1'b0;
-    ram_re          = 1'b0;
-    ram_widx        = hit_idx;
-    ram_ridx        = hit_idx;
-    ram_wmask       = '0;
-    ram_wline       = {WORDS{r_wdata_q}};
-    touch           = 1'b0;
-    touch_way       = hit_way;
-    dir_fill        = 1'b0;
-    dir_set_dirty   = 1'b0;
-    dir_clr_dirty   = 1'b0;
-    dir_inval_all   = 1'b0;
-    flush_done_o    = 1'b0;
-    ev_access_o     = 1'b0;
-    ev_hit_o        = 1'b0;
-    ev_miss_o       = 1'b0;
-    ev_writeback_o  = 1'b0;
-    unique case (state_q)
-      S_IDLE: begin
-        if (flush_pend_q) begin
-          state_d    = S_FLUSH;
-          flushing_d = 1'b1;
-          fl_idx_d   = '0;
-        end else begin
-          req_ready_o = 1'b1;
-          if (req_valid_i) begin
-            state_d     = S_LOOKUP;
-            r_first_d   = 1'b1;
-            ev_access_o = 1'b1;
-          end
-        end
+    rp_valid = 1'b0;
+    rp_i     = '0;
+    for (int i = MSHRS - 1; i >= 0; i--) begin
+      if (m_busy_q[i] && m_filled_q[i] && m_cnt_q[i] != '0) begin
+        rp_valid = 1'b1;
+        rp_i     = SLW'(i);
       end
-      S_LOOKUP: begin
-        r_first_d = 1'b0;
-        if (hit) begin
-          ev_hit_o = r_first_q;
-          touch    = 1'b1;
-          if (r_write_q) begin
-            ram_we        = 1'b1;
-            ram_wmask     = LB'(r_be_q) << (4 * r_wo);
-            dir_set_dirty = 1'b1;
-          end else begin
-            ram_re = 1'b1;
-          end
-          state_d = S_RESP;
-        end else begin
-          ev_miss_o = r_first_q;
-          vict_d    = miss_idx;
-          if (VICTIM_WB && valid_q[miss_idx] && dirty_q[miss_idx]) begin
-            ram_re   = 1'b1;
-            ram_ridx = miss_idx;
-            state_d  = S_WB_REQ;
-          end else begin
-            state_d  = S_RF_REQ;
-          end
-        end
+    end
+  end
+  logic             rp_write;
+  logic [3:0]       rp_be;
+  logic [31:0]      rp_wdata;
+  logic [ID_W-1:0]  rp_id;
+  logic [WO_W-1:0]  rp_wo;
+  logic [IDX_W-1:0] rp_idx;
+  assign rp_write = t_write_q[rp_i][m_head_q[rp_i]];
+  assign rp_be    = t_be_q[rp_i][m_head_q[rp_i]];
+  assign rp_wdata = t_wdata_q[rp_i][m_head_q[rp_i]];
+  assign rp_id    = t_id_q[rp_i][m_head_q[rp_i]];
+  assign rp_wo    = t_wo_q[rp_i][m_head_q[rp_i]];
+  assign rp_idx   = m_idx_q[rp_i];
+
+  // ---- line responses: a refill writes the data array (which has one write port), an
+  // acknowledgement frees a write-back buffer
+  logic           fill, wb_ack;
+  logic [SLW-1:0] rsp_slot;
+  assign rsp_slot = mem_rsp_lid_i[SLW-1:0];
+  assign fill     = mem_rsp_valid_i && !mem_rsp_lid_i[SLW];
+  assign wb_ack   = mem_rsp_valid_i && mem_rsp_lid_i[SLW];
+
+  // ---- the lookup stage: one operation per cycle (a replay first, then stage 1)
+  logic s2_free, flushing, idle;
+  assign s2_free  = !s2_valid_q || s2_cap_q || rsp_ready_i;
+  assign flushing = fl_walk_q || fl_drain_q;
+
+  logic do_replay, s1_go, do_hit, do_merge, do_alloc, res_stall;
+  logic vict_wb;
+  assign vict_wb = VICTIM_WB && valid_q[vict_idx] && dirty_q[vict_idx];
+  always_comb begin
+    do_replay = rp_valid && s2_free && !(fill && rp_write);
+    do_hit    = 1'b0;
+    do_merge  = 1'b0;
+    do_alloc  = 1'b0;
+    res_stall = 1'b0;
+    if (s1_valid_q && !rp_valid && s2_free) begin
+      if (mmatch) begin
+        // a line being fetched (or replayed): join its queue, after the requests already there
+        if (m_cnt_q[mmatch_i] != TCW'(TARGETS)) do_merge = 1'b1;
+        else res_stall = 1'b1;
+      end else if (hit) begin
+        do_hit = !(fill && s1_write_q);
+      end else if (mfree && vict_found && !wb_hazard) begin
+        do_alloc = 1'b1;
+      end else begin
+        res_stall = 1'b1;
       end
-      S_RESP: begin
-        rsp_valid_o = 1'b1;
-        if (rsp_ready_i) state_d = S_IDLE;
+    end
+  end
+  assign s1_go       = do_hit || do_merge || do_alloc;
+  assign req_ready_o = !flush_pend_q && !flushing && (!s1_valid_q || s1_go);
+
+  // flush walk: a dirty line takes a free write-back buffer through stage 2
+  logic           fl_dirty, fl_wfree, fl_cap, fl_step;
+  logic [SLW-1:0] fl_wslot;
+  assign fl_dirty = FLUSH_WB && valid_q[fl_idx_q] && dirty_q[fl_idx_q];
+  always_comb begin
+    fl_wfree = 1'b0;
+    fl_wslot = '0;
+    for (int i = MSHRS - 1; i >= 0; i--) begin
+      if (!w_busy_q[i]) begin
+        fl_wfree = 1'b1;
+        fl_wslot = SLW'(i);
       end
-      S_WB_REQ: begin
-        mem_req_valid_o = 1'b1;
-        mem_req_write_o = 1'b1;
-        mem_req_addr_o  = wb_addr;
-        if (mem_req_ready_i) begin
-          ev_writeback_o = 1'b1;
-          state_d        = S_WB_WAIT;
-        end
+    end
+  end
+  assign fl_cap  = fl_walk_q && fl_dirty && fl_wfree;
+  assign fl_step = fl_walk_q && (!fl_dirty || fl_wfree);
+  assign idle    = !s1_valid_q && !s2_valid_q && m_busy_q == '0;
+
+  // ---- data array port use
+  logic [SET_W-1:0] touch_set;
+  logic [WAY_W-1:0] touch_way;
+  logic             touch;
+  always_comb begin
+    ram_we    = 1'b0;
+    ram_re    = 1'b0;
+    ram_widx  = hit_idx;
+    ram_ridx  = hit_idx;
+    ram_wmask = '0;
+    ram_wline = {WORDS{s1_wdata_q}};
+    touch     = 1'b0;
+    touch_set = s1_set;
+    touch_way = hit_way;
+    if (fill) begin
+      ram_we    = 1'b1;
+      ram_widx  = m_idx_q[rsp_slot];
+      ram_wmask = '1;
+      ram_wline = mem_rsp_rdata_i;
+    end
+    if (do_replay) begin
+      touch     = 1'b1;
+      touch_set = rp_idx[IDX_W-1:WAY_W];
+      touch_way = rp_idx[WAY_W-1:0];
+      if (rp_write) begin
+        ram_we    = 1'b1;
+        ram_widx  = rp_idx;
+        ram_wmask = LB'(rp_be) << (4 * rp_wo);
+        ram_wline = {WORDS{rp_wdata}};
+      end else begin
+        ram_re   = 1'b1;
+        ram_ridx = rp_idx;
       end
-      S_WB_WAIT: begin
-        if (mem_rsp_valid_i) begin
-          dir_clr_dirty = 1'b1;
-          state_d       = flushing_q ? S_FLUSH : S_RF_REQ;
-        end
+    end else if (do_hit) begin
+      touch = 1'b1;
+      if (s1_write_q) begin
+        ram_we    = 1'b1;
+        ram_wmask = LB'(s1_be_q) << (4 * s1_wo);
+      end else begin
+        ram_re = 1'b1;
       end
-      S_RF_REQ: begin
-        mem_req_valid_o = 1'b1;
-        if (mem_req_ready_i) state_d = S_RF_WAIT;
+    end else if (do_alloc) begin
+      touch     = 1'b1;
+      touch_way = vict_way;
+      if (vict_wb) begin
+        ram_re   = 1'b1;
+        ram_ridx = vict_idx;
       end
-      S_RF_WAIT: begin
-        if (mem_rsp_valid_i) begin
-          ram_we    = 1'b1;
-          ram_widx  = vict_q;
-          ram_wmask = '1;
-          ram_wline = mem_rsp_rdata_i;
-          dir_fill  = 1'b1;
-          state_d   = S_LOOKUP;
-        end
-      end
-      S_FLUSH: begin
-        if (FLUSH_WB && valid_q[fl_idx_q] && dirty_q[fl_idx_q]) begin
-          vict_d   = fl_idx_q;
-          ram_re   = 1'b1;
-          ram_ridx = fl_idx_q;
-          state_d  = S_WB_REQ;
-        end else if (fl_idx_q == IDX_W'(LINES - 1)) begin
-          dir_inval_all = 1'b1;
-          flush_done_o  = 1'b1;
-          flushing_d    = 1'b0;
-          state_d       = S_IDLE;
-        end else begin
-          fl_idx_d = fl_idx_q + 1'b1;
-        end
-      end
-      default: state_d = S_IDLE;
-    endcase
+    end else if (fl_cap) begin
+      ram_re   = 1'b1;
+      ram_ridx = fl_idx_q;
+    end
   end
 
-  assign mem_req_wdata_o = ram_rdata_q;
-  assign rsp_id_o        = r_id_q;
-  assign rsp_rdata_o     = ram_rdata_q[32 * r_wo +: 32];
-  assign busy_o          = (state_q != S_IDLE) || flush_pend_q;
+  // ---- line port: refills first (they are what requests wait for), then write-backs
+  logic             lp_valid;
+  logic [LID_W-1:0] lp_sel;
+  always_comb begin
+    lp_valid = 1'b0;
+    lp_sel   = lp_sel_q;
+    if (lp_lock_q) begin
+      lp_valid = 1'b1;
+    end else begin
+      for (int i = MSHRS - 1; i >= 0; i--) begin
+        if (w_want_q[i]) begin
+          lp_valid = 1'b1;
+          lp_sel   = {1'b1, SLW'(i)};
+        end
+      end
+      for (int i = MSHRS - 1; i >= 0; i--) begin
+        if (m_rf_want_q[i]) begin
+          lp_valid = 1'b1;
+          lp_sel   = {1'b0, SLW'(i)};
+        end
+      end
+    end
+  end
+  logic           lp_wb, lp_take;
+  logic [SLW-1:0] lp_slot;
+  assign lp_wb           = lp_sel[SLW];
+  assign lp_slot         = lp_sel[SLW-1:0];
+  assign lp_take         = lp_valid && mem_req_ready_i;
+  assign mem_req_valid_o = lp_valid;
+  assign mem_req_write_o = lp_wb;
+  assign mem_req_lid_o   = lp_sel;
+  assign mem_req_addr_o  = {(lp_wb ? w_line_q[lp_slot] : m_line_q[lp_slot]), BANK_BITS'(0), OFF_W'(0)};
+  assign mem_req_wdata_o = w_data_q[lp_slot];
+
+  // ---- outputs
+  assign rsp_valid_o  = s2_valid_q && !s2_cap_q;
+  assign rsp_id_o     = s2_id_q;
+  assign rsp_rdata_o  = ram_rdata_q[32 * s2_wo_q +: 32];
+  assign busy_o       = s1_valid_q || s2_valid_q || (m_busy_q != '0) || (w_busy_q != '0) ||
+                        flush_pend_q || flushing;
+  assign flush_done_o = fl_drain_q && w_busy_q == '0 && !s2_valid_q;
+
+  assign ev_access_o     = req_valid_i && req_ready_o;
+  assign ev_hit_o        = do_hit;
+  assign ev_miss_o       = do_merge || do_alloc;
+  assign ev_mshr_stall_o = res_stall;
+  assign ev_refill_o     = lp_take && !lp_wb;
+  assign ev_writeback_o  = lp_take && lp_wb;
+  always_comb begin
+    ev_miss_wait_o = '0;
+    for (int i = 0; i < MSHRS; i++) ev_miss_wait_o = ev_miss_wait_o + {{(MCW - 1){1'b0}}, m_rf_want_q[i] | m_rf_wait_q[i]};
+  end
 
   // data array: one byte-wide memory per byte lane (per-byte write enables map onto RAM
   // blocks without read-modify-write); the read register holds until the next read
@@ -309,67 +429,206 @@ module cache_bank #(
     assign ram_rdata_q[8 * b +: 8] = lane_rdata_q;
   end
 
+  // target queue position of a merge
+  logic [TW-1:0] merge_pos;
+  assign merge_pos = m_head_q[mmatch_i] + TW'(m_cnt_q[mmatch_i]);
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q      <= S_IDLE;
-      r_addr_q     <= '0;
-      r_write_q    <= 1'b0;
-      r_be_q       <= '0;
-      r_wdata_q    <= '0;
-      r_id_q       <= '0;
-      r_first_q    <= 1'b0;
-      vict_q       <= '0;
-      flushing_q   <= 1'b0;
+      s1_valid_q   <= 1'b0;
+      s1_addr_q    <= '0;
+      s1_write_q   <= 1'b0;
+      s1_be_q      <= '0;
+      s1_wdata_q   <= '0;
+      s1_id_q      <= '0;
+      s2_valid_q   <= 1'b0;
+      s2_cap_q     <= 1'b0;
+      s2_slot_q    <= '0;
+      s2_id_q      <= '0;
+      s2_wo_q      <= '0;
+      m_busy_q     <= '0;
+      m_rf_want_q  <= '0;
+      m_rf_wait_q  <= '0;
+      m_filled_q   <= '0;
+      m_line_q     <= '0;
+      m_idx_q      <= '0;
+      m_head_q     <= '0;
+      m_cnt_q      <= '0;
+      t_write_q    <= '0;
+      t_be_q       <= '0;
+      t_wdata_q    <= '0;
+      t_id_q       <= '0;
+      t_wo_q       <= '0;
+      w_busy_q     <= '0;
+      w_want_q     <= '0;
+      w_line_q     <= '0;
+      w_data_q     <= '0;
       flush_pend_q <= 1'b0;
+      fl_walk_q    <= 1'b0;
+      fl_drain_q   <= 1'b0;
       fl_idx_q     <= '0;
+      lp_lock_q    <= 1'b0;
+      lp_sel_q     <= '0;
       tag_q        <= '0;
       valid_q      <= '0;
       dirty_q      <= '0;
+      lock_q       <= '0;
       for (int i = 0; i < LINES; i++) age_q[i] <= WAY_W'(i % WAYS);
     end else begin
-      state_q    <= state_d;
-      r_first_q  <= r_first_d;
-      vict_q     <= vict_d;
-      flushing_q <= flushing_d;
-      fl_idx_q   <= fl_idx_d;
+      // stage 1
       if (req_valid_i && req_ready_o) begin
-        r_addr_q  <= req_addr_i;
-        r_write_q <= req_write_i;
-        r_be_q    <= req_be_i;
-        r_wdata_q <= req_wdata_i;
-        r_id_q    <= req_id_i;
+        s1_valid_q <= 1'b1;
+        s1_addr_q  <= req_addr_i;
+        s1_write_q <= req_write_i;
+        s1_be_q    <= req_be_i;
+        s1_wdata_q <= req_wdata_i;
+        s1_id_q    <= req_id_i;
+      end else if (s1_go) begin
+        s1_valid_q <= 1'b0;
       end
-      if (flush_i) flush_pend_q <= 1'b1;
-      else if (state_q == S_IDLE) flush_pend_q <= 1'b0;
+
+      // stage 2
+      if (s2_free) s2_valid_q <= 1'b0;
+      if (do_replay) begin
+        s2_valid_q <= 1'b1;
+        s2_cap_q   <= 1'b0;
+        s2_id_q    <= rp_id;
+        s2_wo_q    <= rp_wo;
+      end else if (do_hit) begin
+        s2_valid_q <= 1'b1;
+        s2_cap_q   <= 1'b0;
+        s2_id_q    <= s1_id_q;
+        s2_wo_q    <= s1_wo;
+      end else if (do_alloc && vict_wb) begin
+        s2_valid_q <= 1'b1;
+        s2_cap_q   <= 1'b1;
+        s2_slot_q  <= mfree_i;
+      end else if (fl_cap) begin
+        s2_valid_q <= 1'b1;
+        s2_cap_q   <= 1'b1;
+        s2_slot_q  <= fl_wslot;
+      end
+      if (s2_valid_q && s2_cap_q) begin
+        w_data_q[s2_slot_q] <= ram_rdata_q;
+        w_want_q[s2_slot_q] <= 1'b1;
+      end
+
+      // LRU
       if (touch) begin
         for (int w = 0; w < WAYS; w++) begin
-          if (age_q[r_set * WAYS + w] < age_q[touch_idx]) begin
-            age_q[r_set * WAYS + w] <= age_q[r_set * WAYS + w] + 1'b1;
+          if (age_q[touch_set * WAYS + w] < age_q[{touch_set, touch_way}]) begin
+            age_q[touch_set * WAYS + w] <= age_q[touch_set * WAYS + w] + 1'b1;
           end
         end
-        age_q[touch_idx] <= '0;
+        age_q[{touch_set, touch_way}] <= '0;
       end
-      if (dir_set_dirty) dirty_q[hit_idx] <= 1'b1;
-      if (dir_clr_dirty) dirty_q[vict_q] <= 1'b0;
-      if (dir_fill) begin
-        tag_q[vict_q]   <= r_tag;
-        valid_q[vict_q] <= 1'b1;
-        dirty_q[vict_q] <= 1'b0;
+
+      // hits, replays
+      if (do_hit && s1_write_q) dirty_q[hit_idx] <= 1'b1;
+      if (do_replay) begin
+        if (rp_write) dirty_q[rp_idx] <= 1'b1;
+        m_head_q[rp_i] <= m_head_q[rp_i] + 1'b1;
+        m_cnt_q[rp_i]  <= m_cnt_q[rp_i] - 1'b1;
+        if (m_cnt_q[rp_i] == TCW'(1)) begin
+          m_busy_q[rp_i]   <= 1'b0;
+          m_filled_q[rp_i] <= 1'b0;
+          lock_q[rp_idx]   <= 1'b0;
+        end
       end
-      if (dir_inval_all) begin
-        valid_q <= '0;
-        dirty_q <= '0;
+
+      // merge into an MSHR
+      if (do_merge) begin
+        t_write_q[mmatch_i][merge_pos] <= s1_write_q;
+        t_be_q[mmatch_i][merge_pos]    <= s1_be_q;
+        t_wdata_q[mmatch_i][merge_pos] <= s1_wdata_q;
+        t_id_q[mmatch_i][merge_pos]    <= s1_id_q;
+        t_wo_q[mmatch_i][merge_pos]    <= s1_wo;
+        m_cnt_q[mmatch_i]              <= m_cnt_q[mmatch_i] + 1'b1;
+      end
+
+      // allocate an MSHR: the victim way is held until every target is performed
+      if (do_alloc) begin
+        m_busy_q[mfree_i]    <= 1'b1;
+        m_rf_want_q[mfree_i] <= 1'b1;
+        m_filled_q[mfree_i]  <= 1'b0;
+        m_line_q[mfree_i]    <= s1_line;
+        m_idx_q[mfree_i]     <= vict_idx;
+        m_head_q[mfree_i]    <= '0;
+        m_cnt_q[mfree_i]     <= TCW'(1);
+        t_write_q[mfree_i][0] <= s1_write_q;
+        t_be_q[mfree_i][0]    <= s1_be_q;
+        t_wdata_q[mfree_i][0] <= s1_wdata_q;
+        t_id_q[mfree_i][0]    <= s1_id_q;
+        t_wo_q[mfree_i][0]    <= s1_wo;
+        if (vict_wb) begin
+          w_busy_q[mfree_i] <= 1'b1;
+          w_line_q[mfree_i] <= {tag_q[vict_idx], s1_set};
+        end
+        tag_q[vict_idx]   <= s1_tag;
+        valid_q[vict_idx] <= 1'b0;
+        dirty_q[vict_idx] <= 1'b0;
+        lock_q[vict_idx]  <= 1'b1;
+      end
+
+      // line port
+      if (lp_valid && !mem_req_ready_i) begin
+        lp_lock_q <= 1'b1;
+        lp_sel_q  <= lp_sel;
+      end else begin
+        lp_lock_q <= 1'b0;
+      end
+      if (lp_take) begin
+        if (lp_wb) begin
+          w_want_q[lp_slot] <= 1'b0;
+        end else begin
+          m_rf_want_q[lp_slot] <= 1'b0;
+          m_rf_wait_q[lp_slot] <= 1'b1;
+        end
+      end
+      if (fill) begin
+        m_rf_wait_q[rsp_slot]     <= 1'b0;
+        m_filled_q[rsp_slot]      <= 1'b1;
+        valid_q[m_idx_q[rsp_slot]] <= 1'b1;
+      end
+      if (wb_ack) w_busy_q[rsp_slot] <= 1'b0;
+
+      // flush: wait for the bank to go idle, walk every line, wait for the write-backs
+      if (flush_i) flush_pend_q <= 1'b1;
+      if (flush_pend_q && !flushing && idle) begin
+        flush_pend_q <= flush_i;
+        fl_walk_q    <= 1'b1;
+        fl_idx_q     <= '0;
+      end
+      if (fl_cap) begin
+        w_busy_q[fl_wslot] <= 1'b1;
+        w_line_q[fl_wslot] <= {tag_q[fl_idx_q], fl_idx_q[IDX_W-1:WAY_W]};
+        dirty_q[fl_idx_q]  <= 1'b0;
+      end
+      if (fl_step) begin
+        fl_idx_q <= fl_idx_q + 1'b1;
+        if (fl_idx_q == IDX_W'(LINES - 1)) begin
+          fl_walk_q  <= 1'b0;
+          fl_drain_q <= 1'b1;
+        end
+      end
+      if (flush_done_o) begin
+        fl_drain_q <= 1'b0;
+        valid_q    <= '0;
+        dirty_q    <= '0;
         for (int i = 0; i < LINES; i++) age_q[i] <= WAY_W'(i % WAYS);
       end
     end
   end
 
 `ifndef SYNTHESIS
-  // The line port has one request in flight: a response outside the wait states is a bug.
+  // A line response must answer a request in flight.
   always_ff @(posedge clk_i) begin
-    if (rst_ni && mem_rsp_valid_i) begin
-      assert (state_q == S_WB_WAIT || state_q == S_RF_WAIT)
-        else $error("%m: line response with nothing in flight");
+    if (rst_ni && fill) begin
+      assert (m_rf_wait_q[rsp_slot]) else $error("%m: refill with nothing in flight");
+    end
+    if (rst_ni && wb_ack) begin
+      assert (w_busy_q[rsp_slot] && !w_want_q[rsp_slot])
+        else $error("%m: write-back acknowledgement with nothing in flight");
     end
   end
 `endif

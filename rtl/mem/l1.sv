@@ -8,7 +8,11 @@ module l1 #(
   localparam int unsigned LINE  = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned WAYS  = vgiw_cfg_pkg::L1_WAYS,
   localparam int unsigned SETS  = vgiw_cfg_pkg::L1_BYTES / (BANKS * LINE * WAYS),
+  localparam int unsigned MSHRS = vgiw_cfg_pkg::L1_MSHRS,
+  localparam int unsigned TGTS  = vgiw_cfg_pkg::L1_MSHR_TARGETS,
   localparam int unsigned LBITS = 8 * LINE,
+  localparam int unsigned LID_W = $clog2(MSHRS) + 1,
+  localparam int unsigned MWW   = $clog2(BANKS * MSHRS + 1),
   localparam int unsigned BCW   = $clog2(BANKS + 1),
   localparam int unsigned PCW   = $clog2(NL + 1)
 ) (
@@ -32,11 +36,16 @@ module l1 #(
   output logic [BANKS-1:0][31:0]    mem_req_addr_o,
   output logic [BANKS-1:0]          mem_req_write_o,
   output logic [BANKS-1:0][LBITS-1:0] mem_req_wdata_o,
+  output logic [BANKS-1:0][LID_W-1:0] mem_req_lid_o,
   input  logic [BANKS-1:0]          mem_rsp_valid_i,
+  input  logic [LID_W-1:0]          mem_rsp_lid_i,
   input  logic [LBITS-1:0]          mem_rsp_rdata_i,
   output logic [BCW-1:0]            inc_access_o,
   output logic [BCW-1:0]            inc_hit_o,
   output logic [BCW-1:0]            inc_miss_o,
+  output logic [BCW-1:0]            inc_refill_o,
+  output logic [BCW-1:0]            inc_mshr_stall_o,
+  output logic [MWW-1:0]            inc_miss_wait_o,
   output logic [BCW-1:0]            inc_writeback_o,
   output logic [PCW-1:0]            inc_conflict_o
 );
@@ -48,7 +57,8 @@ module l1 #(
   end
 
   banked_cache #(
-    .PORTS(NL), .BANKS(BANKS), .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE), .IW(IW),
+    .PORTS(NL), .BANKS(BANKS), .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE), .MSHRS(MSHRS),
+    .TARGETS(TGTS), .IW(IW),
     .FLUSH_WB(1'b1)
   ) u_cache (
     .clk_i, .rst_ni,
@@ -56,8 +66,9 @@ module l1 #(
     .req_wdata_i (wdata_lane), .req_id_i,
     .rsp_valid_o, .rsp_id_o, .rsp_rdata_o,
     .flush_i, .flush_done_o, .busy_o,
-    .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o,
-    .mem_rsp_valid_i, .mem_rsp_rdata_i,
+    .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o, .mem_req_lid_o,
+    .mem_rsp_valid_i, .mem_rsp_lid_i, .mem_rsp_rdata_i,
+    .inc_refill_o, .inc_mshr_stall_o, .inc_miss_wait_o,
     .inc_access_o, .inc_hit_o, .inc_miss_o, .inc_writeback_o, .inc_conflict_o
   );
 endmodule

@@ -2,11 +2,12 @@
 // behind the LDST ports, the live value cache behind the LVU ports (VGIW §3.4), read-ahead
 // line slots for the control port, and one line-granular memory port shared by all of them.
 //
-// Every bank and every control line slot has at most one line request in flight, so the memory
-// request ID is simply the requester's index (L1 banks, then LVC banks, then the control
-// slots) and a response goes back by its ID; the port always takes responses. A round-robin
-// arbiter picks among the requesters and holds its choice while the memory refuses it, so an
-// offered request stays stable until taken.
+// A cache bank has up to 2 x MSHRS line requests in flight (a refill and a write-back per MSHR)
+// and names each by a local ID; every control line slot has one. The memory request ID is the
+// requester's first ID plus its local ID (L1 banks, then LVC banks, then the control slots:
+// docs/mem.md "Memory port"), and a response goes back by its ID; the port always takes
+// responses. A round-robin arbiter picks among the requesters and holds its choice while the
+// memory refuses it, so an offered request stays stable until taken.
 module mem_system #(
   localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
@@ -75,7 +76,14 @@ module mem_system #(
   output logic [63:0]               cnt_lvc_access_o,
   output logic [63:0]               cnt_lvc_hit_o,
   output logic [63:0]               cnt_lvc_miss_o,
-  output logic [63:0]               cnt_lvc_spill_o
+  output logic [63:0]               cnt_lvc_spill_o,
+  output logic [63:0]               cnt_l1_mshr_stall_o,
+  output logic [63:0]               cnt_l1_refill_o,
+  output logic [63:0]               cnt_l1_miss_cycles_o,
+  output logic [63:0]               cnt_lvc_bank_conflict_o,
+  output logic [63:0]               cnt_lvc_mshr_stall_o,
+  output logic [63:0]               cnt_lvc_refill_o,
+  output logic [63:0]               cnt_lvc_miss_cycles_o
 );
   localparam int unsigned B1   = vgiw_cfg_pkg::L1_BANKS;
   localparam int unsigned B2   = vgiw_cfg_pkg::LVC_BANKS;
@@ -89,6 +97,22 @@ module mem_system #(
   localparam int unsigned BC1  = $clog2(B1 + 1);
   localparam int unsigned BC2  = $clog2(B2 + 1);
   localparam int unsigned PC1  = $clog2(NL + 1);
+  localparam int unsigned PC2  = $clog2(NV + 1);
+  localparam int unsigned M1   = vgiw_cfg_pkg::L1_MSHRS;
+  localparam int unsigned M2   = vgiw_cfg_pkg::LVC_MSHRS;
+  localparam int unsigned LID1 = $clog2(M1) + 1;          // cache_bank's local ID widths
+  localparam int unsigned LID2 = $clog2(M2) + 1;
+  localparam int unsigned S1   = 1 << LID1;               // memory IDs per L1 bank
+  localparam int unsigned S2   = 1 << LID2;               // memory IDs per LVC bank
+  localparam int unsigned LV0  = B1 * S1;                 // first LVC ID
+  localparam int unsigned CT0  = LV0 + B2 * S2;           // first control slot ID
+  localparam int unsigned MW1  = $clog2(B1 * M1 + 1);
+  localparam int unsigned MW2  = $clog2(B2 * M2 + 1);
+
+  if (CT0 + CK > 256) begin : g_bad_ids
+    $error("mem_system: %0d memory request IDs needed, the port has 8 bits (fewer MSHRs in arch/)",
+           CT0 + CK);
+  end
 
   // the access size is implied by the byte enables
   /* verilator lint_off UNUSEDSIGNAL */
@@ -100,10 +124,31 @@ module mem_system #(
   logic [R-1:0]            rq_valid, rq_ready, rq_write, rq_rsp;
   logic [R-1:0][31:0]      rq_addr;
   logic [R-1:0][LBITS-1:0] rq_wdata;
+  logic [R-1:0][7:0]       rq_id;      // memory request ID of the requester's current request
+  logic [B1-1:0][LID1-1:0] l1_lid;
+  logic [B2-1:0][LID2-1:0] lvc_lid;
+  logic [LID1-1:0]         l1_rsp_lid;
+  logic [LID2-1:0]         lvc_rsp_lid;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [7:0]              lvc_rsp_off;   // only its local-ID bits are used
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign l1_rsp_lid  = mem_rsp_id_i[LID1-1:0];
+  assign lvc_rsp_off = mem_rsp_id_i - 8'(LV0);
+  assign lvc_rsp_lid = lvc_rsp_off[LID2-1:0];
+  for (genvar b = 0; b < B1; b++) begin : g_l1_id
+    assign rq_id[b] = 8'(b * S1) + 8'(l1_lid[b]);
+  end
+  for (genvar b = 0; b < B2; b++) begin : g_lvc_id
+    assign rq_id[B1 + b] = 8'(LV0 + b * S2) + 8'(lvc_lid[b]);
+  end
+  for (genvar k = 0; k < CK; k++) begin : g_ctl_id
+    assign rq_id[CTL + k] = 8'(CT0 + k);
+  end
 
   // ---- L1
   logic            l1_flush_done, l1_busy;
-  logic [BC1-1:0]  l1_inc_access, l1_inc_hit, l1_inc_miss, l1_inc_wb;
+  logic [BC1-1:0]  l1_inc_access, l1_inc_hit, l1_inc_miss, l1_inc_wb, l1_inc_refill, l1_inc_stall;
+  logic [MW1-1:0]  l1_inc_wait;
   logic [PC1-1:0]  l1_inc_conflict;
 
   l1 u_l1 (
@@ -115,15 +160,19 @@ module mem_system #(
     .flush_i, .flush_done_o (l1_flush_done), .busy_o (l1_busy),
     .mem_req_valid_o (rq_valid[B1-1:0]), .mem_req_ready_i (rq_ready[B1-1:0]),
     .mem_req_addr_o  (rq_addr[B1-1:0]),  .mem_req_write_o (rq_write[B1-1:0]),
-    .mem_req_wdata_o (rq_wdata[B1-1:0]),
-    .mem_rsp_valid_i (rq_rsp[B1-1:0]),   .mem_rsp_rdata_i (mem_rsp_rdata_i),
+    .mem_req_wdata_o (rq_wdata[B1-1:0]), .mem_req_lid_o   (l1_lid),
+    .mem_rsp_valid_i (rq_rsp[B1-1:0]),   .mem_rsp_lid_i   (l1_rsp_lid),
+    .mem_rsp_rdata_i (mem_rsp_rdata_i),
     .inc_access_o (l1_inc_access), .inc_hit_o (l1_inc_hit), .inc_miss_o (l1_inc_miss),
+    .inc_refill_o (l1_inc_refill), .inc_mshr_stall_o (l1_inc_stall), .inc_miss_wait_o (l1_inc_wait),
     .inc_writeback_o (l1_inc_wb), .inc_conflict_o (l1_inc_conflict)
   );
 
   // ---- LVC
   logic            lvc_flush_done, lvc_busy;
-  logic [BC2-1:0]  lvc_inc_access, lvc_inc_hit, lvc_inc_miss, lvc_inc_spill;
+  logic [BC2-1:0]  lvc_inc_access, lvc_inc_hit, lvc_inc_miss, lvc_inc_spill, lvc_inc_refill, lvc_inc_stall;
+  logic [MW2-1:0]  lvc_inc_wait;
+  logic [PC2-1:0]  lvc_inc_conflict;
 
   lvc u_lvc (
     .clk_i, .rst_ni, .lv_base_i, .lv_tile_threads_i,
@@ -134,10 +183,12 @@ module mem_system #(
     .flush_i, .flush_done_o (lvc_flush_done), .busy_o (lvc_busy),
     .mem_req_valid_o (rq_valid[CTL-1:B1]), .mem_req_ready_i (rq_ready[CTL-1:B1]),
     .mem_req_addr_o  (rq_addr[CTL-1:B1]),  .mem_req_write_o (rq_write[CTL-1:B1]),
-    .mem_req_wdata_o (rq_wdata[CTL-1:B1]),
-    .mem_rsp_valid_i (rq_rsp[CTL-1:B1]),   .mem_rsp_rdata_i (mem_rsp_rdata_i),
+    .mem_req_wdata_o (rq_wdata[CTL-1:B1]), .mem_req_lid_o   (lvc_lid),
+    .mem_rsp_valid_i (rq_rsp[CTL-1:B1]),   .mem_rsp_lid_i   (lvc_rsp_lid),
+    .mem_rsp_rdata_i (mem_rsp_rdata_i),
     .inc_access_o (lvc_inc_access), .inc_hit_o (lvc_inc_hit), .inc_miss_o (lvc_inc_miss),
-    .inc_spill_o (lvc_inc_spill)
+    .inc_refill_o (lvc_inc_refill), .inc_mshr_stall_o (lvc_inc_stall), .inc_miss_wait_o (lvc_inc_wait),
+    .inc_spill_o (lvc_inc_spill), .inc_conflict_o (lvc_inc_conflict)
   );
 
   // ---- control port: a read-ahead line buffer (docs/mem.md "Control port")
@@ -331,7 +382,10 @@ module mem_system #(
     end
     for (int r = 0; r < R; r++) begin
       rq_ready[r] = arb_valid && mem_req_ready_i && arb_idx == RW'(r);
-      rq_rsp[r]   = mem_rsp_valid_i && mem_rsp_id_i == 8'(r);
+      if (r < B1)       rq_rsp[r] = mem_rsp_valid_i && mem_rsp_id_i >= 8'(r * S1) && mem_rsp_id_i < 8'((r + 1) * S1);
+      else if (r < CTL) rq_rsp[r] = mem_rsp_valid_i && mem_rsp_id_i >= 8'(LV0 + (r - B1) * S2) &&
+                                    mem_rsp_id_i < 8'(LV0 + (r - B1 + 1) * S2);
+      else              rq_rsp[r] = mem_rsp_valid_i && mem_rsp_id_i == 8'(CT0 + r - CTL);
     end
   end
 
@@ -339,7 +393,7 @@ module mem_system #(
   assign mem_req_addr_o  = rq_addr[arb_idx];
   assign mem_req_write_o = rq_write[arb_idx];
   assign mem_req_wdata_o = rq_wdata[arb_idx];
-  assign mem_req_id_o    = 8'(arb_idx);
+  assign mem_req_id_o    = rq_id[arb_idx];
   assign mem_rsp_ready_o = 1'b1;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -387,40 +441,51 @@ module mem_system #(
                         (fl_lvc_q || lvc_flush_done);
   assign error_o      = error_q;
 
-  logic [63:0] c_l1_access_q, c_l1_hit_q, c_l1_miss_q, c_l1_conf_q, c_l1_wb_q;
-  logic [63:0] c_lvc_access_q, c_lvc_hit_q, c_lvc_miss_q, c_lvc_spill_q;
+  // 64-bit counters, in the order of arch/core.toml [counters.ext]
+  localparam int unsigned NC = 16;
+  logic [NC-1:0][63:0] c_q, c_inc;
+  always_comb begin
+    c_inc     = '0;
+    c_inc[0]  = 64'(l1_inc_access);
+    c_inc[1]  = 64'(l1_inc_hit);
+    c_inc[2]  = 64'(l1_inc_miss);
+    c_inc[3]  = 64'(l1_inc_conflict);
+    c_inc[4]  = 64'(l1_inc_wb);
+    c_inc[5]  = 64'(lvc_inc_access);
+    c_inc[6]  = 64'(lvc_inc_hit);
+    c_inc[7]  = 64'(lvc_inc_miss);
+    c_inc[8]  = 64'(lvc_inc_spill);
+    c_inc[9]  = 64'(l1_inc_stall);
+    c_inc[10] = 64'(l1_inc_refill);
+    c_inc[11] = 64'(l1_inc_wait);
+    c_inc[12] = 64'(lvc_inc_conflict);
+    c_inc[13] = 64'(lvc_inc_stall);
+    c_inc[14] = 64'(lvc_inc_refill);
+    c_inc[15] = 64'(lvc_inc_wait);
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      c_l1_access_q  <= '0;
-      c_l1_hit_q     <= '0;
-      c_l1_miss_q    <= '0;
-      c_l1_conf_q    <= '0;
-      c_l1_wb_q      <= '0;
-      c_lvc_access_q <= '0;
-      c_lvc_hit_q    <= '0;
-      c_lvc_miss_q   <= '0;
-      c_lvc_spill_q  <= '0;
+      c_q <= '0;
     end else begin
-      c_l1_access_q  <= c_l1_access_q + 64'(l1_inc_access);
-      c_l1_hit_q     <= c_l1_hit_q + 64'(l1_inc_hit);
-      c_l1_miss_q    <= c_l1_miss_q + 64'(l1_inc_miss);
-      c_l1_conf_q    <= c_l1_conf_q + 64'(l1_inc_conflict);
-      c_l1_wb_q      <= c_l1_wb_q + 64'(l1_inc_wb);
-      c_lvc_access_q <= c_lvc_access_q + 64'(lvc_inc_access);
-      c_lvc_hit_q    <= c_lvc_hit_q + 64'(lvc_inc_hit);
-      c_lvc_miss_q   <= c_lvc_miss_q + 64'(lvc_inc_miss);
-      c_lvc_spill_q  <= c_lvc_spill_q + 64'(lvc_inc_spill);
+      for (int i = 0; i < NC; i++) c_q[i] <= c_q[i] + c_inc[i];
     end
   end
-  assign cnt_l1_access_o        = c_l1_access_q;
-  assign cnt_l1_hit_o           = c_l1_hit_q;
-  assign cnt_l1_miss_o          = c_l1_miss_q;
-  assign cnt_l1_bank_conflict_o = c_l1_conf_q;
-  assign cnt_l1_writeback_o     = c_l1_wb_q;
-  assign cnt_lvc_access_o       = c_lvc_access_q;
-  assign cnt_lvc_hit_o          = c_lvc_hit_q;
-  assign cnt_lvc_miss_o         = c_lvc_miss_q;
-  assign cnt_lvc_spill_o        = c_lvc_spill_q;
+  assign cnt_l1_access_o         = c_q[0];
+  assign cnt_l1_hit_o            = c_q[1];
+  assign cnt_l1_miss_o           = c_q[2];
+  assign cnt_l1_bank_conflict_o  = c_q[3];
+  assign cnt_l1_writeback_o      = c_q[4];
+  assign cnt_lvc_access_o        = c_q[5];
+  assign cnt_lvc_hit_o           = c_q[6];
+  assign cnt_lvc_miss_o          = c_q[7];
+  assign cnt_lvc_spill_o         = c_q[8];
+  assign cnt_l1_mshr_stall_o     = c_q[9];
+  assign cnt_l1_refill_o         = c_q[10];
+  assign cnt_l1_miss_cycles_o    = c_q[11];
+  assign cnt_lvc_bank_conflict_o = c_q[12];
+  assign cnt_lvc_mshr_stall_o    = c_q[13];
+  assign cnt_lvc_refill_o        = c_q[14];
+  assign cnt_lvc_miss_cycles_o   = c_q[15];
 
   // busy flags are for debugging and the assertion below
   /* verilator lint_off UNUSEDSIGNAL */
@@ -431,7 +496,7 @@ module mem_system #(
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (rst_ni && mem_rsp_valid_i) begin
-      assert (int'(mem_rsp_id_i) < R) else $error("mem_system: response with unknown ID %0d", mem_rsp_id_i);
+      assert (int'(mem_rsp_id_i) < CT0 + CK) else $error("mem_system: response with unknown ID %0d", mem_rsp_id_i);
     end
   end
 `endif

@@ -76,6 +76,8 @@ typedef struct {
         retired;
     uint64_t l1_access, l1_hit, l1_miss, l1_bank_conflict, l1_writeback;
     uint64_t lvc_access, lvc_hit, lvc_miss, lvc_spill;
+    uint64_t l1_mshr_stall, l1_refill, l1_miss_cycles;   /* docs/mem.md "Counters" */
+    uint64_t lvc_bank_conflict, lvc_mshr_stall, lvc_refill, lvc_miss_cycles;
     uint64_t block_execs_total, thread_blocks;   /* block executions; threads x blocks */
     uint64_t instructions;           /* unit firings (rtl) or node evaluations (interp), non-CVU */
     uint32_t nblocks, nunits;

@@ -7,8 +7,8 @@
  * requests to one address in acceptance order (docs/mem.md "Ordering"), so every load is
  * checked against the golden value at its acceptance. Live value requests are generated so that
  * no two ports have the same <lvid, tid> in flight (the LVC orders only per port).
- * The L1 is also replayed through an exact C model of its banks (LRU, dirty lines) in
- * acceptance order, which predicts its hit, miss and write-back counters exactly.
+ * (The banks are non-blocking: which requests hit depends on memory timing, so the counters
+ * are checked for consistency with each other and with the traffic memory saw.)
  *
  * Phases ("kernels") end by draining, pulsing flush_i and waiting for flush_done_o; then the
  * whole memory model must equal the golden memory (outside the live value matrix), no memory
@@ -88,49 +88,10 @@ static uint32_t gold_word(uint32_t addr) {
     return v;
 }
 
-/* ---- exact model of the L1 banks (same replacement rule as rtl/mem/cache_bank.sv) */
-typedef struct { uint32_t tag; bool valid, dirty; unsigned age; } line_t;
-static line_t l1m[L1_BANKS][L1_SETS][L1_WAYS];
-static uint64_t m_hit, m_miss, m_wb;
-
-static void l1m_reset(void) {
-    for (unsigned b = 0; b < L1_BANKS; b++)
-        for (unsigned s = 0; s < L1_SETS; s++)
-            for (unsigned w = 0; w < L1_WAYS; w++)
-                l1m[b][s][w] = (line_t){0, false, false, w};
-}
-static void l1m_access(uint32_t addr, bool write) {
-    uint32_t ln = addr / LINE, b = ln % L1_BANKS, s = (ln / L1_BANKS) % L1_SETS;
-    uint32_t tag = ln / L1_BANKS / L1_SETS;
-    line_t *set = l1m[b][s];
-    int way = -1;
-    for (unsigned w = 0; w < L1_WAYS; w++)
-        if (set[w].valid && set[w].tag == tag) way = (int)w;
-    if (way >= 0) {
-        m_hit++;
-    } else {
-        m_miss++;
-        for (unsigned w = 0; w < L1_WAYS && way < 0; w++)
-            if (!set[w].valid) way = (int)w;
-        for (unsigned w = 0; w < L1_WAYS && way < 0; w++)
-            if (set[w].age == L1_WAYS - 1) way = (int)w;
-        if (set[way].valid && set[way].dirty) m_wb++;
-        set[way].valid = true;
-        set[way].dirty = false;
-        set[way].tag = tag;
-    }
-    for (unsigned w = 0; w < L1_WAYS; w++)
-        if (set[w].age < set[way].age) set[w].age++;
-    set[way].age = 0;
-    if (write) set[way].dirty = true;
-}
-static void l1m_flush(void) {
-    for (unsigned b = 0; b < L1_BANKS; b++)
-        for (unsigned s = 0; s < L1_SETS; s++)
-            for (unsigned w = 0; w < L1_WAYS; w++)
-                if (l1m[b][s][w].valid && l1m[b][s][w].dirty) m_wb++;
-    l1m_reset();
-}
+/* Memory request IDs (docs/mem.md "Memory port"): 2 x MSHRS per cache bank, then the control
+ * slots; reads below CT0 are cache refills. */
+#define CT0 (L1_BANKS * 2u * VGIW_L1_MSHRS + VGIW_LVC_BANKS * 2u * VGIW_LVC_MSHRS)
+static uint64_t cache_reads;
 
 /* ---- request state per port */
 typedef struct {
@@ -255,6 +216,7 @@ static void mem_take(void) {
     rq.bytes = LINE;
     rq.write = dut_get_mem_req_write_o();
     sim_check_u32(rq.addr % LINE == 0, "memory request address %08x is line aligned", rq.addr);
+    if (!rq.write && rq.id < CT0) cache_reads++;
     if (rq.write) {
         get_mem_req_wdata_o(w);
         memcpy(rq.data, w, LINE);
@@ -373,7 +335,6 @@ static void cycle(bool issue, bool flush) {
         } else {
             f->expect = gold_word(wa);
         }
-        l1m_access(q->addr, q->write);
         q->active = false;
         accepted++; ldst_accepted++;
         sim_progress();
@@ -437,19 +398,18 @@ static void flush_and_check(void) {
     }
     sim_check_u32(bad == 0, "after flush %llu: %u bytes differ", (unsigned long long)flushes, bad);
     /* counters */
-    l1m_flush();
     uint64_t a = dut_get_cnt_l1_access_o(), h = dut_get_cnt_l1_hit_o(), m = dut_get_cnt_l1_miss_o();
     sim_check_eq(a, ldst_accepted, "L1 accesses = accepted LDST requests");
     sim_check_eq(h + m, a, "L1 hits + misses = accesses");
-    sim_check_eq(h, m_hit, "L1 hits = exact LRU model");
-    sim_check_eq(m, m_miss, "L1 misses = exact LRU model");
-    sim_check_eq(dut_get_cnt_l1_writeback_o(), m_wb, "L1 write-backs = exact model");
+    sim_check_u32(dut_get_cnt_l1_refill_o() <= m, "L1 refills <= misses");
     uint64_t la = dut_get_cnt_lvc_access_o(), lh = dut_get_cnt_lvc_hit_o(), lm = dut_get_cnt_lvc_miss_o();
     sim_check_eq(la, lv_accepted, "LVC accesses = accepted LVU requests");
     sim_check_eq(lh + lm, la, "LVC hits + misses = accesses");
     mem_model_stats_t ms = mem_model_stats(mem);
     sim_check_eq(ms.writes, dut_get_cnt_l1_writeback_o() + dut_get_cnt_lvc_spill_o(),
                  "line writes = L1 write-backs + LVC spills");
+    sim_check_eq(cache_reads, dut_get_cnt_l1_refill_o() + dut_get_cnt_lvc_refill_o(),
+                 "cache line reads = L1 refills + LVC refills");
     sim_check_u32(!dut_get_error_o(), "error_o low (no error responses)");
     /* live values are dead after the flush: the LVC now reads what memory holds */
     lv_gold_from_memory();
@@ -467,7 +427,6 @@ int main(int argc, char **argv) {
     for (uint32_t o = 0; o < WIN_BYTES; o++) gold[o] = (uint8_t)rng_u32(&rng);
     mem_model_write(mem, WIN_BASE, gold, WIN_BYTES);
     lv_gold_from_memory();
-    l1m_reset();
 
     dut_set_lv_base_i(LV_BASE);
     dut_set_lv_tile_threads_i(LV_T);
@@ -493,11 +452,21 @@ int main(int argc, char **argv) {
     stats_add("lvc_hit", dut_get_cnt_lvc_hit_o());
     stats_add("lvc_miss", dut_get_cnt_lvc_miss_o());
     stats_add("lvc_spill", dut_get_cnt_lvc_spill_o());
+    stats_add("l1_refill", dut_get_cnt_l1_refill_o());
+    stats_add("l1_mshr_stall", dut_get_cnt_l1_mshr_stall_o());
+    stats_add("l1_miss_cycles", dut_get_cnt_l1_miss_cycles_o());
+    stats_add("lvc_refill", dut_get_cnt_lvc_refill_o());
+    stats_add("lvc_bank_conflict", dut_get_cnt_lvc_bank_conflict_o());
+    stats_add("lvc_mshr_stall", dut_get_cnt_lvc_mshr_stall_o());
     /* coverage: the traffic must have exercised what it is meant to */
     sim_check_u32(dut_get_cnt_l1_writeback_o() > 0, "some L1 write-backs");
     sim_check_u32(dut_get_cnt_l1_bank_conflict_o() > 0, "some bank conflicts");
     sim_check_u32(dut_get_cnt_l1_hit_o() > 0 && dut_get_cnt_l1_miss_o() > 0, "L1 hits and misses");
     sim_check_u32(dut_get_cnt_lvc_spill_o() > 0, "some LVC spills");
+    sim_check_u32(dut_get_cnt_l1_miss_cycles_o() >= dut_get_cnt_l1_refill_o() &&
+                  dut_get_cnt_lvc_miss_cycles_o() >= dut_get_cnt_lvc_refill_o(),
+                  "miss latency sums cover a cycle per refill at least");
+    sim_check_u32(dut_get_cnt_l1_refill_o() < dut_get_cnt_l1_miss_o(), "L1 misses merged");
     sim_check_u32(dut_get_cnt_lvc_hit_o() > 0 && dut_get_cnt_lvc_miss_o() > 0, "LVC hits and misses");
     /* control read-ahead past the end of memory: its error responses are harmless until a
      * read uses such a line, then error_o rises (docs/mem.md "Control port") */
@@ -512,7 +481,6 @@ int main(int argc, char **argv) {
     for (unsigned i = 0; i < 200; i++) cycle(false, false);
     sim_check_u32(dut_get_error_o(), "error_o high after a control read past the end of memory");
     sim_reset(4);
-    l1m_reset();
     /* an access outside memory: the refill gets an error response, error_o rises and stays */
     sim_check_u32(!dut_get_error_o(), "error_o low after reset");
     ldst[0] = (req_t){.active = true, .addr = 0xF0000000u, .size = 2, .be = 0xF, .id = 0};

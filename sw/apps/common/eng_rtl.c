@@ -174,11 +174,18 @@ static void write_json(rtl_priv *p, const vrt_stats *tot, const char *path, unsi
             (unsigned long long)tot->block_execs_total, (unsigned long long)tot->instructions);
     fprintf(f, "    \"threads_per_cycle\": %.4f,\n    \"utilization_pct\": %.2f,\n"
                "    \"cfg_overhead_pct\": %.2f,\n    \"lvc_hit_pct\": %.2f,\n"
-               "    \"lvc_access_per_instr\": %.4f,\n    \"l1_conflict_pct\": %.2f\n  }\n}\n",
+               "    \"lvc_access_per_instr\": %.4f,\n    \"l1_conflict_pct\": %.2f,\n"
+               "    \"l1_hit_pct\": %.2f,\n    \"l1_mshr_stall_pct\": %.2f,\n    \"l1_miss_latency\": %.1f,\n"
+               "    \"lvc_conflict_pct\": %.2f,\n    \"lvc_mshr_stall_pct\": %.2f,\n    \"lvc_miss_latency\": %.1f\n"
+               "  }\n}\n",
             (double)tot->threads / cyc, pct(tot->instructions, tot->cycles * (units ? units : 1)),
             pct(tot->reconfig_cycles, tot->cycles), pct(tot->lvc_hit, tot->lvc_access),
             tot->instructions ? (double)tot->lvc_access / (double)tot->instructions : 0.0,
-            pct(tot->l1_bank_conflict, tot->l1_access));
+            pct(tot->l1_bank_conflict, tot->l1_access), pct(tot->l1_hit, tot->l1_access),
+            pct(tot->l1_mshr_stall, tot->cycles),
+            tot->l1_refill ? (double)tot->l1_miss_cycles / (double)tot->l1_refill : 0.0,
+            pct(tot->lvc_bank_conflict, tot->lvc_access), pct(tot->lvc_mshr_stall, tot->cycles),
+            tot->lvc_refill ? (double)tot->lvc_miss_cycles / (double)tot->lvc_refill : 0.0);
     fclose(f);
     printf("rtl: counters written to %s\n", path);
 }
