@@ -1,10 +1,10 @@
 // Basic block scheduler (VGIW §3.2, Fig. 5; docs/ctrl.md). Reads the kernel descriptor and the
 // block table (docs/core.md), tiles the threads to fit the CVT, and runs each tile: select the
 // smallest block ID with a non-empty vector, reconfigure the fabric with it (clear, then shift
-// the configuration in from the configuration FIFO, which is prefetched while the previous block
-// runs), stream the block's CVT words as <base, bitmap> batches to the CVUs of its replicas,
-// and OR-merge the returning done packets into the successors' vectors. A block is left only
-// when its vector is empty and every dispatched batch has come back.
+// the configuration in from the configuration cache, bbs_cfg_cache, filled while the previous
+// block runs), stream the block's CVT words as <base, bitmap> batches to the CVUs of its
+// replicas, and OR-merge the returning done packets into the successors' vectors. A block is
+// left only when its vector is empty and every dispatched batch has come back.
 module bbs #(
   localparam int unsigned TID_W  = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned NC     = vgiw_cfg_pkg::UNITS_CVU,
@@ -94,9 +94,6 @@ module bbs #(
   localparam int unsigned CWW       = $clog2(CFG_WORDS + 1);
   localparam int unsigned WPL       = vgiw_cfg_pkg::L1_LINE_BYTES / 4;
   localparam int unsigned FCW       = $clog2(WPL + 1);
-  localparam int unsigned LW        = (WPL > 1) ? $clog2(WPL) : 1;   // word within a line
-  localparam int unsigned CB_ROWS   = (CFG_WORDS + WPL - 1) / WPL;
-  localparam int unsigned CBRW      = (CB_ROWS > 1) ? $clog2(CB_ROWS) : 1;
   localparam int unsigned NCW       = (NC > 1) ? $clog2(NC) : 1;
   localparam logic [15:0] ABORT_WAIT = 16'd4095;      // cycles an abort waits for the fabric
 
@@ -114,6 +111,9 @@ module bbs #(
   localparam int unsigned C_STALL_READY = vgiw_cfg_pkg::CNT_STALL_READY - C_FIX;
   localparam int unsigned C_STALL_DRAIN = vgiw_cfg_pkg::CNT_STALL_DRAIN - C_FIX;
   localparam int unsigned C_RETIRED     = vgiw_cfg_pkg::CNT_RETIRED - C_FIX;
+  localparam int unsigned C_CFG_HITS    = vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX;
+  localparam int unsigned C_CFG_MISSES  = vgiw_cfg_pkg::CNT_CFG_MISSES - C_FIX;
+  localparam int unsigned C_CFG_FETCHES = vgiw_cfg_pkg::CNT_CFG_FETCHES - C_FIX;
   localparam int unsigned NFIX          = vgiw_cfg_pkg::CNT_FIXED_COUNT;
   localparam int unsigned C_EXT         = vgiw_cfg_pkg::CNT_EXT;        // + 0 .. NX-1
   localparam int unsigned C_BLK_EXEC    = vgiw_cfg_pkg::CNT_BLK_EXEC;   // + block
@@ -167,14 +167,13 @@ module bbs #(
   logic [63:0]     dn_mask_q, dn_taken_q;
   logic [NCW-1:0]  dn_rr_q;
 
-  // configuration FIFO: one whole configuration in shift order, filled while the previous
-  // block runs (VGIW §3.2), read row by row as it fills; up to a line of words arrive per cycle
-  typedef enum logic [1:0] {CB_EMPTY, CB_FILL, CB_FULL} cbuf_e;
-  cbuf_e                        cb_state_q;
-  logic [BW-1:0]                cb_block_q;
-  logic [CWW-1:0]               cb_words_q;        // words filled (in order)
-  logic                         cb_row_ready;      // row shift_row_q is complete
+  // configuration cache (bbs_cfg_cache): whole configurations of recently used and prefetched
+  // blocks (VGIW §3.2), filled while the current block runs, shifted out row by row as they fill
   logic                         cb_start, cb_wr;   // a configuration fetch starts / words arrive
+  logic                         sh_hit, sh_full, sh_row_ready;
+  logic [CWW-1:0]               cb_words;          // words of the fill in progress (order check)
+  logic [2:0]                   cand_hit;          // prefetch candidates on chip
+  logic [2:0][BW-1:0]           cand;              // prefetch candidates: other non-empty, s0, s1
 
   // ---- fetch unit (descriptor, block table, configurations) ------------------------------
   logic        f_start, f_busy, f_valid;
@@ -270,18 +269,24 @@ module bbs #(
   assign smallest     = none_nonempty ? '0 : smallest_cnt[BW-1:0];
   assign any_nonempty = !none_nonempty;
 
-  // Block to prefetch while cur_q runs: the smallest other non-empty block, else the first
-  // successor that is not cur_q itself (it will be non-empty once threads come back).
+  // Blocks to prefetch while cur_q runs (docs/ctrl.md "Configuration cache"): the next block
+  // is the smallest non-empty one once cur_q drains, so it is one of the smallest other
+  // non-empty block and the two successors of cur_q named in the block table. Each of them
+  // that is not on chip is fetched, the smallest block ID first (the likeliest to be selected
+  // next); cur_q itself is in the fabric and needs no fetch to run again.
+  logic [2:0] cand_vld;
+  assign cand[0]     = other_cnt[BW-1:0];
+  assign cand[1]     = BW'(cur_s0);
+  assign cand[2]     = BW'(cur_s1);
+  assign cand_vld[0] = !no_other;
+  assign cand_vld[1] = cur_s0 != SUCC_NONE && BW'(cur_s0) != cur_q;
+  assign cand_vld[2] = cur_s1 != SUCC_NONE && BW'(cur_s1) != cur_q;
   always_comb begin
-    predict     = no_other ? '0 : other_cnt[BW-1:0];
-    predict_vld = !no_other;
-    if (!predict_vld) begin
-      if (cur_s1 != SUCC_NONE && BW'(cur_s1) != cur_q) begin
-        predict     = BW'(cur_s1);
-        predict_vld = 1'b1;
-      end
-      if (cur_s0 != SUCC_NONE && BW'(cur_s0) != cur_q) begin
-        predict     = BW'(cur_s0);
+    predict     = '0;
+    predict_vld = 1'b0;
+    for (int c = 0; c < 3; c++) begin
+      if (cand_vld[c] && !cand_hit[c] && (!predict_vld || cand[c] < predict)) begin
+        predict     = cand[c];
         predict_vld = 1'b1;
       end
     end
@@ -374,20 +379,19 @@ module bbs #(
   end
 
   // ---- fetch control ----------------------------------------------------------------------
-  logic          want_vld, cb_discard;
+  logic          want_vld;
 
+  // the block being reconfigured to comes first; while a block runs, a prefetch candidate
   always_comb begin
     want     = sel_q;
     want_vld = 1'b0;
     if (state_q == S_CLEAR || state_q == S_SHIFT) begin
-      want_vld = 1'b1;
+      want_vld = !sh_hit;
     end else if (state_q == S_RUN) begin
       want     = predict;
       want_vld = predict_vld;
     end
   end
-  assign cb_discard = (state_q == S_CLEAR || state_q == S_SHIFT) && cb_state_q == CB_FULL
-                      && cb_block_q != sel_q;
 
   always_comb begin
     f_start = 1'b0;
@@ -401,7 +405,7 @@ module bbs #(
       f_start = 1'b1;
       f_addr  = table_q;
       f_count = 16'(nblocks_q << BTE_SHIFT);      // nblocks_q * BT_ENTRY_WORDS
-    end else if (cb_state_q == CB_EMPTY && want_vld && !f_busy && !err_q) begin
+    end else if (want_vld && !f_busy && !err_q) begin
       f_start = 1'b1;
     end
   end
@@ -445,8 +449,7 @@ module bbs #(
         else state_d = S_FLUSH_OUT;
       end
       S_CLEAR:       state_d = S_SHIFT;
-      S_SHIFT: if (cb_state_q != CB_EMPTY && cb_block_q == sel_q && cb_row_ready
-                   && shift_row_q == RWW'(MAXW - 1)) state_d = S_RUN;
+      S_SHIFT: if (sh_row_ready && shift_row_q == RWW'(MAXW - 1)) state_d = S_RUN;
       S_RUN:         if (drained) state_d = S_SELECT;
       S_ABORT:       if ((outstanding_q == '0 && !dn_vld_q || abort_cnt_q == ABORT_WAIT) && !f_busy)
                        state_d = S_FLUSH_OUT;
@@ -468,35 +471,30 @@ module bbs #(
                          || (state_q == S_IDLE && start_i);
   assign cvt_clear_check_o = state_q == S_SELECT;
   assign cvt_tile_words_o  = tile_words_q;
-  assign cfg_shift_o   = state_q == S_SHIFT && cb_state_q != CB_EMPTY && cb_block_q == sel_q
-                         && cb_row_ready;
-  assign cb_row_ready  = 32'(cb_words_q) >= (32'(shift_row_q) + 32'd1) * CH;
+  assign cfg_shift_o   = state_q == S_SHIFT && sh_row_ready;
   assign cb_start      = f_start && !(state_q == S_FLUSH_IN || state_q == S_CHECK);
-  assign cb_wr         = f_valid && f_for_cfg_q && !cb_discard && !cb_start;
+  assign cb_wr         = f_valid && f_for_cfg_q && !cb_start;
 
-  // Configuration FIFO storage: word i in bank i mod WPL, row i / WPL, each bank a memory with
-  // one write port (LUT RAM). A line's words land in distinct banks, rotated by the fill level,
-  // and a shift row's CH consecutive words are read from distinct banks (CH <= WPL).
-  logic [31:0]           cb_rd_base;               // first word of row shift_row_q
-  logic [WPL-1:0][31:0]  cb_bank_rd;               // each bank's word of that row
-  assign cb_rd_base = 32'(shift_row_q) * CH;
-
-  for (genvar k = 0; k < WPL; k++) begin : g_cfg_bank
-    logic [31:0] words [CB_ROWS];
-    logic [LW-1:0] wr_j;                           // position of this bank's word in the line
-    logic [31:0]   wr_idx, rd_idx;                 // FIFO word written / read here
-    assign wr_j   = LW'(k) - LW'(cb_words_q);
-    assign wr_idx = 32'(cb_words_q) + 32'(wr_j);
-    assign rd_idx = cb_rd_base + 32'(LW'(LW'(k) - LW'(cb_rd_base)));
-    always_ff @(posedge clk_i) begin
-      if (cb_wr && 32'(wr_j) < 32'(f_cnt) && wr_idx < CFG_WORDS)
-        words[CBRW'(wr_idx / WPL)] <= f_words[wr_j];
-    end
-    assign cb_bank_rd[k] = words[CBRW'(rd_idx / WPL)];
-  end
-  for (genvar c = 0; c < CH; c++) begin : g_cfg_word
-    assign cfg_word_o[c] = cb_bank_rd[LW'(cb_rd_base + 32'(c))];
-  end
+  bbs_cfg_cache u_cfg_cache (
+    .clk_i, .rst_ni,
+    .inval_i      (state_q == S_IDLE && start_i),
+    .keep_i       ({cur_q, sel_q}),
+    .probe_i      (cand),
+    .probe_hit_o  (cand_hit),
+    .fill_start_i (cb_start),
+    .fill_block_i (want),
+    .fill_wr_i    (cb_wr),
+    .fill_cnt_i   (f_cnt),
+    .fill_words_i (f_words),
+    .fill_words_o (cb_words),
+    .sh_block_i   (sel_q),
+    .sh_touch_i   (state_q == S_CLEAR),
+    .sh_row_i     (shift_row_q),
+    .sh_hit_o     (sh_hit),
+    .sh_full_o    (sh_full),
+    .sh_row_ready_o (sh_row_ready),
+    .sh_words_o   (cfg_word_o)
+  );
   assign tile_base_o   = tile_base_q[31:0];
   assign geom_o        = geom_q;
   assign busy_o        = state_q != S_IDLE;
@@ -549,9 +547,6 @@ module bbs #(
       dn_mask_q     <= '0;
       dn_taken_q    <= '0;
       dn_rr_q       <= '0;
-      cb_state_q    <= CB_EMPTY;
-      cb_block_q    <= '0;
-      cb_words_q    <= '0;
       f_for_cfg_q   <= 1'b0;
     end else begin
       state_q   <= state_d;
@@ -570,7 +565,6 @@ module bbs #(
           err_q         <= 1'b0;
           err_code_q    <= '0;
           configured_q  <= 1'b0;
-          cb_state_q    <= CB_EMPTY;
           outstanding_q <= '0;
           nblocks_q     <= '0;
           tile_words_q  <= '0;
@@ -598,7 +592,6 @@ module bbs #(
           if (shift_row_q == RWW'(MAXW - 1)) begin
             cur_q        <= sel_q;
             configured_q <= 1'b1;
-            cb_state_q   <= CB_EMPTY;     // consumed
           end
         end
         S_ABORT: abort_cnt_q <= abort_cnt_q + 16'd1;
@@ -684,20 +677,8 @@ module bbs #(
         end
       end
 
-      // configuration FIFO
+      // configuration fetches: the words go to the configuration cache, in order (asserted)
       if (f_start) f_for_cfg_q <= !(state_q == S_FLUSH_IN || state_q == S_CHECK);
-      if (cb_discard) begin
-        cb_state_q <= CB_EMPTY;
-      end else if (cb_start) begin
-        cb_state_q <= CB_FILL;
-        cb_block_q <= want;
-        cb_words_q <= '0;
-      end else if (cb_wr) begin
-        // the fetch hands out words in order (f_idx == cb_words_q, asserted below); the
-        // words themselves go to the banks above
-        cb_words_q <= cb_words_q + CWW'(f_cnt);
-        if (32'(cb_words_q) + 32'(f_cnt) >= CFG_WORDS) cb_state_q <= CB_FULL;
-      end
     end
   end
 
@@ -750,6 +731,10 @@ module bbs #(
       if (state_q != S_TILE && state_d == S_TILE) cnt_fix_q[C_TILES] <= cnt_fix_q[C_TILES] + 64'd1;
       if (bat_fire) cnt_fix_q[C_BATCHES] <= cnt_fix_q[C_BATCHES] + 64'd1;
       if (state_q == S_CLEAR) cnt_fix_q[C_RECONFIGS] <= cnt_fix_q[C_RECONFIGS] + 64'd1;
+      // a reconfiguration hits when its whole configuration is on chip as it starts
+      if (state_q == S_CLEAR && sh_full)  cnt_fix_q[C_CFG_HITS] <= cnt_fix_q[C_CFG_HITS] + 64'd1;
+      if (state_q == S_CLEAR && !sh_full) cnt_fix_q[C_CFG_MISSES] <= cnt_fix_q[C_CFG_MISSES] + 64'd1;
+      if (cb_start) cnt_fix_q[C_CFG_FETCHES] <= cnt_fix_q[C_CFG_FETCHES] + 64'd1;
       if (state_q == S_CLEAR || state_q == S_SHIFT)
         cnt_fix_q[C_RECFG_CYC] <= cnt_fix_q[C_RECFG_CYC] + 64'd1;
       if (fab_busy_i) cnt_fix_q[C_FAB_BUSY] <= cnt_fix_q[C_FAB_BUSY] + 64'd1;
@@ -793,7 +778,6 @@ module bbs #(
 `ifndef SYNTHESIS
   initial begin
     if (CH > WPL) $error("bbs: %0d chains need %0d configuration words per row; a line has %0d", CH, CH, WPL);
-    if (2 ** LW != WPL) $error("bbs: %0d words per line is not a power of two", WPL);
     if (C_TOTAL > 2 ** CNT_W) $error("bbs: %0d counters do not fit the %0d-bit CNT_SEL", C_TOTAL, CNT_W);
     if (2 ** BTE_SHIFT != BTE) $error("bbs: %0d block table words per entry is not a power of two", BTE);
     if (2 * SB > 32) $error("bbs: two %0d-bit successor fields do not fit a word", SB);
@@ -803,7 +787,7 @@ module bbs #(
       $error("bbs: a descriptor word the BBS keeps lies outside the fetched descriptor");
   end
   a_cfg_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(f_valid && f_for_cfg_q && cb_state_q == CB_FILL && f_idx != 16'(cb_words_q)))
+      !(cb_wr && f_idx != 16'(cb_words)))
     else $error("bbs: configuration words out of order");
   a_batch_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(bat_vld_q && bat_mask_q == '0))

@@ -1,11 +1,11 @@
-// Word reader on mem_system's control port (docs/core.md, docs/ctrl.md "Configuration FIFO"):
+// Word reader on mem_system's control port (docs/core.md, docs/ctrl.md "Configuration cache"):
 // reads count_i consecutive 32-bit words from addr_i and hands them out in order, each group
 // with the index of its first word. Word mode hands out one word per response; wide mode
 // (wide_i) asks once per line and hands out every wanted word of the line in one cycle, from
 // the line the control port returns with each response, so a configuration streams at one
 // line per cycle instead of one word (VGIW §3.2: reconfiguration cost). Responses are always
 // taken (rsp ready is 1): every user of this reader has room for the whole transfer, which
-// keeps the descriptor, the block table and the configuration FIFO free of backpressure.
+// keeps the descriptor, the block table and the configuration cache free of backpressure.
 module bbs_fetch #(
   localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned WPL   = L / 4,                       // words per line

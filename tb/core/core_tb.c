@@ -253,6 +253,8 @@ static void figures(const char *tag, const launch_t *L)
     stats_add("core_cycles", L->cnt_fix[FIX(VGIW_CNT_CYCLES)]);
     stats_add("reconfig_cycles", L->cnt_fix[FIX(VGIW_CNT_RECONFIG_CYCLES)]);
     stats_add("reconfigs", L->cnt_fix[FIX(VGIW_CNT_RECONFIGS)]);
+    stats_add("cfg_hits", L->cnt_fix[FIX(VGIW_CNT_CFG_HITS)]);
+    stats_add("cfg_fetches", L->cnt_fix[FIX(VGIW_CNT_CFG_FETCHES)]);
     stats_add("tiles", L->cnt_fix[FIX(VGIW_CNT_TILES)]);
     stats_add("instructions", L->fires);
     for (unsigned i = 0; i < VGIW_CNT_EXT_COUNT; i++)
@@ -369,6 +371,16 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
                           "%s: block %u executions %" PRIu64 " within [1, %" PRIu64 "]", tag, b, L->exec[b],
                           tr->block_execs[b]);
     }
+    /* configuration cache (docs/ctrl.md): each reconfiguration hits or misses, and a kernel
+     * whose blocks all fit the cache reads each configuration at most once per launch, however
+     * often its loops run. Kernels of a run share the image addresses (KM_DESC), so a stale
+     * configuration of the previous kernel would also fail the golden check above. */
+    sim_check_eq(L->cnt_fix[FIX(VGIW_CNT_CFG_HITS)] + L->cnt_fix[FIX(VGIW_CNT_CFG_MISSES)],
+                 L->cnt_fix[FIX(VGIW_CNT_RECONFIGS)], "%s: configuration hits + misses", tag);
+    if (K->k.nblocks <= VGIW_BBS_CFG_ENTRIES)
+        sim_check_u32(L->cnt_fix[FIX(VGIW_CNT_CFG_FETCHES)] <= K->k.nblocks,
+                      "%s: %" PRIu64 " configuration fetches for %u blocks", tag,
+                      L->cnt_fix[FIX(VGIW_CNT_CFG_FETCHES)], K->k.nblocks);
     if (K->check_order) {
         /* VGIW Fig. 2 walk-through: BB1 (8 threads), BB2 (1,3,8), BB3 (2,4-7), BB4 (2,7),
          * BB5 (4-6), BB6 (all 8), each configured and run once */

@@ -2,7 +2,7 @@
 # ports, of the control port's memory and of a reference scheduler.
 TESTBENCHES += bbs_tb
 bbs_tb_TOP  := bbs_tb_top
-bbs_tb_RTL  := tb/ctrl/bbs_tb_top.sv rtl/ctrl/bbs.sv rtl/ctrl/bbs_fetch.sv rtl/ctrl/cvt.sv rtl/common/lzc.sv
+bbs_tb_RTL  := tb/ctrl/bbs_tb_top.sv rtl/ctrl/bbs.sv rtl/ctrl/bbs_cfg_cache.sv rtl/ctrl/bbs_fetch.sv rtl/ctrl/cvt.sv rtl/common/lzc.sv
 bbs_tb_C    := tb/ctrl/bbs_tb.c
 
 # The same with a fault (VGIW_FAULT_BBS_BOTH_SUCCESSORS: a done packet's taken threads are

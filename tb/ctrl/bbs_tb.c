@@ -9,7 +9,13 @@
  * sent to a CVU of the block's cvu_mask; at each reconfiguration the previous block has drained
  * and the new one is the smallest block with waiting threads; the shifted configuration words
  * equal the block's words in memory; every thread retires exactly once; counters; and the error
- * codes of malformed descriptors, fabric and memory errors (docs/core.md). */
+ * codes of malformed descriptors, fabric and memory errors (docs/core.md).
+ * Configuration cache (docs/ctrl.md): every configuration read from memory is counted at its
+ * first address; a kernel with at most VGIW_BBS_CFG_ENTRIES blocks reads each configuration at
+ * most once however often its loops run, and a reconfiguration to a block whose configuration
+ * has completely arrived takes exactly 1 + MAXW cycles (clear and shift, no wait); loop kernels
+ * are relaunched with changed configurations at the same and at other addresses, and the words
+ * shifted in must be the new ones (a stale configuration must never run). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +84,12 @@ static unsigned shift_rows;
 static uint32_t shifted[MAXW][CH];
 static uint64_t m_restarts;
 static uint64_t m_batches, m_reconfigs, m_thr[MAXB], m_exec[MAXB], m_fire[U], m_tiles;
+/* configuration cache: reads of each block's configuration in this launch, the cycle its last
+ * line arrived (0: not complete), and reconfigurations that found it complete */
+static uint32_t m_fetch[MAXB];
+static uint64_t cfg_done_at[MAXB];
+static uint64_t m_onchip, m_fetches, clear_at;
+static uint64_t t_onchip, t_loops;       /* totals over the loop kernels */
 static int      aborting;                /* an error was injected: relax the schedule checks */
 
 typedef struct { uint32_t base; uint64_t mask, taken; uint64_t ready; } flight_t;
@@ -166,6 +178,15 @@ static void build_kernel(uint32_t blocks, uint32_t threads)
 }
 
 /* ---- one kernel run --------------------------------------------------------------------------- */
+/* the fetch and on-chip accounting by address needs one configuration address per block */
+static int cfg_distinct(void)
+{
+    for (uint32_t a = 0; a < K.blocks; a++)
+        for (uint32_t b = a + 1; b < K.blocks; b++)
+            if (K.cfg_addr[a] == K.cfg_addr[b]) return 0;
+    return 1;
+}
+
 static uint64_t counter(unsigned idx)
 {
     dut_set_cnt_sel_i(idx);
@@ -190,6 +211,10 @@ static unsigned run_kernel(unsigned inject, int expect_error)
     memset(m_thr, 0, sizeof m_thr);
     memset(m_exec, 0, sizeof m_exec);
     memset(m_fire, 0, sizeof m_fire);
+    memset(m_fetch, 0, sizeof m_fetch);
+    memset(cfg_done_at, 0, sizeof cfg_done_at);
+    m_onchip = m_fetches = 0;
+    int fit = K.blocks <= VGIW_BBS_CFG_ENTRIES && cfg_distinct();   /* no eviction, one address per block */
     for (uint32_t t = 0; t < K.threads && t < MAX_THREADS; t++) {
         th_block[t] = 0;
         th_step[t] = 0;
@@ -279,8 +304,21 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             q_addr[tail] = (uint32_t)dut_get_ctl_req_addr_o();
             q_data[tail] = mem_rd(q_addr[tail]);
             q_n++;
+            for (uint32_t b = 0; b < K.blocks; b++) {
+                if (q_addr[tail] == K.cfg_addr[b]) {   /* a configuration read starts at its first word */
+                    m_fetch[b]++;
+                    m_fetches++;
+                    cfg_done_at[b] = 0;
+                    break;                             /* blocks sharing it: see cfg_distinct() */
+                }
+            }
         }
         if (rsp) {
+            /* the line holding a configuration's last word: that configuration is complete */
+            for (uint32_t b = 0; b < K.blocks; b++) {
+                uint32_t last = K.cfg_addr[b] + 4 * (CFG_WORDS - 1), lb = VGIW_L1_LINE_BYTES;
+                if (m_fetch[b] && q_addr[q_head] / lb == last / lb && q_addr[q_head] <= last) cfg_done_at[b] = now;
+            }
             sim_check_eq(dut_get_ctl_rsp_ready_o(), 1, "control responses are always taken");
             q_head = (q_head + 1) % QN;
             q_n--;
@@ -308,6 +346,14 @@ static unsigned run_kernel(unsigned inject, int expect_error)
                 expect_cfg = smallest_waiting();
                 sim_check_u32(expect_cfg >= 0, "reconfiguration with no waiting thread");
                 m_reconfigs++;
+                clear_at = now;
+                /* on chip: read in this launch, completely arrived, and never evicted (the
+                 * kernel's blocks all fit the cache) */
+                if (expect_cfg >= 0 && fit && cfg_done_at[expect_cfg] &&
+                    cfg_done_at[expect_cfg] < now)
+                    m_onchip++;
+                else
+                    clear_at = 0;
             }
             configured = -1;
             shift_rows = 0;
@@ -323,6 +369,11 @@ static unsigned run_kernel(unsigned inject, int expect_error)
                     for (unsigned c = 0; c < CH; c++)
                         bad += shifted[r][c] != mem[K.cfg_addr[expect_cfg] / 4 + r * CH + c];
                 sim_check_eq(bad, 0, "configuration words of block %d", expect_cfg);
+                /* VGIW §3.2: with the configuration on chip, reconfiguring costs the clear and
+                 * one shift per chain word, nothing else */
+                if (clear_at)
+                    sim_check_eq(now - clear_at, MAXW, "reconfiguration to on-chip block %d: cycles after the clear",
+                                 expect_cfg);
                 configured = expect_cfg;
                 m_exec[configured]++;   /* a completed reconfiguration is followed by a run */
             }
@@ -407,6 +458,15 @@ static unsigned run_kernel(unsigned inject, int expect_error)
         for (unsigned u = 0; u < U; u++) sim_check_eq(counter(VGIW_CNT_UNIT_FIRE + u), m_fire[u], "firings of unit %u", u);
         for (unsigned i = 0; i < NX; i++)
             sim_check_eq(counter(VGIW_CNT_EXT + i), ext[2 * i] | ((uint64_t)ext[2 * i + 1] << 32), "memory counter %u", i);
+        /* configuration cache counters; a kernel whose blocks fit the cache reads each
+         * configuration at most once per launch, whatever its loops do */
+        sim_check_eq(counter(VGIW_CNT_CFG_FETCHES), m_fetches, "configuration fetch counter");
+        sim_check_eq(counter(VGIW_CNT_CFG_HITS) + counter(VGIW_CNT_CFG_MISSES), m_reconfigs, "hits + misses");
+        if (fit) {
+            for (uint32_t b = 0; b < K.blocks; b++)
+                sim_check_u32(m_fetch[b] <= 1, "block %u: configuration read %u times in one launch", b, m_fetch[b]);
+            sim_check_eq(counter(VGIW_CNT_CFG_HITS), m_onchip, "configuration hits (reconfigurations from chip)");
+        }
     }
     dut_set_fab_error_i(0);
     dut_set_mem_error_i(0);
@@ -460,6 +520,52 @@ int main(int argc, char **argv)
         if (sim_failed()) return sim_finish();
     }
 
+    /* Loop kernels that fit the configuration cache: a chain of blocks whose last one jumps back
+     * (most threads take it, for up to 40 trips). Each is launched three times: as built, with
+     * new configuration words at the same addresses, and with its configurations moved to other
+     * addresses; every launch must shift in the words memory holds now. */
+    unsigned nloop = sim_args.count ? (unsigned)(sim_args.count / 10) + 2 : 4;
+    for (unsigned k = 0; k < nloop; k++) {
+        uint32_t blocks = 2 + rng_below(&rng, VGIW_BBS_CFG_ENTRIES - 1);
+        build_kernel(blocks, 1 + rng_below(&rng, 200));
+        K.lmax = 40;
+        for (uint32_t b = 0; b < blocks; b++) {
+            K.cfg_addr[b] = 0x4000 + 4 * CFG_WORDS * (blocks - 1 - b);   /* one each */
+            ENTRY(b, CFG_ADDR) = K.cfg_addr[b];
+            for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
+            K.succ0[b] = b + 1 < blocks ? (uint16_t)(b + 1) : NONE;
+            K.succ1[b] = b + 1 < blocks ? (uint16_t)(rng_below(&rng, 3) ? b + 1 : NONE)
+                                        : (uint16_t)rng_below(&rng, blocks);
+            K.p_taken[b] = b + 1 < blocks ? 50 : 85 + rng_below(&rng, 15);
+            ENTRY(b, SUCC) = VGIW_BT_SUCC_WORD(K.succ0[b], K.succ1[b]);
+        }
+        for (unsigned launch = 0; launch < 3; launch++) {
+            if (launch == 1)        /* a new kernel image at the same addresses */
+                for (uint32_t b = 0; b < blocks; b++)
+                    for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
+            if (launch == 2) {      /* ... and at other addresses */
+                uint32_t old[MAXB];
+                memcpy(old, K.cfg_addr, sizeof old);
+                for (uint32_t b = 0; b < blocks; b++) {
+                    K.cfg_addr[b] = 0x4000 + 4 * CFG_WORDS * (blocks + b);
+                    ENTRY(b, CFG_ADDR) = K.cfg_addr[b];
+                    for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
+                }
+                for (uint32_t b = 0; b < blocks; b++)   /* the old addresses now hold garbage */
+                    for (uint32_t i = 0; i < CFG_WORDS; i++) mem[old[b] / 4 + i] = rng_u32(&rng);
+            }
+            unsigned code = run_kernel(0, 0);
+            sim_check_eq(code, VGIW_ERR_NONE, "loop kernel %u launch %u (%u blocks, %u threads): error code", k,
+                         launch, K.blocks, K.threads);
+            sim_check_u32(m_reconfigs < 2 * blocks || m_onchip > 0,
+                          "loop kernel %u: %llu reconfigurations, none from chip", k, (unsigned long long)m_reconfigs);
+            t_onchip += m_onchip;
+            t_loops += m_reconfigs;
+            reconf += m_reconfigs;
+            if (sim_failed()) return sim_finish();
+        }
+    }
+
     /* malformed descriptors and block tables (docs/core.md error codes) */
     struct { const char *what; unsigned code; } bad[] = {
         { "bad magic", VGIW_ERR_BAD_MAGIC }, { "zero blocks", VGIW_ERR_BAD_BLOCK_COUNT },
@@ -497,8 +603,10 @@ int main(int argc, char **argv)
     sim_check_eq(run_kernel(0, 0), VGIW_ERR_NONE, "kernel after errors");
 
     if (!sim_args.quiet)
-        printf("bbs_tb: %llu kernels, %llu threads, %llu batches, %llu reconfigurations, %llu tiles\n",
+        printf("bbs_tb: %llu kernels, %llu threads, %llu batches, %llu reconfigurations, %llu tiles; loop kernels: "
+               "%llu reconfigurations, %llu from chip in %u cycles each\n",
                (unsigned long long)kernels, (unsigned long long)threads, (unsigned long long)batches,
-               (unsigned long long)reconf, (unsigned long long)tiles);
+               (unsigned long long)reconf, (unsigned long long)tiles, (unsigned long long)t_loops,
+               (unsigned long long)t_onchip, MAXW + 1);
     return sim_finish();
 }

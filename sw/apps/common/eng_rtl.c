@@ -139,10 +139,11 @@ static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (doub
 static void summary(FILE *f, const char *name, const vrt_stats *s, unsigned units)
 {
     fprintf(f, "  %-22s %6llu launches %10llu cycles %9llu threads %7llu blocks executed  LVC hits %5.1f%%  "
-               "config %5.1f%%  units busy %5.1f%%\n",
+               "config %5.1f%% (%llu reconfigurations, %.1f%% on chip, %llu fetched)  units busy %5.1f%%\n",
             name, (unsigned long long)s->launches, (unsigned long long)s->cycles, (unsigned long long)s->threads,
             (unsigned long long)s->block_execs_total, pct(s->lvc_hit, s->lvc_access),
-            pct(s->reconfig_cycles, s->cycles), pct(s->instructions, s->cycles * (units ? units : 1)));
+            pct(s->reconfig_cycles, s->cycles), (unsigned long long)s->reconfigs, pct(s->cfg_hits, s->reconfigs),
+            (unsigned long long)s->cfg_fetches, pct(s->instructions, s->cycles * (units ? units : 1)));
     fprintf(f, "  %-22s threads per block:", "");
     for (uint32_t b = 0; b < s->nblocks; b++)
         fprintf(f, " B%u:%llu", b, (unsigned long long)s->block_threads[b]);
@@ -174,12 +175,15 @@ static void write_json(rtl_priv *p, const vrt_stats *tot, const char *path, unsi
             (unsigned long long)tot->block_execs_total, (unsigned long long)tot->instructions);
     fprintf(f, "    \"threads_per_cycle\": %.4f,\n    \"utilization_pct\": %.2f,\n"
                "    \"cfg_overhead_pct\": %.2f,\n    \"lvc_hit_pct\": %.2f,\n"
+               "    \"cycles_per_reconfig\": %.1f,\n    \"cfg_hit_pct\": %.2f,\n"
                "    \"lvc_access_per_instr\": %.4f,\n    \"l1_conflict_pct\": %.2f,\n"
                "    \"l1_hit_pct\": %.2f,\n    \"l1_mshr_stall_pct\": %.2f,\n    \"l1_miss_latency\": %.1f,\n"
                "    \"lvc_conflict_pct\": %.2f,\n    \"lvc_mshr_stall_pct\": %.2f,\n    \"lvc_miss_latency\": %.1f\n"
                "  }\n}\n",
             (double)tot->threads / cyc, pct(tot->instructions, tot->cycles * (units ? units : 1)),
             pct(tot->reconfig_cycles, tot->cycles), pct(tot->lvc_hit, tot->lvc_access),
+            tot->reconfigs ? (double)tot->reconfig_cycles / (double)tot->reconfigs : 0.0,
+            pct(tot->cfg_hits, tot->reconfigs),
             tot->instructions ? (double)tot->lvc_access / (double)tot->instructions : 0.0,
             pct(tot->l1_bank_conflict, tot->l1_access), pct(tot->l1_hit, tot->l1_access),
             pct(tot->l1_mshr_stall, tot->cycles),
@@ -204,10 +208,14 @@ static void rtl_close(engine_t *e)
             units += pr->unit_type[u] != UNIT_CVU;
         if (tot.launches) {
             printf("rtl (%s): %llu cycles, %llu threads, %llu blocks executed, LVC hit rate %.1f%%, "
-                   "configuration overhead %.1f%%, %.1f simulated cycles/s\n",
+                   "configuration overhead %.1f%% (%llu reconfigurations, %.1f cycles each; configuration "
+                   "cache %llu hits, %llu misses, %llu fetches), %.1f simulated cycles/s\n",
                    vrt_config(p->d), (unsigned long long)tot.cycles, (unsigned long long)tot.threads,
                    (unsigned long long)tot.block_execs_total, pct(tot.lvc_hit, tot.lvc_access),
-                   pct(tot.reconfig_cycles, tot.cycles), (double)tot.sim_cycles / (app_now() - p->t0));
+                   pct(tot.reconfig_cycles, tot.cycles), (unsigned long long)tot.reconfigs,
+                   tot.reconfigs ? (double)tot.reconfig_cycles / (double)tot.reconfigs : 0.0,
+                   (unsigned long long)tot.cfg_hits, (unsigned long long)tot.cfg_misses,
+                   (unsigned long long)tot.cfg_fetches, (double)tot.sim_cycles / (app_now() - p->t0));
             for (int i = 0; i < p->nk; i++)
                 if (p->per[i].launches)
                     summary(stdout, p->kname[i], &p->per[i], units);
