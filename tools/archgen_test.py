@@ -79,9 +79,9 @@ def main():
             check("localparam logic [15:0] BT_SUCC_NONE = 16'hFFFF;" in svp, f"{preset}: BT_SUCC_NONE")
             # descriptor and block table word indices: the same in SV and C, the documented layout
             lay = dict(re.findall(r"localparam int unsigned ((?:DESC|BT)_\w+) = (\d+);", svp))
-            for k, v in {"DESC_WORDS": 8, "DESC_W_MAGIC": 0, "DESC_W_BLOCKS": 1, "DESC_W_TABLE": 2,
+            for k, v in {"DESC_WORDS": 19, "DESC_W_MAGIC": 0, "DESC_W_BLOCKS": 1, "DESC_W_TABLE": 2,
                          "DESC_W_THREADS": 3, "DESC_W_LV_BASE": 4, "DESC_W_LV_COUNT": 5, "DESC_W_TILE_MAX": 6,
-                         "DESC_W_RESERVED": 7, "BT_ENTRY_WORDS": 4, "BT_W_CFG_ADDR": 0, "BT_W_SUCC": 1,
+                         "DESC_W_RESERVED": 7, "DESC_W_LSIZE0": 8, "DESC_W_LOCAL_SPAN": 18, "BT_ENTRY_WORDS": 4, "BT_W_CFG_ADDR": 0, "BT_W_SUCC": 1,
                          "BT_W_CVU_MASK": 2, "BT_W_RESERVED": 3, "BT_SUCC_BITS": 16}.items():
                 check(lay.get(k) == str(v), f"{preset}: {k} = {v} (got {lay.get(k)})")
                 check(f"#define VGIW_{k} {v}u" in cm, f"{preset}: VGIW_{k} = {v} in C header")
@@ -170,8 +170,8 @@ def main():
             ("core.toml", lambda s: s.replace("\n[errors]\n", "\n[errorz]\n"), "missing [errors]"),
             ("core.toml", lambda s: s.replace('["TILE_MAX", 6,', '["TILE_MAX", 5,'),
              "duplicate index 5 (words LV_COUNT and TILE_MAX)"),
-            ("core.toml", lambda s: s.replace('["RESERVED", 7,', '["RESERVED", 8,'),
-             "word RESERVED: index 8 is not in 0..7"),
+            ("core.toml", lambda s: s.replace('["LOCAL_SPAN",   18,', '["LOCAL_SPAN",   19,'),
+             "word LOCAL_SPAN: index 19 is not in 0..18"),
             ("core.toml", lambda s: s.replace('["LV_COUNT", 5,', '["LV_BASE", 5,'), "duplicate name DESC_W_LV_BASE"),
             ("core.toml", lambda s: s.replace('["LV_COUNT", 5,', '["LV COUNT", 5,'), "'LV COUNT' is not an identifier"),
             ("core.toml", lambda s: s.replace('["RESERVED", 3,', '["RESERVED", 4,'),
