@@ -991,7 +991,11 @@ static void lower_args(Lower *L)
         snprintf(a->name, sizeof a->name, "%s", nm && *nm ? nm : "");
         if (!a->name[0])
             snprintf(a->name, sizeof a->name, "arg%u", i);
-        const char *tn = md_string(L->fn, "kernel_arg_type", i, buf, sizeof buf);
+        /* kernel_arg_base_type has typedefs resolved (typedef float DATA_TYPE gives "float");
+         * kernel_arg_type keeps the spelling, used only when the base type is missing. */
+        const char *tn = md_string(L->fn, "kernel_arg_base_type", i, buf, sizeof buf);
+        if (!tn)
+            tn = md_string(L->fn, "kernel_arg_type", i, buf, sizeof buf);
         LLVMTypeRef t = LLVMTypeOf(p);
         LLVMTypeKind k = LLVMGetTypeKind(t);
         if (k == LLVMPointerTypeKind) {
