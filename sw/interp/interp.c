@@ -488,6 +488,16 @@ int vi_run(const vg_kernel *k, vi_launch *L, char *err, size_t errlen)
     if (r.tile_groups > total_groups)
         r.tile_groups = (uint32_t)total_groups;
     r.local_stride = (k->local_bytes + 15u) & ~15u;
+    for (uint32_t a = 0; a < k->nargs; a++)
+        if (k->args[a].kind == VG_ARG_LOCAL && !L->local_stride)
+            return fail(err, errlen, "kernel '%s' argument %u '%s' is a __local pointer: the launch must give the "
+                        "__local layout (vi_launch.local_stride, vg_local_layout)", k->name, a, k->args[a].name);
+    if (L->local_stride) {
+        if (L->local_stride < r.local_stride || (L->local_stride & 15u))
+            return fail(err, errlen, "__local stride %u: below the kernel's %u bytes or not a multiple of 16",
+                        L->local_stride, k->local_bytes);
+        r.local_stride = L->local_stride;
+    }
     uint64_t local_size = (uint64_t)r.local_stride * r.tile_groups;
     if (local_size > 0x3FFFFFFFull)
         return fail(err, errlen, "__local memory of a tile too large");

@@ -84,11 +84,13 @@ static int write_wrappers(const char *path, const vg_kernel *ks, uint32_t nk)
         fprintf(f, "extern void %s(", k->name);
         for (uint32_t a = 0; a < k->nargs; a++)
             fprintf(f, "%s%s", a ? ", " : "",
-                    k->args[a].kind == VG_ARG_BUFFER ? "void *" : vgnb_ctype(k->args[a].type));
+                    k->args[a].kind != VG_ARG_SCALAR ? "void *" : vgnb_ctype(k->args[a].type));
         fprintf(f, "%s);\nvoid " ENTRY_PREFIX "%s(void **a);\nvoid " ENTRY_PREFIX "%s(void **a)\n{\n    (void)a;\n    %s(",
                 k->nargs ? "" : "void", k->name, k->name, k->name);
         for (uint32_t a = 0; a < k->nargs; a++) {
-            if (k->args[a].kind == VG_ARG_BUFFER)
+            /* buffers and __local pointers (a host buffer the caller allocates: work-groups
+             * run one after another, so one region serves them all) */
+            if (k->args[a].kind != VG_ARG_SCALAR)
                 fprintf(f, "%sa[%u]", a ? ", " : "", a);
             else
                 fprintf(f, "%s*(%s *)a[%u]", a ? ", " : "", vgnb_ctype(k->args[a].type), a);

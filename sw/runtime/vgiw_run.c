@@ -5,7 +5,7 @@
  *   vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...
  *            [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]
  *            [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--progress] [-v]
- *   SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT]
+ *   SPEC: i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
  *
  * Prints PASSED/FAILED and the cycles; exit status 0 on PASSED, 1 on a mismatch or a device
@@ -57,7 +57,7 @@ static _Noreturn void usage_error(const char *fmt, ...)
     fprintf(stderr, "\nusage: vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
                     "         [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]\n"
                     "         [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--progress] [-v]\n"
-                    "  SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT], TYPE i8 u8 i16 u16 i32 u32 f32,\n"
+                    "  SPEC: i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:INIT], TYPE i8 u8 i16 u16 i32 u32 f32,\n"
                     "        INIT zero | seq | rand:SEED[:LO:HI] | file:PATH\n");
     cleanup();
     exit(2);
@@ -234,17 +234,19 @@ int main(int argc, char **argv)
     if ((int)k->nargs != nspec) {
         fprintf(stderr, "vgiw-run: kernel '%s' takes %u arguments:", k->name, k->nargs);
         for (uint32_t a = 0; a < k->nargs; a++)
-            fprintf(stderr, " %s (%s)", k->args[a].name, k->args[a].kind == VG_ARG_BUFFER ? "buffer" : "scalar");
+            fprintf(stderr, " %s (%s)", k->args[a].name, k->args[a].kind == VG_ARG_BUFFER ? "buffer"
+                                                         : k->args[a].kind == VG_ARG_LOCAL ? "local" : "scalar");
         fprintf(stderr, "; %d --arg given\n", nspec);
         vg_image_free(&image);
         usage_error("wrong argument count");
     }
     for (uint32_t a = 0; a < k->nargs; a++) {
-        int isb = k->args[a].kind == VG_ARG_BUFFER;
-        if (isb != bufs[a].spec.is_buf) {
+        int kind = k->args[a].kind;
+        if (kind != (bufs[a].spec.is_buf ? VG_ARG_BUFFER : bufs[a].spec.local_bytes ? VG_ARG_LOCAL : VG_ARG_SCALAR)) {
             char msg[200];
             snprintf(msg, sizeof msg, "argument %u '%s' is a %s, --arg '%s' is not", a, k->args[a].name,
-                     isb ? "buffer" : "scalar", specs[a]);
+                     kind == VG_ARG_BUFFER ? "buffer" : kind == VG_ARG_LOCAL ? "__local pointer (local:BYTES)" : "scalar",
+                     specs[a]);
             vg_image_free(&image);
             usage_error("%s", msg);
         }
@@ -280,8 +282,13 @@ int main(int argc, char **argv)
     if (vgnb_build(&nb, so, sizeof so, err, sizeof err))
         die("native build: %s", err);
     void *nargs[MAXARGS];
-    for (uint32_t a = 0; a < k->nargs; a++)
-        nargs[a] = bufs[a].spec.is_buf ? (void *)bufs[a].native : (void *)&bufs[a].spec.scalar;
+    for (uint32_t a = 0; a < k->nargs; a++) {
+        /* local:BYTES: one host region serves every work-group (they run one after another) */
+        if (bufs[a].spec.local_bytes && !(bufs[a].init = calloc(1, bufs[a].spec.local_bytes)))
+            die("out of memory");
+        nargs[a] = bufs[a].spec.is_buf ? (void *)bufs[a].native
+                   : bufs[a].spec.local_bytes ? (void *)bufs[a].init : (void *)&bufs[a].spec.scalar;
+    }
     if (vgnb_run(so, k->name, nargs, g, l, err, sizeof err)) {
         fprintf(stderr, "vgiw-run: %s\n", err);
         die("native execution failed");
@@ -311,6 +318,8 @@ int main(int argc, char **argv)
                 rc = vrt_write(d, hb[a], 0, b->init, b->bytes);
             if (!rc)
                 rc = vrt_set_arg_buf(d, kh, a, hb[a]);
+        } else if (b->spec.local_bytes) {
+            rc = vrt_set_arg_local(d, kh, a, b->spec.local_bytes);
         } else {
             rc = vrt_set_arg_u32(d, kh, a, b->spec.scalar);
         }
@@ -364,6 +373,8 @@ int main(int argc, char **argv)
             free(bufs[a].init);
             free(bufs[a].dev);
             munmap(bufs[a].native, bufs[a].bytes);
+        } else {
+            free(bufs[a].init);   /* local:BYTES native region, or NULL */
         }
     vg_image_free(&image);
     cleanup();

@@ -5,7 +5,7 @@
  *   clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...
  *           [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index]
  *           [-D NAME[=VAL]] [-v]
- *   SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT]
+ *   SPEC: i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32; INIT zero | seq | rand:SEED[:LO:HI] (default 0..100)
  *
  * Each (config, seed) pair is one check: buffers are refilled with the seed added to
@@ -91,7 +91,7 @@ static void usage(void)
             "usage: clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
             "               [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index] [-D X=Y] [-v]\n"
             "               [--pnr off|try|require] [--pnr-seed N] [--derive entry|block]\n"
-            "  SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]]\n");
+            "  SPEC: i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]]\n");
     exit(2);
 }
 
@@ -197,14 +197,24 @@ int main(int argc, char **argv)
         die("kernel '%s' takes %u arguments, %d --arg given", k->name, k->nargs, nspecs);
     Buf bufs[VG_SRC_ARG_MAX];
     memset(bufs, 0, sizeof bufs);
+    uint32_t localb[VG_SRC_ARG_MAX] = { 0 };   /* __local pointer arguments: bytes */
     uint32_t next = 0x00010000u;
     for (uint32_t a = 0; a < k->nargs; a++) {
         const vg_arg *ka = &k->args[a];
         Buf *b = &bufs[a];
         b->spec = specs[a];
-        if ((ka->kind == VG_ARG_BUFFER) != b->spec.is_buf)
-            die("argument %u '%s' is a %s, got %s", a, ka->name, ka->kind == VG_ARG_BUFFER ? "buffer" : "scalar",
-                b->spec.is_buf ? "a buffer" : "a scalar");
+        int want = b->spec.is_buf ? VG_ARG_BUFFER : b->spec.local_bytes ? VG_ARG_LOCAL : VG_ARG_SCALAR;
+        if (ka->kind != want)
+            die("argument %u '%s' is a %s, got %s", a, ka->name,
+                ka->kind == VG_ARG_BUFFER ? "buffer" : ka->kind == VG_ARG_LOCAL ? "__local pointer" : "scalar",
+                want == VG_ARG_BUFFER ? "a buffer" : want == VG_ARG_LOCAL ? "local:BYTES" : "a scalar");
+        if (want == VG_ARG_LOCAL) {
+            /* native: one host region for every work-group (they run one after another) */
+            b->native = calloc(1, b->spec.local_bytes);
+            if (!b->native)
+                die("out of memory");
+            localb[a] = b->spec.local_bytes;
+        }
         if (!b->spec.is_buf)
             continue;
         if (ka->type != VG_T_OTHER && type_size(ka->type) != type_size(b->spec.type))
@@ -236,7 +246,8 @@ int main(int argc, char **argv)
         /* native: in a child, writing the shared mappings */
         void *nargs[VG_SRC_ARG_MAX];
         for (uint32_t a = 0; a < k->nargs; a++)
-            nargs[a] = bufs[a].spec.is_buf ? (void *)bufs[a].native : (void *)&bufs[a].spec.scalar;
+            nargs[a] = bufs[a].spec.is_buf || bufs[a].spec.local_bytes ? (void *)bufs[a].native
+                                                                        : (void *)&bufs[a].spec.scalar;
         int nrc = vgnb_run(so, k->name, nargs, g, l, err, sizeof err), native_ok = nrc == VGNB_OK;
         if (nrc == VGNB_ERR_FORK)
             die("%s", err);
@@ -256,6 +267,9 @@ int main(int argc, char **argv)
                     args[a] = bufs[a].spec.scalar;
                 }
             }
+            uint32_t local_stride;   /* __local pointer arguments' offsets go into args */
+            if (vg_local_layout(kc, localb, args, &local_stride, err, sizeof err))
+                die("%s", err);
             /* mode 0: the graphs; mode 1: the placed-and-routed configurations themselves */
             int has_pnr = 1;
             for (uint32_t b = 0; b < kc->nblocks; b++)
@@ -270,6 +284,7 @@ int main(int argc, char **argv)
                 memcpy(L.global, g, sizeof g);
                 memcpy(L.local, l, sizeof l);
                 L.args = args;
+                L.local_stride = local_stride;
                 L.mem = &mem;
                 L.random_order = random_order;
                 L.seed = seed;
@@ -302,7 +317,9 @@ int main(int argc, char **argv)
     for (uint32_t a = 0; a < k->nargs; a++) {
         free(bufs[a].init);
         free(bufs[a].interp);
-        if (bufs[a].native)
+        if (bufs[a].native && bufs[a].spec.local_bytes)
+            free(bufs[a].native);
+        else if (bufs[a].native)
             munmap(bufs[a].native, bufs[a].bytes);
     }
     for (int c = 0; c < ncfg; c++)

@@ -110,8 +110,16 @@ int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
         return 0;
     }
     double v;
+    if (!strcmp(f[0], "local")) {   /* __local pointer argument: bytes per work-group */
+        if (nf != 2 || parse_num(f[1], &v) || v < 1 || v > VG_LOCAL_MAX || v != floor(v)) {
+            snprintf(err, errlen, "'%s': expected local:BYTES, 1..%u bytes per work-group", s, VG_LOCAL_MAX);
+            return -1;
+        }
+        a->local_bytes = (uint32_t)v;
+        return 0;
+    }
     if (nf != 2 || parse_num(f[1], &v)) {
-        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V or buf:TYPE:COUNT[:INIT]", s);
+        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V, local:BYTES or buf:TYPE:COUNT[:INIT]", s);
         return -1;
     }
     if (!strcmp(f[0], "i32") && v >= -2147483648.0 && v <= 2147483647.0 && v == floor(v)) {

@@ -15,11 +15,12 @@ typedef struct {
     uint64_t seed;
     double lo, hi;         /* rand range (inclusive for integers) */
     uint32_t scalar;       /* scalars: the 32-bit pattern */
+    uint32_t local_bytes;  /* local:BYTES, a __local pointer argument (is_buf 0); 0 otherwise */
 } ArgSpec;
 
 /* "G" or "G,G" or "G,G,G" -> out[3] (missing dimensions 1); 0 on success. */
 int parse_dims(const char *s, uint32_t out[3]);
-/* i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT]; 0 on success, message in err. */
+/* i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:INIT]; 0 on success, message in err. */
 int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen);
 uint32_t type_size(uint8_t type);
 /* Fills COUNT elements; seed_offset varies the random stream between runs. */

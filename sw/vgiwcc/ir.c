@@ -281,8 +281,13 @@ static Opnd value(Lower *L, LLVMValueRef v)
     if (LLVMIsAArgument(v)) {
         unsigned n = LLVMCountParams(L->fn);
         for (unsigned i = 0; i < n; i++)
-            if (LLVMGetParam(L->fn, i) == v)
+            if (LLVMGetParam(L->fn, i) == v) {
+                /* a __local pointer argument's launch value is its offset in the work-group's
+                 * __local region (vg_local_layout): the address is the region base plus it */
+                if (L->f->args[i].kind == VG_ARG_LOCAL)
+                    return alu2(L, ALU_ADD, opnd_src(VG_SRC_LOCAL_BASE), opnd_src(VG_SRC_ARG + i));
                 return opnd_src(VG_SRC_ARG + i);
+            }
     }
     if (LLVMIsAGlobalVariable(v)) {
         unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(v));
@@ -1000,12 +1005,10 @@ static void lower_args(Lower *L)
         LLVMTypeKind k = LLVMGetTypeKind(t);
         if (k == LLVMPointerTypeKind) {
             unsigned as = LLVMGetPointerAddressSpace(t);
-            if (as == 3)
-                unsupported(NULL, "__local pointer kernel argument '%s' (declare __local arrays inside the kernel)", a->name);
-            if (as != 1 && as != 2)
+            if (as != 1 && as != 2 && as != 3)
                 unsupported(NULL, "kernel argument '%s' in address space %u", a->name, as);
-            a->kind = VG_ARG_BUFFER;
-            a->addrspace = as == 2 ? VG_AS_CONSTANT : VG_AS_GLOBAL;
+            a->kind = as == 3 ? VG_ARG_LOCAL : VG_ARG_BUFFER;
+            a->addrspace = as == 3 ? 0 : as == 2 ? VG_AS_CONSTANT : VG_AS_GLOBAL;
             a->elem_size = 0;
             a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_OTHER;
             if (a->type == VG_T_OTHER)

@@ -232,6 +232,37 @@ int main(int argc, char **argv)
         }
         vrt_free(d, o2);
     }
+    /* a __local pointer argument (clSetKernelArg(k, i, bytes, NULL)): rev_local_arg of
+     * rt_simple.cl, 2 work-groups of 32, checked against C */
+    {
+        vrt_kernel kl;
+        vrt_buf la;
+        int32_t in[64], out[64];
+        uint32_t G = 64, Lc = 32, bad = 0;
+        for (int i = 0; i < 64; i++)
+            in[i] = i * 37 - 1000;
+        EXPECT(vrt_kernel_create(d, p, "rev_local_arg", &kl), VRT_OK, "create kernel rev_local_arg");
+        vrt_alloc(d, sizeof in, &la);
+        vrt_write(d, la, 0, in, sizeof in);
+        EXPECT(vrt_set_arg_local(d, kl, 0, 128), VRT_ERR_ARG, "__local size for a buffer argument");
+        EXPECT(vrt_set_arg_u32(d, kl, 1, 128), VRT_ERR_ARG, "scalar for a __local pointer argument");
+        EXPECT(vrt_set_arg_buf(d, kl, 1, la), VRT_ERR_ARG, "buffer for a __local pointer argument");
+        EXPECT(vrt_set_arg_local(d, kl, 1, 0), VRT_ERR_ARG, "__local argument of 0 bytes");
+        EXPECT(vrt_set_arg_buf(d, kl, 0, la), VRT_OK, "rev_local_arg: set argument 0");
+        EXPECT(vrt_set_arg_local(d, kl, 1, 32 * 4), VRT_OK, "rev_local_arg: set the __local argument");
+        rc = vrt_run(d, kl, 1, &G, &Lc);
+        if (!rc)
+            rc = vrt_read(d, la, 0, out, sizeof out);
+        for (int i = 0; !rc && i < 64; i++) {
+            int g0 = i / 32 * 32, l0 = i % 32;
+            int32_t want = in[g0 + 31 - l0] + (l0 & 3);
+            if (out[i] != want && bad++ < 4)
+                printf("     out[%d] = %d, expected %d\n", i, out[i], want);
+        }
+        check(!rc && !bad, "rev_local_arg: __local pointer argument, 2 work-groups of 32", rc ? d : NULL);
+        vrt_free(d, la);
+        vrt_kernel_release(d, kl);
+    }
     /* device errors: the device reports them and stays usable */
     vrt_buf e;
     EXPECT(vrt_alloc(d, 64 * 4, &e), VRT_OK, "alloc for bad_load");

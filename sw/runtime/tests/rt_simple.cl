@@ -27,3 +27,16 @@ __kernel void rev_local(__global int *a)
     barrier(CLK_LOCAL_MEM_FENCE);
     a[get_global_id(0)] = t[63 - l];
 }
+
+/* rev_local with the region as a __local pointer argument (vgiw-run --arg local:BYTES,
+ * vrt_set_arg_local): laid out after the kernel's own __local array */
+__kernel void rev_local_arg(__global int *a, __local int *t)
+{
+    __local int own[4];
+    int l = get_local_id(0), n = get_local_size(0);
+    t[l] = a[get_global_id(0)];
+    if (l < 4)
+        own[l] = l;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    a[get_global_id(0)] = t[n - 1 - l] + own[l & 3];
+}

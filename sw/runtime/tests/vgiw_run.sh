@@ -40,6 +40,10 @@ else
 fi
 expect 0 "rev_local: __local + barrier, 4 work-groups of 64" $k -k rev_local --global 256 --local 64 \
     --arg buf:i32:256:rand:3:-100000:100000
+expect 0 "rev_local_arg: a __local pointer argument (local:BYTES), 4 work-groups of 64" $k -k rev_local_arg \
+    --global 256 --local 64 --arg buf:i32:256:rand:4:-100000:100000 --arg local:256
+expect 2 "local:BYTES for a buffer" $k -k rev_local_arg --global 64 --local 64 --arg local:256 --arg local:256
+expect 2 "local:0" $k -k rev_local_arg --global 64 --local 64 --arg buf:i32:64 --arg local:0
 # the comparison can fail: a kernel without its barrier gives other results than native execution
 "$run" sw/runtime/tests/rt_no_barrier.cl --global 128 --local 64 --arg buf:i32:128 --arg buf:i32:128:rand:1 \
     --engine "$engine" --config "$config" > "$tmp/out" 2>&1
