@@ -308,7 +308,8 @@ int vg_image_check(const vg_image *img, char *err, size_t errlen)
             return fail(err, errlen, "kernel '%s': %u arguments (at most %d)", k->name, k->nargs, VG_SRC_ARG_MAX);
         for (uint32_t a = 0; a < k->nargs; a++) {
             const vg_arg *ar = &k->args[a];
-            if ((ar->kind != VG_ARG_BUFFER && ar->kind != VG_ARG_SCALAR && ar->kind != VG_ARG_LOCAL) || ar->type < VG_T_I8 || ar->type > VG_T_OTHER)
+            if ((ar->kind != VG_ARG_BUFFER && ar->kind != VG_ARG_SCALAR && ar->kind != VG_ARG_LOCAL &&
+                 ar->kind != VG_ARG_STRUCT) || ar->type < VG_T_I8 || ar->type > VG_T_OTHER)
                 return fail(err, errlen, "kernel '%s' argument %u: bad kind/type", k->name, a);
         }
         for (uint32_t bi = 0; bi < k->nblocks; bi++)
@@ -793,7 +794,8 @@ void vg_image_dump(FILE *f, const vg_image *img)
         for (uint32_t a = 0; a < k->nargs; a++) {
             const vg_arg *ar = &k->args[a];
             fprintf(f, "  arg%u %-12s %s %s%s (%u bytes)\n", a, ar->name,
-                    ar->kind == VG_ARG_BUFFER ? "buffer" : ar->kind == VG_ARG_LOCAL ? "local " : "scalar",
+                    ar->kind == VG_ARG_BUFFER ? "buffer" : ar->kind == VG_ARG_LOCAL ? "local " :
+                    ar->kind == VG_ARG_STRUCT ? "struct" : "scalar",
                     vg_type_name(ar->type),
                     ar->kind == VG_ARG_BUFFER ? (ar->addrspace == VG_AS_CONSTANT ? " __constant*" : " __global*")
                     : ar->kind == VG_ARG_LOCAL ? " __local*" : "",

@@ -49,6 +49,7 @@ typedef struct {
     int argbuf[VG_SRC_ARG_MAX];   /* buffer handle or 0 */
     uint32_t arglocal[VG_SRC_ARG_MAX];   /* __local pointer arguments: bytes (vrt_set_arg_local) */
     uint32_t local_stride;        /* __local region per work-group of the launch (vg_local_layout) */
+    int argown[VG_SRC_ARG_MAX];   /* struct arguments: the device buffer holding the bytes (ours) */
 } rt_kern;
 
 struct vrt_device {
@@ -634,6 +635,9 @@ int vrt_kernel_release(vrt_device *d, vrt_kernel k)
     rt_kern *K = get_kern(d, k);
     if (!K)
         return fail(d, VRT_ERR_HANDLE, "bad kernel handle %d", k);
+    for (unsigned i = 0; i < VG_SRC_ARG_MAX; i++)
+        if (K->argown[i])
+            vrt_free(d, K->argown[i]);
     K->used = 0;
     return 0;
 }
@@ -651,7 +655,8 @@ int vrt_kernel_nargs(vrt_device *d, vrt_kernel k, unsigned *nargs)
 
 static const char *arg_kind_name(unsigned kind)
 {
-    return kind == VG_ARG_BUFFER ? "buffer" : kind == VG_ARG_LOCAL ? "__local pointer" : "scalar";
+    return kind == VG_ARG_BUFFER ? "buffer" : kind == VG_ARG_LOCAL ? "__local pointer"
+           : kind == VG_ARG_STRUCT ? "struct passed by value" : "scalar";
 }
 
 /* want: the enum vg_argkind the setter provides */
@@ -666,6 +671,10 @@ static int arg_check(vrt_device *d, vrt_kernel k, unsigned i, unsigned want, rt_
     if (a->kind != want)
         return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is a %s, a %s was given", K->k->name, i, a->name,
                     arg_kind_name(a->kind), arg_kind_name(want));
+    if (K->argown[i]) {   /* a struct's bytes set before */
+        vrt_free(d, K->argown[i]);
+        K->argown[i] = 0;
+    }
     *out = K;
     return 0;
 }
@@ -697,6 +706,33 @@ int vrt_set_arg_u32(vrt_device *d, vrt_kernel k, unsigned i, uint32_t v)
         return rc;
     K->argv[i] = v;
     K->argbuf[i] = 0;
+    K->argset[i] = 1;
+    return 0;
+}
+
+int vrt_set_arg_struct(vrt_device *d, vrt_kernel k, unsigned i, const void *data, size_t bytes)
+{
+    if (!d || !data)
+        return VRT_ERR_INVALID;
+    rt_kern *K;
+    int rc = arg_check(d, k, i, VG_ARG_STRUCT, &K);
+    if (rc)
+        return rc;
+    if (bytes != K->k->args[i].elem_size)
+        return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is a struct of %u bytes, %zu given", K->k->name, i,
+                    K->k->args[i].name, K->k->args[i].elem_size, bytes);
+    /* the kernel reads the struct from device memory (docs/compiler.md "Struct arguments") */
+    vrt_buf b;
+    if ((rc = vrt_alloc(d, bytes, &b)))
+        return rc;
+    if ((rc = vrt_write(d, b, 0, data, bytes))) {
+        vrt_free(d, b);
+        return rc;
+    }
+    rt_buf *B = get_buf(d, b);
+    K->argv[i] = B->addr;
+    K->argbuf[i] = b;
+    K->argown[i] = b;
     K->argset[i] = 1;
     return 0;
 }

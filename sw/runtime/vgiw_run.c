@@ -5,7 +5,7 @@
  *   vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...
  *            [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]
  *            [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--progress] [-v]
- *   SPEC: i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:INIT]
+ *   SPEC: i32:V | u32:V | f32:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
  *
  * Prints PASSED/FAILED and the cycles; exit status 0 on PASSED, 1 on a mismatch or a device
@@ -57,7 +57,8 @@ static _Noreturn void usage_error(const char *fmt, ...)
     fprintf(stderr, "\nusage: vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
                     "         [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]\n"
                     "         [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--progress] [-v]\n"
-                    "  SPEC: i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:INIT], TYPE i8 u8 i16 u16 i32 u32 f32,\n"
+                    "  SPEC: i32:V | u32:V | f32:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT],\n"
+                    "        TYPE i8 u8 i16 u16 i32 u32 f32,\n"
                     "        INIT zero | seq | rand:SEED[:LO:HI] | file:PATH\n");
     cleanup();
     exit(2);
@@ -235,18 +236,28 @@ int main(int argc, char **argv)
         fprintf(stderr, "vgiw-run: kernel '%s' takes %u arguments:", k->name, k->nargs);
         for (uint32_t a = 0; a < k->nargs; a++)
             fprintf(stderr, " %s (%s)", k->args[a].name, k->args[a].kind == VG_ARG_BUFFER ? "buffer"
-                                                         : k->args[a].kind == VG_ARG_LOCAL ? "local" : "scalar");
+                                                         : k->args[a].kind == VG_ARG_LOCAL ? "local"
+                                                         : k->args[a].kind == VG_ARG_STRUCT ? "struct" : "scalar");
         fprintf(stderr, "; %d --arg given\n", nspec);
         vg_image_free(&image);
         usage_error("wrong argument count");
     }
     for (uint32_t a = 0; a < k->nargs; a++) {
         int kind = k->args[a].kind;
-        if (kind != (bufs[a].spec.is_buf ? VG_ARG_BUFFER : bufs[a].spec.local_bytes ? VG_ARG_LOCAL : VG_ARG_SCALAR)) {
-            char msg[200];
-            snprintf(msg, sizeof msg, "argument %u '%s' is a %s, --arg '%s' is not", a, k->args[a].name,
-                     kind == VG_ARG_BUFFER ? "buffer" : kind == VG_ARG_LOCAL ? "__local pointer (local:BYTES)" : "scalar",
-                     specs[a]);
+        const ArgSpec *sp = &bufs[a].spec;
+        if (kind != (sp->is_buf ? VG_ARG_BUFFER : sp->local_bytes ? VG_ARG_LOCAL : sp->struct_bytes ? VG_ARG_STRUCT
+                                                                                                   : VG_ARG_SCALAR)
+            || (kind == VG_ARG_STRUCT && sp->struct_bytes != k->args[a].elem_size)) {
+            char msg[300];
+            if (kind == VG_ARG_STRUCT && sp->struct_bytes)
+                snprintf(msg, sizeof msg, "argument %u '%s' is a struct of %u bytes, --arg '%s' describes %u (C layout: "
+                         "each field at a multiple of its size)", a, k->args[a].name, k->args[a].elem_size, specs[a],
+                         sp->struct_bytes);
+            else
+                snprintf(msg, sizeof msg, "argument %u '%s' is a %s, --arg '%s' is not", a, k->args[a].name,
+                         kind == VG_ARG_BUFFER ? "buffer" : kind == VG_ARG_LOCAL ? "__local pointer (local:BYTES)"
+                         : kind == VG_ARG_STRUCT ? "struct passed by value (struct:TYPE=V,...)" : "scalar",
+                         specs[a]);
             vg_image_free(&image);
             usage_error("%s", msg);
         }
@@ -287,7 +298,8 @@ int main(int argc, char **argv)
         if (bufs[a].spec.local_bytes && !(bufs[a].init = calloc(1, bufs[a].spec.local_bytes)))
             die("out of memory");
         nargs[a] = bufs[a].spec.is_buf ? (void *)bufs[a].native
-                   : bufs[a].spec.local_bytes ? (void *)bufs[a].init : (void *)&bufs[a].spec.scalar;
+                   : bufs[a].spec.local_bytes ? (void *)bufs[a].init
+                   : bufs[a].spec.struct_bytes ? (void *)bufs[a].spec.sdata : (void *)&bufs[a].spec.scalar;
     }
     if (vgnb_run(so, k->name, nargs, g, l, err, sizeof err)) {
         fprintf(stderr, "vgiw-run: %s\n", err);
@@ -320,6 +332,8 @@ int main(int argc, char **argv)
                 rc = vrt_set_arg_buf(d, kh, a, hb[a]);
         } else if (b->spec.local_bytes) {
             rc = vrt_set_arg_local(d, kh, a, b->spec.local_bytes);
+        } else if (b->spec.struct_bytes) {
+            rc = vrt_set_arg_struct(d, kh, a, b->spec.sdata, b->spec.struct_bytes);
         } else {
             rc = vrt_set_arg_u32(d, kh, a, b->spec.scalar);
         }

@@ -203,11 +203,29 @@ int main(int argc, char **argv)
         const vg_arg *ka = &k->args[a];
         Buf *b = &bufs[a];
         b->spec = specs[a];
-        int want = b->spec.is_buf ? VG_ARG_BUFFER : b->spec.local_bytes ? VG_ARG_LOCAL : VG_ARG_SCALAR;
+        int want = b->spec.is_buf ? VG_ARG_BUFFER : b->spec.local_bytes ? VG_ARG_LOCAL
+                   : b->spec.struct_bytes ? VG_ARG_STRUCT : VG_ARG_SCALAR;
         if (ka->kind != want)
             die("argument %u '%s' is a %s, got %s", a, ka->name,
-                ka->kind == VG_ARG_BUFFER ? "buffer" : ka->kind == VG_ARG_LOCAL ? "__local pointer" : "scalar",
-                want == VG_ARG_BUFFER ? "a buffer" : want == VG_ARG_LOCAL ? "local:BYTES" : "a scalar");
+                ka->kind == VG_ARG_BUFFER ? "buffer" : ka->kind == VG_ARG_LOCAL ? "__local pointer"
+                : ka->kind == VG_ARG_STRUCT ? "struct passed by value" : "scalar",
+                want == VG_ARG_BUFFER ? "a buffer" : want == VG_ARG_LOCAL ? "local:BYTES"
+                : want == VG_ARG_STRUCT ? "struct:..." : "a scalar");
+        if (want == VG_ARG_STRUCT) {
+            if (b->spec.struct_bytes != ka->elem_size)
+                die("argument %u '%s' is a struct of %u bytes, struct:... describes %u bytes (C layout: each field "
+                    "at a multiple of its size)", a, ka->name, ka->elem_size, b->spec.struct_bytes);
+            /* the interpreter reads it from memory, like a buffer that is never compared */
+            b->bytes = b->spec.struct_bytes;
+            b->base = next;
+            next = (next + b->bytes + 4096 + 4095) & ~4095u;
+            b->init = malloc(b->bytes);
+            b->interp = malloc(b->bytes);
+            if (!b->init || !b->interp)
+                die("out of memory");
+            memcpy(b->init, b->spec.sdata, b->bytes);
+            continue;
+        }
         if (want == VG_ARG_LOCAL) {
             /* native: one host region for every work-group (they run one after another) */
             b->native = calloc(1, b->spec.local_bytes);
@@ -247,7 +265,7 @@ int main(int argc, char **argv)
         void *nargs[VG_SRC_ARG_MAX];
         for (uint32_t a = 0; a < k->nargs; a++)
             nargs[a] = bufs[a].spec.is_buf || bufs[a].spec.local_bytes ? (void *)bufs[a].native
-                                                                        : (void *)&bufs[a].spec.scalar;
+                       : bufs[a].spec.struct_bytes ? (void *)bufs[a].spec.sdata : (void *)&bufs[a].spec.scalar;
         int nrc = vgnb_run(so, k->name, nargs, g, l, err, sizeof err), native_ok = nrc == VGNB_OK;
         if (nrc == VGNB_ERR_FORK)
             die("%s", err);
@@ -259,7 +277,7 @@ int main(int argc, char **argv)
             uint32_t args[VG_SRC_ARG_MAX];
             vi_memory mem = { regs, 0 };
             for (uint32_t a = 0; a < k->nargs; a++) {
-                if (bufs[a].spec.is_buf) {
+                if (bufs[a].spec.is_buf || bufs[a].spec.struct_bytes) {
                     memcpy(bufs[a].interp, bufs[a].init, bufs[a].bytes);
                     regs[mem.n++] = (vi_region){ bufs[a].base, bufs[a].bytes, bufs[a].interp, k->args[a].name };
                     args[a] = bufs[a].base;
@@ -278,7 +296,7 @@ int main(int argc, char **argv)
                 if (mode == 1 && (pnr_mode == 0 || (pnr_mode == 2 && !has_pnr)))
                     break;
                 for (uint32_t a = 0; a < k->nargs; a++)
-                    if (bufs[a].spec.is_buf)
+                    if (bufs[a].spec.is_buf || bufs[a].spec.struct_bytes)
                         memcpy(bufs[a].interp, bufs[a].init, bufs[a].bytes);
                 vi_launch L = { 0 };
                 memcpy(L.global, g, sizeof g);

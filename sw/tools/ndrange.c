@@ -46,9 +46,67 @@ static int parse_num(const char *s, double *v)
     return end == s || *end || errno ? -1 : 0;
 }
 
+/* struct:TYPE=V,TYPE=V,... (body = the part after "struct:") */
+static int parse_struct(const char *s, const char *body, ArgSpec *a, char *err, size_t errlen)
+{
+    char buf[1024];
+    if (strlen(body) >= sizeof buf || !*body) {
+        snprintf(err, errlen, "'%s': expected struct:TYPE=V,TYPE=V,... (TYPE i8 u8 i16 u16 i32 u32 f32)", s);
+        return -1;
+    }
+    strcpy(buf, body);
+    uint32_t off = 0, maxal = 1, nf = 0;
+    for (char *f = strtok(buf, ","); f; f = strtok(NULL, ","), nf++) {
+        char *eq = strchr(f, '=');
+        uint8_t t = 0;
+        if (eq) {
+            *eq = 0;
+            for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+                if (!strcmp(f, types[i].n))
+                    t = types[i].t;
+        }
+        if (!t) {
+            snprintf(err, errlen, "'%s': field %u: expected TYPE=V, TYPE i8 u8 i16 u16 i32 u32 f32", s, nf);
+            return -1;
+        }
+        uint32_t sz = type_size(t);
+        off = (off + sz - 1) & ~(sz - 1);   /* natural alignment (docs/runtime.md) */
+        if (nf >= STRUCT_MAX_FIELDS || off + sz > STRUCT_MAX_BYTES) {
+            snprintf(err, errlen, "'%s': more than %u fields or %u bytes", s, STRUCT_MAX_FIELDS, STRUCT_MAX_BYTES);
+            return -1;
+        }
+        double v;
+        if (parse_num(eq + 1, &v)) {
+            snprintf(err, errlen, "'%s': field %u: bad value '%s'", s, nf, eq + 1);
+            return -1;
+        }
+        uint32_t bits;
+        if (t == VG_T_F32) {
+            float x = (float)v;
+            memcpy(&bits, &x, 4);
+        } else {
+            int sg = t == VG_T_I8 || t == VG_T_I16 || t == VG_T_I32;
+            double lo = sg ? -ldexp(1, (int)sz * 8 - 1) : 0, hi = ldexp(1, (int)sz * 8 - (sg ? 1 : 0)) - 1;
+            if (v != floor(v) || v < lo || v > hi) {
+                snprintf(err, errlen, "'%s': field %u: %s value '%s' out of range", s, nf, vg_type_name(t), eq + 1);
+                return -1;
+            }
+            bits = sg ? (uint32_t)(int32_t)v : (uint32_t)v;
+        }
+        memcpy(a->sdata + off, &bits, sz);   /* little-endian host and target */
+        off += sz;
+        if (sz > maxal)
+            maxal = sz;
+    }
+    a->struct_bytes = (off + maxal - 1) & ~(maxal - 1);
+    return 0;
+}
+
 int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
 {
     memset(a, 0, sizeof *a);
+    if (!strncmp(s, "struct:", 7))
+        return parse_struct(s, s + 7, a, err, errlen);
     char buf[256];
     if (strlen(s) >= sizeof buf) {
         snprintf(err, errlen, "argument spec too long");

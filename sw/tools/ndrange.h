@@ -6,6 +6,8 @@
 #include <stdint.h>
 
 enum { INIT_ZERO, INIT_SEQ, INIT_RAND };
+#define STRUCT_MAX_BYTES 256
+#define STRUCT_MAX_FIELDS 64
 
 typedef struct {
     int is_buf;
@@ -16,11 +18,17 @@ typedef struct {
     double lo, hi;         /* rand range (inclusive for integers) */
     uint32_t scalar;       /* scalars: the 32-bit pattern */
     uint32_t local_bytes;  /* local:BYTES, a __local pointer argument (is_buf 0); 0 otherwise */
+    /* struct:TYPE=V,TYPE=V,...: a struct argument by value (is_buf 0), laid out with the C
+     * rules of the target (each field at the next multiple of its size, the total a
+     * multiple of the largest field) */
+    uint32_t struct_bytes;             /* 0: not a struct */
+    uint8_t sdata[STRUCT_MAX_BYTES];
 } ArgSpec;
 
 /* "G" or "G,G" or "G,G,G" -> out[3] (missing dimensions 1); 0 on success. */
 int parse_dims(const char *s, uint32_t out[3]);
-/* i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:INIT]; 0 on success, message in err. */
+/* i32:V | u32:V | f32:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT]; 0 on success,
+ * message in err. */
 int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen);
 uint32_t type_size(uint8_t type);
 /* Fills COUNT elements; seed_offset varies the random stream between runs. */

@@ -602,11 +602,42 @@ static unsigned ldst_op(LLVMValueRef at, int tc, int is_store)
     return bytes == 1 ? VG_LD8U : bytes == 2 ? VG_LD16U : VG_LD32;
 }
 
-static void check_addrspace(LLVMValueRef at, LLVMValueRef ptr)
+/* The kernel argument a private pointer is derived from (through GEPs and casts), or NULL. */
+static LLVMValueRef private_root(LLVMValueRef p)
+{
+    for (int depth = 0; depth < 64; depth++) {
+        if (LLVMIsAArgument(p))
+            return p;
+        if (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p))
+            p = LLVMGetOperand(p, 0);
+        else if (LLVMIsAConstantExpr(p) && (LLVMGetConstOpcode(p) == LLVMGetElementPtr
+                                            || LLVMGetConstOpcode(p) == LLVMBitCast))
+            p = LLVMGetOperand(p, 0);
+        else
+            return NULL;
+    }
+    return NULL;
+}
+
+static void check_addrspace(LLVMValueRef at, LLVMValueRef ptr, int is_store)
 {
     unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-    if (as == 0)
+    if (as == 0) {
+        /* A struct argument passed by value is a private pointer (byval) to the copy the host
+         * put in device memory (lower_args): reading it is a load from there. */
+        LLVMValueRef root = private_root(ptr);
+        if (root && g_L && LLVMGetParamParent(root) == g_L->fn) {
+            unsigned n = LLVMCountParams(g_L->fn);
+            for (unsigned i = 0; i < n; i++)
+                if (LLVMGetParam(g_L->fn, i) == root && g_L->f->args[i].kind == VG_ARG_STRUCT) {
+                    if (is_store)
+                        unsupported(at, "store into the struct argument '%s' passed by value (copy it into a variable "
+                                    "first)", g_L->f->args[i].name);
+                    return;
+                }
+        }
         unsupported(at, "access to __private memory (a private array that was not promoted to registers)");
+    }
     if (as > 3)
         unsupported(at, "address space %u", as);
 }
@@ -717,13 +748,13 @@ static void lower_inst(Lower *L, LLVMValueRef in)
     case LLVMLoad:
         if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
             unsupported(in, "atomic load");
-        check_addrspace(in, LLVMGetOperand(in, 0));
+        check_addrspace(in, LLVMGetOperand(in, 0), 0);
         r = emit(L, VG_U_LDST, ldst_op(in, rc, 0), 1, a, a, a);
         break;
     case LLVMStore:
         if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
             unsupported(in, "atomic store");
-        check_addrspace(in, LLVMGetOperand(in, 1));
+        check_addrspace(in, LLVMGetOperand(in, 1), 1);
         emit(L, VG_U_LDST, ldst_op(in, w, 1), 2, b, a, a);
         return;
     default:
@@ -1003,7 +1034,26 @@ static void lower_args(Lower *L)
             tn = md_string(L->fn, "kernel_arg_type", i, buf, sizeof buf);
         LLVMTypeRef t = LLVMTypeOf(p);
         LLVMTypeKind k = LLVMGetTypeKind(t);
+        LLVMTypeRef byval = NULL;
         if (k == LLVMPointerTypeKind) {
+            static unsigned byval_kind;
+            if (!byval_kind)
+                byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+            LLVMAttributeRef at = LLVMGetEnumAttributeAtIndex(L->fn, i + 1, byval_kind);
+            if (at)
+                byval = LLVMGetTypeAttributeValue(at);
+        }
+        if (byval) {
+            /* struct/union by value: the host copies its bytes (C layout of spir: natural
+             * alignment, docs/compiler.md) to device memory; the argument is their address */
+            unsigned long long size = LLVMABISizeOfType(L->td, byval);
+            if (size == 0 || size > 4096)
+                unsupported(NULL, "struct argument '%s' of %llu bytes (1..4096)", a->name, size);
+            a->kind = VG_ARG_STRUCT;
+            a->addrspace = 0;
+            a->type = VG_T_OTHER;
+            a->elem_size = (uint32_t)size;
+        } else if (k == LLVMPointerTypeKind) {
             unsigned as = LLVMGetPointerAddressSpace(t);
             if (as != 1 && as != 2 && as != 3)
                 unsupported(NULL, "kernel argument '%s' in address space %u", a->name, as);

@@ -263,6 +263,45 @@ int main(int argc, char **argv)
         vrt_free(d, la);
         vrt_kernel_release(d, kl);
     }
+    /* a struct argument by value: affine of rt_simple.cl ({int mul; short add; uchar shift;},
+     * 8 bytes in the C layout of the target), checked against C */
+    {
+        vrt_kernel ka;
+        vrt_buf ab;
+        int32_t in[64], out[64];
+        uint8_t st[8] = { 0 };
+        int32_t mul = -5;
+        int16_t add = 777;
+        uint32_t G = 64, bad = 0;
+        memcpy(st, &mul, 4);
+        memcpy(st + 4, &add, 2);
+        st[6] = 3;
+        for (int i = 0; i < 64; i++)
+            in[i] = i * 1237 - 40000;
+        EXPECT(vrt_kernel_create(d, p, "affine", &ka), VRT_OK, "create kernel affine");
+        vrt_alloc(d, sizeof in, &ab);
+        vrt_write(d, ab, 0, in, sizeof in);
+        EXPECT(vrt_set_arg_struct(d, ka, 1, st, 12), VRT_ERR_ARG, "struct of the wrong size");
+        EXPECT(vrt_set_arg_struct(d, ka, 0, st, 8), VRT_ERR_ARG, "struct for a buffer argument");
+        EXPECT(vrt_set_arg_u32(d, ka, 1, 5), VRT_ERR_ARG, "scalar for a struct argument");
+        EXPECT(vrt_set_arg_struct(d, ka, 1, NULL, 8), VRT_ERR_INVALID, "struct without data");
+        EXPECT(vrt_set_arg_buf(d, ka, 0, ab), VRT_OK, "affine: set argument 0");
+        EXPECT(vrt_set_arg_struct(d, ka, 1, st, 8), VRT_OK, "affine: set the struct");
+        st[6] = 9;   /* the runtime copied it: changing the host copy later has no effect */
+        EXPECT(vrt_set_arg_struct(d, ka, 1, st, 8), VRT_OK, "affine: set the struct again (the old copy is freed)");
+        st[6] = 31;
+        rc = vrt_run(d, ka, 1, &G, NULL);
+        if (!rc)
+            rc = vrt_read(d, ab, 0, out, sizeof out);
+        for (int i = 0; !rc && i < 64; i++) {
+            int32_t want = ((int32_t)((uint32_t)in[i] * (uint32_t)mul) >> 9) + add;
+            if (out[i] != want && bad++ < 4)
+                printf("     out[%d] = %d, expected %d\n", i, out[i], want);
+        }
+        check(!rc && !bad, "affine: struct argument by value", rc ? d : NULL);
+        vrt_free(d, ab);
+        EXPECT(vrt_kernel_release(d, ka), VRT_OK, "release affine (frees the struct's buffer)");
+    }
     /* device errors: the device reports them and stays usable */
     vrt_buf e;
     EXPECT(vrt_alloc(d, 64 * 4, &e), VRT_OK, "alloc for bad_load");

@@ -40,3 +40,12 @@ __kernel void rev_local_arg(__global int *a, __local int *t)
     barrier(CLK_LOCAL_MEM_FENCE);
     a[get_global_id(0)] = t[n - 1 - l] + own[l & 3];
 }
+
+/* a struct passed by value (vgiw-run --arg struct:..., vrt_set_arg_struct): the kernel reads
+ * it from the device memory the runtime put it in */
+typedef struct { int mul; short add; uchar shift; } Affine;   /* 8 bytes */
+__kernel void affine(__global int *a, Affine p)
+{
+    int i = get_global_id(0);
+    a[i] = ((a[i] * p.mul) >> p.shift) + p.add;
+}

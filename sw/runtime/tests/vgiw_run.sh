@@ -44,6 +44,9 @@ expect 0 "rev_local_arg: a __local pointer argument (local:BYTES), 4 work-groups
     --global 256 --local 64 --arg buf:i32:256:rand:4:-100000:100000 --arg local:256
 expect 2 "local:BYTES for a buffer" $k -k rev_local_arg --global 64 --local 64 --arg local:256 --arg local:256
 expect 2 "local:0" $k -k rev_local_arg --global 64 --local 64 --arg buf:i32:64 --arg local:0
+expect 0 "affine: a struct argument passed by value (struct:i32=..,i16=..,u8=..)" $k -k affine --global 128 --local 32 \
+    --arg buf:i32:128:rand:5:-100000:100000 --arg struct:i32=-3,i16=-1234,u8=2
+expect 2 "struct of the wrong size" $k -k affine --global 64 --arg buf:i32:64 --arg struct:i32=1,i32=2,i32=3
 # the comparison can fail: a kernel without its barrier gives other results than native execution
 "$run" sw/runtime/tests/rt_no_barrier.cl --global 128 --local 64 --arg buf:i32:128 --arg buf:i32:128:rand:1 \
     --engine "$engine" --config "$config" > "$tmp/out" 2>&1
