@@ -17,7 +17,9 @@
  * Anything else stops with "FILE:LINE: error: unsupported ...".
  */
 #include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
 #include <llvm-c/Target.h>
+#include <llvm-c/Transforms/PassBuilder.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -534,6 +536,46 @@ static int ignored_intrinsic(const char *name)
 
 static int new_block(Lower *L, LLVMBasicBlockRef origin);
 
+static void lower_memop(Lower *L, LLVMValueRef in, const char *name);
+
+/* Whether a call chain leads from function `from` to `to` (defined functions only). */
+static int reaches(LLVMValueRef from, LLVMValueRef to)
+{
+    LLVMModuleRef m = LLVMGetGlobalParent(from);
+    int n = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        n++;
+    LLVMValueRef *stack = xcalloc((size_t)n + 1, sizeof *stack), *seen = xcalloc((size_t)n + 1, sizeof *seen);
+    int sp = 0, ns = 0, found = 0;
+    stack[sp++] = from;
+    seen[ns++] = from;
+    while (sp && !found) {
+        LLVMValueRef f = stack[--sp];
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && !found; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !found; i = LLVMGetNextInstruction(i)) {
+                if (!LLVMIsACallInst(i))
+                    continue;
+                LLVMValueRef c = LLVMGetCalledValue(i);
+                if (!LLVMIsAFunction(c) || LLVMIsDeclaration(c))
+                    continue;
+                if (c == to) {
+                    found = 1;
+                    break;
+                }
+                int k = 0;
+                while (k < ns && seen[k] != c)
+                    k++;
+                if (k == ns && ns < n) {
+                    seen[ns++] = c;
+                    stack[sp++] = c;
+                }
+            }
+    }
+    free(stack);
+    free(seen);
+    return found;
+}
+
 /* Lowers a call; returns 1 if the call was a barrier (the block was split). */
 static int lower_call(Lower *L, LLVMValueRef in)
 {
@@ -554,8 +596,10 @@ static int lower_call(Lower *L, LLVMValueRef in)
         if (ignored_intrinsic(name))
             return 0;
         if (strncmp(name, "llvm.memcpy", 11) == 0 || strncmp(name, "llvm.memset", 11) == 0
-            || strncmp(name, "llvm.memmove", 12) == 0)
-            unsupported(in, "block memory copy/fill (%s: struct or array assignment)", name);
+            || strncmp(name, "llvm.memmove", 12) == 0) {
+            lower_memop(L, in, name);
+            return 0;
+        }
         int w = rt == TC_VOID ? 32 : rt;
         r = intrinsic(L, in, name, &handled, w);
         if (!handled)
@@ -584,6 +628,9 @@ static int lower_call(Lower *L, LLVMValueRef in)
     } else {
         if (callee == L->fn)
             unsupported(in, "recursion (kernel '%s' calls itself)", name);
+        if (reaches(callee, callee))
+            unsupported(in, "recursion: call to non-inlined function '%s', which calls itself (directly or through "
+                        "other functions)", name);
         unsupported(in, "call to non-inlined function '%s'", name);
     }
     if (rt != TC_VOID)
@@ -640,6 +687,72 @@ static void check_addrspace(LLVMValueRef at, LLVMValueRef ptr, int is_store)
     }
     if (as > 3)
         unsupported(at, "address space %u", as);
+}
+
+/* Alignment (bytes) of call argument i as its `align` attribute gives it (1 if none). */
+static unsigned arg_align(LLVMValueRef call, unsigned i)
+{
+    static unsigned kind;
+    if (!kind)
+        kind = LLVMGetEnumAttributeKindForName("align", 5);
+    LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, i + 1, kind);
+    uint64_t v = a ? LLVMGetEnumAttributeValue(a) : 1;
+    return v >= 4 ? 4 : v >= 2 ? 2 : 1;
+}
+
+#define MEMOP_MAX_BYTES 1024   /* larger block copies would unroll into too many nodes */
+
+/* llvm.memcpy / llvm.memmove / llvm.memset with a constant length (struct and array
+ * assignments, `= {0}` initialisers) become loads and stores of the widest size both
+ * pointers' alignments allow, then narrower ones for the tail. A copy loads every piece
+ * before it stores any, so overlapping memmoves are right too. */
+static void lower_memop(Lower *L, LLVMValueRef in, const char *name)
+{
+    int is_set = strncmp(name, "llvm.memset", 11) == 0;
+    LLVMValueRef dst = LLVMGetOperand(in, 0), src = LLVMGetOperand(in, 1), len = LLVMGetOperand(in, 2);
+    if (!LLVMIsAConstantInt(len))
+        unsupported(in, "block memory copy/fill (%s) of a length known only at run time", name);
+    uint64_t n = LLVMConstIntGetZExtValue(len);
+    if (n > MEMOP_MAX_BYTES)
+        unsupported(in, "block memory copy/fill (%s) of %llu bytes (at most %d are lowered to loads and stores)", name,
+                    (unsigned long long)n, MEMOP_MAX_BYTES);
+    check_addrspace(in, dst, 1);
+    if (!is_set)
+        check_addrspace(in, src, 0);
+    unsigned al = arg_align(in, 0);
+    if (!is_set && arg_align(in, 1) < al)
+        al = arg_align(in, 1);
+    Opnd d = value(L, dst), sv = value(L, src);
+    Opnd fill[3] = { sv, sv, sv };   /* memset: the byte replicated for 1, 2, 4 bytes */
+    if (is_set) {
+        Opnd b = norm(L, sv, 8, 0);
+        fill[1] = alu2(L, ALU_MUL, b, opnd_imm(0x0101u));
+        fill[2] = alu2(L, ALU_MUL, b, opnd_imm(0x01010101u));
+        fill[0] = b;
+    }
+    /* pieces: offset and size */
+    uint32_t off[MEMOP_MAX_BYTES], sz[MEMOP_MAX_BYTES];
+    int np = 0;
+    for (uint64_t o = 0; o < n;) {
+        unsigned w = al;
+        while (w > n - o)
+            w >>= 1;
+        off[np] = (uint32_t)o;
+        sz[np++] = w;
+        o += w;
+    }
+    Opnd vals[MEMOP_MAX_BYTES];
+    for (int i = 0; i < np && !is_set; i++) {
+        unsigned op = sz[i] == 4 ? VG_LD32 : sz[i] == 2 ? VG_LD16U : VG_LD8U;
+        Opnd a = alu2(L, ALU_ADD, sv, opnd_imm(off[i]));
+        vals[i] = emit(L, VG_U_LDST, op, 1, a, a, a);
+    }
+    for (int i = 0; i < np; i++) {
+        unsigned op = sz[i] == 4 ? VG_ST32 : sz[i] == 2 ? VG_ST16 : VG_ST8;
+        Opnd a = alu2(L, ALU_ADD, d, opnd_imm(off[i]));
+        Opnd v = is_set ? fill[sz[i] == 4 ? 2 : sz[i] == 2 ? 1 : 0] : vals[i];
+        emit(L, VG_U_LDST, op, 2, a, v, v);
+    }
 }
 
 static void lower_inst(Lower *L, LLVMValueRef in)
@@ -936,6 +1049,50 @@ static void dead_code(Func *f)
 static int is_kernel(LLVMValueRef fn)
 {
     return !LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == 76 /* SPIR_KERNEL */;
+}
+
+/* Inlines every call of a defined function (docs/compiler.md "Calls"): the fabric has no
+ * call mechanism, and clang's inliner leaves large helpers (and noinline ones) out of line.
+ * Every defined function becomes alwaysinline (noinline removed, also at call sites) and
+ * LLVM's always-inliner runs, followed by the scalar cleanups the inlined bodies need
+ * (SROA promotes the private variables whose addresses the helpers took). Recursive calls
+ * stay (the always-inliner does not unroll recursion) and lower_call reports them. Only
+ * modules with such a call are touched, so the others compile exactly as before. */
+void ir_inline_calls(LLVMModuleRef m)
+{
+    int calls = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+                if (LLVMIsACallInst(i)) {
+                    LLVMValueRef c = LLVMGetCalledValue(i);
+                    if (LLVMIsAFunction(c) && !LLVMIsDeclaration(c)) {
+                        calls++;
+                        LLVMRemoveCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex,
+                                                        LLVMGetEnumAttributeKindForName("noinline", 8));
+                    }
+                }
+    if (!calls)
+        return;
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    unsigned ai = LLVMGetEnumAttributeKindForName("alwaysinline", 12), ni = LLVMGetEnumAttributeKindForName("noinline", 8),
+             on = LLVMGetEnumAttributeKindForName("optnone", 7);
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f))
+            continue;
+        LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, ni);
+        LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, on);
+        LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, ai, 0));
+    }
+    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(m, "always-inline,function(sroa,early-cse,instcombine,simplifycfg)", NULL, o);
+    LLVMDisposePassBuilderOptions(o);
+    if (e) {
+        char *msg = LLVMGetErrorMessage(e);
+        fprintf(stderr, "vgiwcc: %s: error: inlining calls failed: %s\n", g_source_name, msg);
+        LLVMDisposeErrorMessage(msg);
+        fatal("giving up");
+    }
 }
 
 int ir_kernel_count(LLVMModuleRef m)

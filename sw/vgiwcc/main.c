@@ -302,6 +302,7 @@ int main(int argc, char **argv)
         unlink(g_tmp);
         g_tmp[0] = 0;
     }
+    ir_inline_calls(m);
     int nk = ir_kernel_count(m);
     if (nk == 0)
         fatal("%s: error: no __kernel function found", input);
