@@ -87,8 +87,8 @@ const char *vg_op_name(unsigned unit, unsigned op)
 
 const char *vg_type_name(unsigned type)
 {
-    static const char *const n[] = { "?", "i8", "u8", "i16", "u16", "i32", "u32", "f32", "other" };
-    return type <= VG_T_OTHER ? n[type] : "?";
+    static const char *const n[] = { "?", "i8", "u8", "i16", "u16", "i32", "u32", "f32", "other", "i64", "u64" };
+    return type <= VG_T_U64 ? n[type] : "?";
 }
 
 void vg_src_name(uint32_t src, char *buf, size_t len)
@@ -309,7 +309,7 @@ int vg_image_check(const vg_image *img, char *err, size_t errlen)
         for (uint32_t a = 0; a < k->nargs; a++) {
             const vg_arg *ar = &k->args[a];
             if ((ar->kind != VG_ARG_BUFFER && ar->kind != VG_ARG_SCALAR && ar->kind != VG_ARG_LOCAL &&
-                 ar->kind != VG_ARG_STRUCT) || ar->type < VG_T_I8 || ar->type > VG_T_OTHER)
+                 ar->kind != VG_ARG_STRUCT) || ar->type < VG_T_I8 || ar->type > VG_T_U64)
                 return fail(err, errlen, "kernel '%s' argument %u: bad kind/type", k->name, a);
         }
         for (uint32_t bi = 0; bi < k->nblocks; bi++)

@@ -145,7 +145,8 @@ typedef struct {
  * C layout); the host puts its bytes in device memory and passes their address, the kernel
  * only reads them (docs/compiler.md "Struct arguments"). */
 enum vg_argkind { VG_ARG_BUFFER = 1, VG_ARG_SCALAR = 2, VG_ARG_LOCAL = 3, VG_ARG_STRUCT = 4 };
-enum vg_type { VG_T_I8 = 1, VG_T_U8, VG_T_I16, VG_T_U16, VG_T_I32, VG_T_U32, VG_T_F32, VG_T_OTHER };
+enum vg_type { VG_T_I8 = 1, VG_T_U8, VG_T_I16, VG_T_U16, VG_T_I32, VG_T_U32, VG_T_F32, VG_T_OTHER,
+               VG_T_I64, VG_T_U64 };   /* 64-bit: buffer elements (long/ulong) */
 enum vg_addrspace { VG_AS_GLOBAL = 1, VG_AS_CONSTANT = 2 };
 
 typedef struct {

@@ -51,6 +51,8 @@ const char *vgnb_ctype(uint8_t t)
     case VG_T_I32: return "int";
     case VG_T_U32: return "unsigned int";
     case VG_T_F32: return "float";
+    case VG_T_I64: return "long long";
+    case VG_T_U64: return "unsigned long long";
     default:       return "int";
     }
 }

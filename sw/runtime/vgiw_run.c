@@ -6,7 +6,7 @@
  *            [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]
  *            [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--progress] [-v]
  *   SPEC: i32:V | u32:V | f32:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT]
- *         TYPE i8 u8 i16 u16 i32 u32 f32; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
+ *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
  *
  * Prints PASSED/FAILED and the cycles; exit status 0 on PASSED, 1 on a mismatch or a device
  * or native failure, 2 on a usage error (with a message saying what is wrong). --dump DIR
@@ -58,7 +58,7 @@ static _Noreturn void usage_error(const char *fmt, ...)
                     "         [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]\n"
                     "         [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--progress] [-v]\n"
                     "  SPEC: i32:V | u32:V | f32:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT],\n"
-                    "        TYPE i8 u8 i16 u16 i32 u32 f32,\n"
+                    "        TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64,\n"
                     "        INIT zero | seq | rand:SEED[:LO:HI] | file:PATH\n");
     cleanup();
     exit(2);

@@ -6,7 +6,7 @@
  *           [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index]
  *           [-D NAME[=VAL]] [-v]
  *   SPEC: i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:INIT]
- *         TYPE i8 u8 i16 u16 i32 u32 f32; INIT zero | seq | rand:SEED[:LO:HI] (default 0..100)
+ *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] (default 0..100)
  *
  * Each (config, seed) pair is one check: buffers are refilled with the seed added to
  * every rand SEED, the interpreter evaluates nodes in a random order drawn from the seed.

@@ -31,11 +31,11 @@ int parse_dims(const char *s, uint32_t out[3])
 
 static const struct { const char *n; uint8_t t; } types[] = {
     { "i8", VG_T_I8 }, { "u8", VG_T_U8 }, { "i16", VG_T_I16 }, { "u16", VG_T_U16 },
-    { "i32", VG_T_I32 }, { "u32", VG_T_U32 }, { "f32", VG_T_F32 } };
+    { "i32", VG_T_I32 }, { "u32", VG_T_U32 }, { "f32", VG_T_F32 }, { "i64", VG_T_I64 }, { "u64", VG_T_U64 } };
 
 uint32_t type_size(uint8_t t)
 {
-    return t <= VG_T_U8 ? 1 : t <= VG_T_U16 ? 2 : 4;
+    return t == VG_T_I64 || t == VG_T_U64 ? 8 : t <= VG_T_U8 ? 1 : t <= VG_T_U16 ? 2 : 4;
 }
 
 static int parse_num(const char *s, double *v)
@@ -66,7 +66,7 @@ static int parse_struct(const char *s, const char *body, ArgSpec *a, char *err, 
                     t = types[i].t;
         }
         if (!t) {
-            snprintf(err, errlen, "'%s': field %u: expected TYPE=V, TYPE i8 u8 i16 u16 i32 u32 f32", s, nf);
+            snprintf(err, errlen, "'%s': field %u: expected TYPE=V, TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64", s, nf);
             return -1;
         }
         uint32_t sz = type_size(t);
@@ -80,10 +80,20 @@ static int parse_struct(const char *s, const char *body, ArgSpec *a, char *err, 
             snprintf(err, errlen, "'%s': field %u: bad value '%s'", s, nf, eq + 1);
             return -1;
         }
-        uint32_t bits;
-        if (t == VG_T_F32) {
+        uint64_t bits;
+        if (sz == 8) {   /* i64/u64: exact, not through a double */
+            char *end;
+            errno = 0;
+            bits = t == VG_T_I64 ? (uint64_t)strtoll(eq + 1, &end, 0) : strtoull(eq + 1, &end, 0);
+            if (*end || errno || (t == VG_T_U64 && eq[1] == '-')) {
+                snprintf(err, errlen, "'%s': field %u: %s value '%s' out of range", s, nf, vg_type_name(t), eq + 1);
+                return -1;
+            }
+        } else if (t == VG_T_F32) {
             float x = (float)v;
-            memcpy(&bits, &x, 4);
+            uint32_t fb;
+            memcpy(&fb, &x, 4);
+            bits = fb;
         } else {
             int sg = t == VG_T_I8 || t == VG_T_I16 || t == VG_T_I32;
             double lo = sg ? -ldexp(1, (int)sz * 8 - 1) : 0, hi = ldexp(1, (int)sz * 8 - (sg ? 1 : 0)) - 1;
@@ -93,7 +103,7 @@ static int parse_struct(const char *s, const char *body, ArgSpec *a, char *err, 
             }
             bits = sg ? (uint32_t)(int32_t)v : (uint32_t)v;
         }
-        memcpy(a->sdata + off, &bits, sz);   /* little-endian host and target */
+        memcpy(a->sdata + off, &bits, sz);   /* little-endian host and target: the low sz bytes */
         off += sz;
         if (sz > maxal)
             maxal = sz;
@@ -133,7 +143,7 @@ int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
             if (!strcmp(f[1], types[i].n))
                 a->type = types[i].t;
         if (!a->type) {
-            snprintf(err, errlen, "'%s': unknown element type '%s' (i8 u8 i16 u16 i32 u32 f32)", s, f[1]);
+            snprintf(err, errlen, "'%s': unknown element type '%s' (i8 u8 i16 u16 i32 u32 f32 i64 u64)", s, f[1]);
             return -1;
         }
         double c;
@@ -210,7 +220,7 @@ void fill_buffer(const ArgSpec *a, uint8_t *data, uint64_t seed_offset)
     uint64_t st = a->seed * 1000003ull + seed_offset;
     uint32_t sz = type_size(a->type);
     for (uint32_t i = 0; i < a->count; i++) {
-        uint32_t v = 0;
+        uint64_t v = 0;
         if (a->init == INIT_SEQ) {
             if (a->type == VG_T_F32) {
                 float x = (float)i;
@@ -224,7 +234,9 @@ void fill_buffer(const ArgSpec *a, uint8_t *data, uint64_t seed_offset)
                 memcpy(&v, &x, 4);
             } else {
                 double span = a->hi - a->lo + 1;
-                v = (uint32_t)(int64_t)(a->lo + floor(span * ((double)(r >> 11) / 9007199254740992.0)));
+                double d = a->lo + floor(span * ((double)(r >> 11) / 9007199254740992.0));
+                /* u64 values above INT64_MAX convert directly (through int64_t they would overflow) */
+                v = d < 0 ? (uint64_t)(int64_t)d : d >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)d;
             }
         }
         for (uint32_t b = 0; b < sz; b++)
@@ -237,14 +249,14 @@ uint32_t compare_buffer(const char *arg, const ArgSpec *a, const uint8_t *got, c
 {
     uint32_t sz = type_size(a->type), nbad = 0;
     for (uint32_t i = 0; i < a->count; i++) {
-        uint32_t x = 0, y = 0;
+        uint64_t x = 0, y = 0;
         memcpy(&x, got + (size_t)i * sz, sz);
         memcpy(&y, want + (size_t)i * sz, sz);
-        if (x == y || (a->type == VG_T_F32 && vgiw_is_nan(x) && vgiw_is_nan(y)))
+        if (x == y || (a->type == VG_T_F32 && vgiw_is_nan((uint32_t)x) && vgiw_is_nan((uint32_t)y)))
             continue;
         if (nbad++ < show)
-            fprintf(stderr, "  %s[%u]: %s 0x%0*x, %s 0x%0*x\n", arg, i, got_name, (int)sz * 2, x, want_name,
-                    (int)sz * 2, y);
+            fprintf(stderr, "  %s[%u]: %s 0x%0*llx, %s 0x%0*llx\n", arg, i, got_name, (int)sz * 2,
+                    (unsigned long long)x, want_name, (int)sz * 2, (unsigned long long)y);
     }
     if (nbad)
         fprintf(stderr, "  %s: %u of %u elements differ\n", arg, nbad, a->count);

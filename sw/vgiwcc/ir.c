@@ -156,6 +156,21 @@ static int tclass(LLVMValueRef at, LLVMTypeRef t)
     }
 }
 
+/* As tclass, but a 64-bit integer is class 64 (a lo/hi pair of words, lower_inst64). */
+enum { TC_64 = 64 };
+static int tclass64(LLVMValueRef at, LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64)
+        return TC_64;
+    return tclass(at, t);
+}
+
+static int is64(LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64;
+}
+
 static uint32_t line_of(LLVMValueRef v)
 {
     return LLVMIsAInstruction(v) ? LLVMGetDebugLocLine(v) : 0;
@@ -219,8 +234,8 @@ static void emit_copy(Lower *L, int blk, int dst, Opnd src)
 /* Bring an iN value (garbage upper bits) to a clean 32-bit value. */
 static Opnd norm(Lower *L, Opnd v, int width, int is_signed)
 {
-    if (width == 32 || width == 1 || width == TC_F || width == TC_P)
-        return v;
+    if (width == 32 || width == 1 || width == TC_F || width == TC_P || width == 64)
+        return v;   /* 64: the lo word of a pair, as a truncation to 32 bits */
     if (width == 8)
         return alu1(L, is_signed ? ALU_SEXT8 : ALU_ZEXT8, v);
     return alu1(L, is_signed ? ALU_SEXT16 : ALU_ZEXT16, v);
@@ -277,7 +292,7 @@ static Opnd value(Lower *L, LLVMValueRef v)
     }
     if (LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantPointerNull(v)
         || LLVMIsAConstantAggregateZero(v)) {
-        tclass(NULL, LLVMTypeOf(v));
+        tclass64(NULL, LLVMTypeOf(v));
         return opnd_imm(0);
     }
     if (LLVMIsAArgument(v)) {
@@ -319,6 +334,274 @@ static Opnd value(Lower *L, LLVMValueRef v)
     unsupported(NULL, "unknown kind of value");
 }
 
+/* ---- 64-bit integers: a value is a pair of words; value() gives the lo word (so any
+ * 32-bit use is its truncation), value_hi() the hi word, kept in the map under the value's
+ * address + 1 (never another value's address: values are aligned objects). ---- */
+
+static LLVMValueRef hi_key(LLVMValueRef v) { return (LLVMValueRef)((char *)v + 1); }
+
+static Opnd value_hi(Lower *L, LLVMValueRef v)
+{
+    Opnd o;
+    if (map_get(L, hi_key(v), &o))
+        return o;
+    if (LLVMIsAConstantInt(v))
+        return opnd_imm((uint32_t)((uint64_t)LLVMConstIntGetSExtValue(v) >> 32));
+    if (LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantAggregateZero(v))
+        return opnd_imm(0);
+    if (LLVMIsAArgument(v))
+        unsupported(NULL, "64-bit scalar kernel argument '%s' (pass it in a buffer)", LLVMGetValueName(v));
+    if (LLVMIsAConstantExpr(v))
+        unsupported(NULL, "64-bit integer constant expression");
+    if (LLVMIsAInstruction(v))
+        unsupported(v, "use of a value not dominated by its definition (irreducible or malformed IR)");
+    unsupported(NULL, "unknown kind of 64-bit value");
+}
+
+static void put64(Lower *L, LLVMValueRef v, Opnd lo, Opnd hi)
+{
+    map_put(L, v, lo);
+    map_put(L, hi_key(v), hi);
+}
+
+/* Pair of an operand: 64-bit values directly, narrower integers zero/sign extended. */
+static void pair_of(Lower *L, LLVMValueRef v, int is_signed, Opnd *lo, Opnd *hi)
+{
+    if (is64(v)) {
+        *lo = value(L, v);
+        *hi = value_hi(L, v);
+        return;
+    }
+    int w = tclass(v, LLVMTypeOf(v));
+    Opnd a = value(L, v);
+    if (w == 1) {
+        *lo = is_signed ? alu2(L, ALU_SUB, opnd_imm(0), a) : a;
+    } else {
+        *lo = norm(L, a, w, is_signed);
+    }
+    *hi = is_signed ? alu2(L, ALU_SRA, *lo, opnd_imm(31)) : opnd_imm(0);
+}
+
+/* Comparison of two pairs (predicate as LLVM's): on the hi words when they differ, else on
+ * the lo words unsigned. */
+static Opnd cmp64(Lower *L, LLVMIntPredicate p, Opnd al, Opnd ah, Opnd bl, Opnd bh)
+{
+    if (p == LLVMIntEQ)
+        return alu2(L, ALU_AND, alu2(L, ALU_EQ, al, bl), alu2(L, ALU_EQ, ah, bh));
+    if (p == LLVMIntNE)
+        return alu2(L, ALU_OR, alu2(L, ALU_NE, al, bl), alu2(L, ALU_NE, ah, bh));
+    unsigned hop, lop;
+    switch (p) {
+    case LLVMIntUGT: hop = ALU_GTU; lop = ALU_GTU; break;
+    case LLVMIntUGE: hop = ALU_GTU; lop = ALU_GEU; break;
+    case LLVMIntULT: hop = ALU_LTU; lop = ALU_LTU; break;
+    case LLVMIntULE: hop = ALU_LTU; lop = ALU_LEU; break;
+    case LLVMIntSGT: hop = ALU_GT;  lop = ALU_GTU; break;
+    case LLVMIntSGE: hop = ALU_GT;  lop = ALU_GEU; break;
+    case LLVMIntSLT: hop = ALU_LT;  lop = ALU_LTU; break;
+    default:         hop = ALU_LT;  lop = ALU_LEU; break;   /* SLE */
+    }
+    /* hi words equal: the lo comparison decides; else the strict hi comparison */
+    return emit(L, VG_U_ALU, ALU_SEL, 3, alu2(L, ALU_EQ, ah, bh), alu2(L, lop, al, bl), alu2(L, hop, ah, bh));
+}
+
+/* Shifts of a pair by s (0..63; LLVM's result is poison beyond, OpenCL masks the amount). */
+static void shift64(Lower *L, LLVMOpcode opc, Opnd lo, Opnd hi, Opnd s, Opnd *rl, Opnd *rh)
+{
+    Opnd s5 = alu2(L, ALU_AND, s, opnd_imm(31));
+    Opnd big = alu2(L, ALU_AND, s, opnd_imm(32));
+    Opnd inv = alu2(L, ALU_SUB, opnd_imm(31), s5);   /* x >> 1 >> (31 - s5): no shift by 32 */
+    Opnd sl, sh, bl, bh;
+    if (opc == LLVMShl) {
+        sl = alu2(L, ALU_SLL, lo, s5);
+        sh = alu2(L, ALU_OR, alu2(L, ALU_SLL, hi, s5), alu2(L, ALU_SRL, alu2(L, ALU_SRL, lo, opnd_imm(1)), inv));
+        bl = opnd_imm(0);
+        bh = sl;
+    } else {
+        unsigned op = opc == LLVMAShr ? ALU_SRA : ALU_SRL;
+        sh = alu2(L, op, hi, s5);
+        sl = alu2(L, ALU_OR, alu2(L, ALU_SRL, lo, s5), alu2(L, ALU_SLL, alu2(L, ALU_SLL, hi, opnd_imm(1)), inv));
+        bl = sh;
+        bh = opc == LLVMAShr ? alu2(L, ALU_SRA, hi, opnd_imm(31)) : opnd_imm(0);
+    }
+    if (big.kind == OPND_IMM) {
+        *rl = big.v ? bl : sl;
+        *rh = big.v ? bh : sh;
+        return;
+    }
+    *rl = emit(L, VG_U_ALU, ALU_SEL, 3, big, bl, sl);
+    *rh = emit(L, VG_U_ALU, ALU_SEL, 3, big, bh, sh);
+}
+
+static void check_addrspace(LLVMValueRef at, LLVMValueRef ptr, int is_store);
+
+/* Instructions with a 64-bit integer operand or result (docs/compiler.md "64-bit
+ * integers"): every operation on pairs of 32-bit words, bit-exact with C. */
+static void lower_inst64(Lower *L, LLVMValueRef in)
+{
+    LLVMOpcode opc = LLVMGetInstructionOpcode(in);
+    LLVMValueRef o0 = LLVMGetNumOperands(in) > 0 ? LLVMGetOperand(in, 0) : NULL;
+    LLVMValueRef o1 = LLVMGetNumOperands(in) > 1 ? LLVMGetOperand(in, 1) : NULL;
+    Opnd al, ah, bl, bh, rl, rh;
+    switch (opc) {
+    case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
+        pair_of(L, o0, 0, &al, &ah);
+        pair_of(L, o1, 0, &bl, &bh);
+        if (opc == LLVMAdd) {
+            rl = alu2(L, ALU_ADD, al, bl);
+            Opnd carry = alu2(L, ALU_LTU, rl, al);
+            rh = alu2(L, ALU_ADD, alu2(L, ALU_ADD, ah, bh), carry);
+        } else if (opc == LLVMSub) {
+            rl = alu2(L, ALU_SUB, al, bl);
+            Opnd borrow = alu2(L, ALU_LTU, al, bl);
+            rh = alu2(L, ALU_SUB, alu2(L, ALU_SUB, ah, bh), borrow);
+        } else if (opc == LLVMMul) {
+            rl = alu2(L, ALU_MUL, al, bl);
+            rh = alu2(L, ALU_ADD, alu2(L, ALU_MULHU, al, bl),
+                      alu2(L, ALU_ADD, alu2(L, ALU_MUL, al, bh), alu2(L, ALU_MUL, ah, bl)));
+        } else {
+            unsigned op = opc == LLVMAnd ? ALU_AND : opc == LLVMOr ? ALU_OR : ALU_XOR;
+            rl = alu2(L, op, al, bl);
+            rh = alu2(L, op, ah, bh);
+        }
+        put64(L, in, rl, rh);
+        return;
+    case LLVMShl: case LLVMLShr: case LLVMAShr:
+        pair_of(L, o0, 0, &al, &ah);
+        shift64(L, opc, al, ah, value(L, o1), &rl, &rh);
+        put64(L, in, rl, rh);
+        return;
+    case LLVMICmp:
+        pair_of(L, o0, 0, &al, &ah);
+        pair_of(L, o1, 0, &bl, &bh);
+        map_put(L, in, cmp64(L, LLVMGetICmpPredicate(in), al, ah, bl, bh));
+        return;
+    case LLVMSelect: {
+        Opnd c = value(L, o0);
+        LLVMValueRef t = LLVMGetOperand(in, 1), e = LLVMGetOperand(in, 2);
+        pair_of(L, t, 0, &al, &ah);
+        pair_of(L, e, 0, &bl, &bh);
+        put64(L, in, emit(L, VG_U_ALU, ALU_SEL, 3, c, al, bl), emit(L, VG_U_ALU, ALU_SEL, 3, c, ah, bh));
+        return;
+    }
+    case LLVMZExt: case LLVMSExt:
+        pair_of(L, o0, opc == LLVMSExt, &al, &ah);
+        put64(L, in, al, ah);
+        return;
+    case LLVMTrunc: {
+        int rc = tclass(in, LLVMTypeOf(in));
+        Opnd a = value(L, o0);
+        map_put(L, in, rc == 1 ? alu2(L, ALU_AND, a, opnd_imm(1)) : a);
+        return;
+    }
+    case LLVMPtrToInt:
+        put64(L, in, value(L, o0), opnd_imm(0));
+        return;
+    case LLVMIntToPtr:
+        map_put(L, in, value(L, o0));
+        return;
+    case LLVMBitCast: case LLVMFreeze:
+        if (!is64(o0))
+            unsupported(in, "bit cast to a 64-bit integer (from double?)");
+        put64(L, in, value(L, o0), value_hi(L, o0));
+        return;
+    case LLVMLoad: {
+        if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
+            unsupported(in, "atomic load");
+        check_addrspace(in, o0, 0);
+        Opnd a = value(L, o0), a4 = alu2(L, ALU_ADD, a, opnd_imm(4));
+        rl = emit(L, VG_U_LDST, VG_LD32, 1, a, a, a);
+        rh = emit(L, VG_U_LDST, VG_LD32, 1, a4, a4, a4);   /* little-endian: lo word first */
+        put64(L, in, rl, rh);
+        return;
+    }
+    case LLVMStore: {
+        if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
+            unsupported(in, "atomic store");
+        check_addrspace(in, o1, 1);
+        pair_of(L, o0, 0, &al, &ah);
+        Opnd a = value(L, o1), a4 = alu2(L, ALU_ADD, a, opnd_imm(4));
+        emit(L, VG_U_LDST, VG_ST32, 2, a, al, al);
+        emit(L, VG_U_LDST, VG_ST32, 2, a4, ah, ah);
+        return;
+    }
+    case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
+        unsupported(in, "64-bit integer division or remainder (long/ulong '/' and '%%')");
+    case LLVMSIToFP: case LLVMUIToFP:
+        unsupported(in, "conversion of a 64-bit integer to floating point");
+    case LLVMFPToSI: case LLVMFPToUI:
+        unsupported(in, "conversion of floating point to a 64-bit integer");
+    default:
+        unsupported(in, "64-bit integer arithmetic (this operation on long/ulong)");
+    }
+}
+
+/* 64-bit min/max/abs intrinsics (llvm.smin.i64 ...), through cmp64. */
+static int intrinsic64(Lower *L, LLVMValueRef call, const char *name)
+{
+    int smin = !strncmp(name, "llvm.smin.i64", 13), smax = !strncmp(name, "llvm.smax.i64", 13),
+        umin = !strncmp(name, "llvm.umin.i64", 13), umax = !strncmp(name, "llvm.umax.i64", 13),
+        abs = !strncmp(name, "llvm.abs.i64", 12);
+    if (!(smin || smax || umin || umax || abs))
+        return 0;
+    Opnd al, ah, bl, bh;
+    pair_of(L, LLVMGetOperand(call, 0), 0, &al, &ah);
+    if (abs) {   /* x < 0 ? 0 - x : x */
+        Opnd nl = alu2(L, ALU_SUB, opnd_imm(0), al);
+        Opnd nh = alu2(L, ALU_SUB, alu2(L, ALU_SUB, opnd_imm(0), ah), alu2(L, ALU_NE, al, opnd_imm(0)));
+        Opnd neg = alu2(L, ALU_LT, ah, opnd_imm(0));
+        put64(L, call, emit(L, VG_U_ALU, ALU_SEL, 3, neg, nl, al), emit(L, VG_U_ALU, ALU_SEL, 3, neg, nh, ah));
+        return 1;
+    }
+    pair_of(L, LLVMGetOperand(call, 1), 0, &bl, &bh);
+    LLVMIntPredicate p = smin ? LLVMIntSLT : smax ? LLVMIntSGT : umin ? LLVMIntULT : LLVMIntUGT;
+    Opnd c = cmp64(L, p, al, ah, bl, bh);
+    put64(L, call, emit(L, VG_U_ALU, ALU_SEL, 3, c, al, bl), emit(L, VG_U_ALU, ALU_SEL, 3, c, ah, bh));
+    return 1;
+}
+
+static int demangle(const char *m, char *name, size_t ncap, const char **params);
+
+/* OpenCL min/max/clamp/abs on long/ulong (mangled 'l'/'m'), through cmp64. */
+static int builtin64(Lower *L, LLVMValueRef call, const char *mname)
+{
+    char name[64];
+    const char *params;
+    if (!demangle(mname, name, sizeof name, &params) || (params[0] != 'l' && params[0] != 'm'))
+        return 0;
+    int sg = params[0] == 'l';
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+    Opnd xl, xh, yl, yh, zl, zh;
+    pair_of(L, LLVMGetOperand(call, 0), 0, &xl, &xh);
+    if (!strcmp(name, "abs") && nargs == 1) {
+        if (!sg) {
+            put64(L, call, xl, xh);
+            return 1;
+        }
+        Opnd nl = alu2(L, ALU_SUB, opnd_imm(0), xl);
+        Opnd nh = alu2(L, ALU_SUB, alu2(L, ALU_SUB, opnd_imm(0), xh), alu2(L, ALU_NE, xl, opnd_imm(0)));
+        Opnd neg = alu2(L, ALU_LT, xh, opnd_imm(0));
+        put64(L, call, emit(L, VG_U_ALU, ALU_SEL, 3, neg, nl, xl), emit(L, VG_U_ALU, ALU_SEL, 3, neg, nh, xh));
+        return 1;
+    }
+    int mn = !strcmp(name, "min"), mx = !strcmp(name, "max"), cl = !strcmp(name, "clamp");
+    if (!((mn || mx) && nargs == 2) && !(cl && nargs == 3))
+        return 0;
+    pair_of(L, LLVMGetOperand(call, 1), 0, &yl, &yh);
+    LLVMIntPredicate lt = sg ? LLVMIntSLT : LLVMIntULT, gt = sg ? LLVMIntSGT : LLVMIntUGT;
+    Opnd c = cmp64(L, mn ? lt : gt, xl, xh, yl, yh);
+    Opnd rl = emit(L, VG_U_ALU, ALU_SEL, 3, c, xl, yl), rh = emit(L, VG_U_ALU, ALU_SEL, 3, c, xh, yh);
+    if (cl) {   /* min(max(x, lo), hi) */
+        pair_of(L, LLVMGetOperand(call, 2), 0, &zl, &zh);
+        Opnd c2 = cmp64(L, lt, rl, rh, zl, zh);
+        Opnd ml = emit(L, VG_U_ALU, ALU_SEL, 3, c2, rl, zl), mh = emit(L, VG_U_ALU, ALU_SEL, 3, c2, rh, zh);
+        rl = ml;
+        rh = mh;
+    }
+    put64(L, call, rl, rh);
+    return 1;
+}
+
 /* Address arithmetic of a GEP (instruction or constant expression). */
 static Opnd gep(Lower *L, LLVMValueRef g, LLVMValueRef at)
 {
@@ -353,8 +636,8 @@ static Opnd gep(Lower *L, LLVMValueRef g, LLVMValueRef at)
             konst += (uint32_t)((uint64_t)LLVMConstIntGetSExtValue(idx) * elsize);
             continue;
         }
-        int w = tclass(at, it);
-        Opnd iv = norm(L, value(L, idx), w, 1);
+        int w = tclass64(at, it);
+        Opnd iv = norm(L, value(L, idx), w, 1);   /* an i64 index: its lo word (32-bit addresses) */
         Opnd term;
         if (elsize == 1)
             term = iv;
@@ -586,6 +869,15 @@ static int lower_call(Lower *L, LLVMValueRef in)
         unsupported(in, "indirect call through a function pointer");
     size_t nlen;
     const char *name = LLVMGetValueName2(callee, &nlen);
+    if (LLVMGetIntrinsicID(callee) && ignored_intrinsic(name))
+        return 0;   /* llvm.lifetime.* take an i64 */
+    if (is64(in) && LLVMGetIntrinsicID(callee) && intrinsic64(L, in, name))
+        return 0;
+    if (is64(in) && LLVMIsDeclaration(callee) && builtin64(L, in, name))
+        return 0;
+    for (unsigned i = 0; i < (unsigned)LLVMGetNumArgOperands(in); i++)
+        if (is64(LLVMGetOperand(in, i)) || is64(in))
+            unsupported(in, "64-bit integer argument or result of a call to '%s'", name);
     int rt = tclass(in, LLVMTypeOf(in));
     int handled = 0;
     Opnd r = opnd_imm(0);
@@ -786,6 +1078,15 @@ static void lower_inst(Lower *L, LLVMValueRef in)
     default:
         break;
     }
+    if (opc != LLVMGetElementPtr) {   /* GEP indices of 64 bits: gep() takes their lo word */
+        int has64 = is64(in);
+        for (int i = 0; i < LLVMGetNumOperands(in) && !has64; i++)
+            has64 = !LLVMIsABasicBlock(LLVMGetOperand(in, i)) && is64(LLVMGetOperand(in, i));
+        if (has64) {
+            lower_inst64(L, in);
+            return;
+        }
+    }
     /* Every remaining instruction has a scalar result type we can represent. */
     int rc = tclass(in, rty);
     unsigned nops = (unsigned)LLVMGetNumOperands(in);
@@ -933,7 +1234,7 @@ static void llvm_rpo(Lower *L)
     free(all); free(state); free(stack); free(succi); free(post);
 }
 
-typedef struct { LLVMValueRef phi; int phivar; int bbi; } PhiRec;
+typedef struct { LLVMValueRef phi; int phivar; int bbi; int hi; } PhiRec;   /* hi: the hi word of an i64 phi */
 
 /* Terminator: fills the current block's successor slots with RPO indices of LLVM blocks,
  * encoded as -(index+1), resolved once every LLVM block has its first my-block. */
@@ -1157,7 +1458,8 @@ static uint8_t type_from_name(const char *s, uint32_t *size)
         { "char", VG_T_I8, 1 }, { "uchar", VG_T_U8, 1 }, { "unsigned char", VG_T_U8, 1 },
         { "short", VG_T_I16, 2 }, { "ushort", VG_T_U16, 2 }, { "unsigned short", VG_T_U16, 2 },
         { "int", VG_T_I32, 4 }, { "uint", VG_T_U32, 4 }, { "unsigned int", VG_T_U32, 4 },
-        { "float", VG_T_F32, 4 }, { "bool", VG_T_U8, 1 } };
+        { "float", VG_T_F32, 4 }, { "bool", VG_T_U8, 1 },
+        { "long", VG_T_I64, 8 }, { "ulong", VG_T_U64, 8 }, { "unsigned long", VG_T_U64, 8 } };
     const char *q = t;
     if (strncmp(q, "const ", 6) == 0) q += 6;
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
@@ -1221,6 +1523,8 @@ static void lower_args(Lower *L)
             if (a->type == VG_T_OTHER)
                 a->elem_size = 1;
         } else {
+            if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64)
+                unsupported(NULL, "64-bit scalar kernel argument '%s' (pass it in a buffer)", a->name);
             int tc = tclass(NULL, t);
             if (tc == TC_P || tc == TC_VOID || tc == 1)
                 unsupported(NULL, "kernel argument '%s' of this type", a->name);
@@ -1262,16 +1566,18 @@ void ir_lower_kernel(LLVMModuleRef m, const char *kernel, Func *f)
         LLVMValueRef in = LLVMGetFirstInstruction(L.bbs[i]);
         for (; in && LLVMIsAPHINode(in); in = LLVMGetNextInstruction(in)) {
             L.line = line_of(in);
-            tclass(in, LLVMTypeOf(in));
-            int pv = func_new_var(f), dv = func_new_var(f);
-            f->vars[pv].is_phivar = 1;
-            f->vars[pv].def_block = -1;
-            f->vars[dv].def_block = L.cur;
-            f->vars[dv].pref = pv;
-            emit_copy(&L, L.cur, dv, opnd_var(pv));
-            map_put(&L, in, opnd_var(dv));
-            phis = xrealloc(phis, (size_t)(nphis + 1) * sizeof *phis);
-            phis[nphis++] = (PhiRec){ in, pv, i };
+            int words = tclass64(in, LLVMTypeOf(in)) == TC_64 ? 2 : 1;
+            for (int h = 0; h < words; h++) {
+                int pv = func_new_var(f), dv = func_new_var(f);
+                f->vars[pv].is_phivar = 1;
+                f->vars[pv].def_block = -1;
+                f->vars[dv].def_block = L.cur;
+                f->vars[dv].pref = pv;
+                emit_copy(&L, L.cur, dv, opnd_var(pv));
+                map_put(&L, h ? hi_key(in) : in, opnd_var(dv));
+                phis = xrealloc(phis, (size_t)(nphis + 1) * sizeof *phis);
+                phis[nphis++] = (PhiRec){ in, pv, i, h };
+            }
         }
         for (; in; in = LLVMGetNextInstruction(in)) {
             if (LLVMIsATerminatorInst(in)) {
@@ -1309,7 +1615,8 @@ void ir_lower_kernel(LLVMModuleRef m, const char *kernel, Func *f)
                     if (LLVMGetIncomingBlock(phis[p].phi, k) == pred) {
                         L.cur = bi;
                         L.line = f->blocks[bi].end_line;
-                        Opnd v = value(&L, LLVMGetIncomingValue(phis[p].phi, k));
+                        LLVMValueRef iv = LLVMGetIncomingValue(phis[p].phi, k);
+                        Opnd v = phis[p].hi ? value_hi(&L, iv) : value(&L, iv);
                         emit_copy(&L, bi, phis[p].phivar, v);
                         f->vars[phis[p].phivar].def_block = -1;
                         break;

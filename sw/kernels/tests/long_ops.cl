@@ -1,0 +1,63 @@
+// 64-bit integers (long/ulong) lowered to pairs of 32-bit words: carry chains, multiply,
+// shifts by constant and variable amounts, signed and unsigned comparisons, min/max/abs,
+// conversions, loads and stores, loop-carried values (docs/compiler.md "64-bit integers").
+// RUN: -k arith --global 64 --local 16 --arg buf:i64:64:rand:1:-1099511627776:1099511627776 --arg buf:i64:64:rand:2:-4294967296:4294967296 --arg buf:i64:512
+// RUN: -k arith --global 64 --local 64 --arg buf:i64:64:rand:3:-9000000000000000000:9000000000000000000 --arg buf:i64:64:rand:4:-9000000000000000000:9000000000000000000 --arg buf:i64:512
+// RUN: -k shifts --global 128 --local 32 --arg buf:u64:128:rand:5:0:18000000000000000000 --arg buf:i32:128:rand:6:0:200 --arg buf:u64:768
+// RUN: -k compare --global 128 --local 32 --arg buf:i64:128:rand:7:-3:3 --arg buf:i64:128:rand:8:-3:3 --arg buf:i32:128:rand:9:-100:100 --arg buf:i32:1280
+// RUN: -k sum --global 32 --local 8 --arg buf:u32:1024:rand:10:0:4294967295 --arg buf:u64:32 --arg buf:i64:32
+__kernel void arith(__global const long *a, __global const long *b, __global long *o)
+{
+    int i = get_global_id(0);
+    long x = a[i], y = b[i];
+    o[8 * i + 0] = x + y;
+    o[8 * i + 1] = x - y;
+    o[8 * i + 2] = x * y;
+    o[8 * i + 3] = (x & y) ^ (x | 0x123456789ALL);
+    o[8 * i + 4] = x * 1000003L + (long)i;          /* constant multiplier, int widened */
+    o[8 * i + 5] = -x;
+    o[8 * i + 6] = (long)(int)x + (long)(uint)y;     /* sign and zero extension, truncation */
+    o[8 * i + 7] = (ulong)x * (ulong)y + 0xFFFFFFFFUL; /* carry out of the lo word */
+}
+__kernel void shifts(__global const ulong *a, __global const int *s, __global ulong *o)
+{
+    int i = get_global_id(0);
+    ulong x = a[i];
+    int n = s[i];
+    o[6 * i + 0] = x << n;                           /* OpenCL: the amount is taken mod 64 */
+    o[6 * i + 1] = x >> n;
+    o[6 * i + 2] = (ulong)((long)x >> n);
+    o[6 * i + 3] = (x << 7) | (x >> 40);
+    o[6 * i + 4] = (ulong)((long)x >> 35) + (x << 32);
+    o[6 * i + 5] = x >> 32;
+}
+__kernel void compare(__global const long *a, __global const long *b, __global const int *c, __global int *o)
+{
+    int i = get_global_id(0);
+    long x = a[i] * 0x100000000L + c[i], y = b[i] * 0x100000000L - c[i];   /* hi words often equal */
+    ulong ux = (ulong)x, uy = (ulong)y;
+    o[10 * i + 0] = x < y;
+    o[10 * i + 1] = x <= y;
+    o[10 * i + 2] = x > y;
+    o[10 * i + 3] = x == y;
+    o[10 * i + 4] = ux < uy;
+    o[10 * i + 5] = ux >= uy;
+    o[10 * i + 6] = (int)min(x, y);
+    o[10 * i + 7] = (int)(max(ux, uy) >> 32);
+    o[10 * i + 8] = (int)abs(x) + (int)(abs(x) >> 32);
+    o[10 * i + 9] = x != y ? (int)(x >> 20) : -1;
+}
+// a 64-bit accumulator carried around a loop (phi of a pair), size_t-style index arithmetic
+__kernel void sum(__global const uint *v, __global ulong *s, __global long *t)
+{
+    int i = get_global_id(0);
+    ulong acc = 0;
+    long alt = 0;
+    for (int k = 0; k < 32; k++) {
+        ulong e = v[i * 32 + k];
+        acc += e * e;
+        alt = (k & 1) ? alt - (long)e : alt + (long)(e << 3);
+    }
+    s[i] = acc;
+    t[i] = alt;
+}
