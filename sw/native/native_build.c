@@ -96,6 +96,7 @@ static const char *ir_arg_type(const vg_arg *ar, char *buf, size_t len)
     case VG_T_I16: return "i16 signext";
     case VG_T_U16: return "i16 zeroext";
     case VG_T_F32: return "float";
+    case VG_T_I64: case VG_T_U64: return "i64";
     default:       return "i32";
     }
 }
@@ -129,7 +130,8 @@ static int write_ir_wrappers(const char *path, const vg_kernel *ks, uint32_t nk,
             if (ar->kind == VG_ARG_SCALAR) {
                 const char *lt = ar->type == VG_T_I8 || ar->type == VG_T_U8 ? "i8"
                                  : ar->type == VG_T_I16 || ar->type == VG_T_U16 ? "i16"
-                                 : ar->type == VG_T_F32 ? "float" : "i32";
+                                 : ar->type == VG_T_F32 ? "float"
+                                 : ar->type == VG_T_I64 || ar->type == VG_T_U64 ? "i64" : "i32";
                 fprintf(f, "  %%v%u = load %s, ptr %%p%u\n", a, lt, a);
             }
         }

@@ -704,10 +704,49 @@ int vrt_set_arg_u32(vrt_device *d, vrt_kernel k, unsigned i, uint32_t v)
     int rc = arg_check(d, k, i, VG_ARG_SCALAR, &K);
     if (rc)
         return rc;
+    if (K->k->args[i].elem_size == 8)
+        return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is 64-bit: set it with vrt_set_arg_u64",
+                    K->k->name, i, K->k->args[i].name);
     K->argv[i] = v;
     K->argbuf[i] = 0;
     K->argset[i] = 1;
     return 0;
+}
+
+/* The bytes of a struct or 64-bit scalar argument in a device buffer of the kernel object. */
+static int set_arg_bytes(vrt_device *d, rt_kern *K, unsigned i, const void *data, size_t bytes)
+{
+    vrt_buf b;
+    int rc;
+    if ((rc = vrt_alloc(d, bytes, &b)))
+        return rc;
+    if ((rc = vrt_write(d, b, 0, data, bytes))) {
+        vrt_free(d, b);
+        return rc;
+    }
+    rt_buf *B = get_buf(d, b);
+    K->argv[i] = B->addr;
+    K->argbuf[i] = b;
+    K->argown[i] = b;
+    K->argset[i] = 1;
+    return 0;
+}
+
+int vrt_set_arg_u64(vrt_device *d, vrt_kernel k, unsigned i, uint64_t v)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    rt_kern *K;
+    int rc = arg_check(d, k, i, VG_ARG_SCALAR, &K);
+    if (rc)
+        return rc;
+    if (K->k->args[i].elem_size != 8)
+        return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is a 32-bit scalar: set it with vrt_set_arg_u32",
+                    K->k->name, i, K->k->args[i].name);
+    uint8_t le[8];   /* the target is little-endian */
+    for (int b = 0; b < 8; b++)
+        le[b] = (uint8_t)(v >> (8 * b));
+    return set_arg_bytes(d, K, i, le, 8);
 }
 
 int vrt_set_arg_struct(vrt_device *d, vrt_kernel k, unsigned i, const void *data, size_t bytes)
@@ -722,19 +761,7 @@ int vrt_set_arg_struct(vrt_device *d, vrt_kernel k, unsigned i, const void *data
         return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is a struct of %u bytes, %zu given", K->k->name, i,
                     K->k->args[i].name, K->k->args[i].elem_size, bytes);
     /* the kernel reads the struct from device memory (docs/compiler.md "Struct arguments") */
-    vrt_buf b;
-    if ((rc = vrt_alloc(d, bytes, &b)))
-        return rc;
-    if ((rc = vrt_write(d, b, 0, data, bytes))) {
-        vrt_free(d, b);
-        return rc;
-    }
-    rt_buf *B = get_buf(d, b);
-    K->argv[i] = B->addr;
-    K->argbuf[i] = b;
-    K->argown[i] = b;
-    K->argset[i] = 1;
-    return 0;
+    return set_arg_bytes(d, K, i, data, bytes);
 }
 
 int vrt_set_arg_local(vrt_device *d, vrt_kernel k, unsigned i, uint32_t bytes)

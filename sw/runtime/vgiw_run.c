@@ -5,7 +5,7 @@
  *   vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...
  *            [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]
  *            [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--progress] [-v]
- *   SPEC: i32:V | u32:V | f32:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT]
+ *   SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
  *
  * Prints PASSED/FAILED and the cycles; exit status 0 on PASSED, 1 on a mismatch or a device
@@ -57,7 +57,7 @@ static _Noreturn void usage_error(const char *fmt, ...)
     fprintf(stderr, "\nusage: vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
                     "         [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]\n"
                     "         [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--progress] [-v]\n"
-                    "  SPEC: i32:V | u32:V | f32:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT],\n"
+                    "  SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT],\n"
                     "        TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64,\n"
                     "        INIT zero | seq | rand:SEED[:LO:HI] | file:PATH\n");
     cleanup();
@@ -245,14 +245,18 @@ int main(int argc, char **argv)
     for (uint32_t a = 0; a < k->nargs; a++) {
         int kind = k->args[a].kind;
         const ArgSpec *sp = &bufs[a].spec;
-        if (kind != (sp->is_buf ? VG_ARG_BUFFER : sp->local_bytes ? VG_ARG_LOCAL : sp->struct_bytes ? VG_ARG_STRUCT
-                                                                                                   : VG_ARG_SCALAR)
-            || (kind == VG_ARG_STRUCT && sp->struct_bytes != k->args[a].elem_size)) {
+        if (kind != (sp->is_buf ? VG_ARG_BUFFER : sp->local_bytes ? VG_ARG_LOCAL
+                     : sp->struct_bytes && !sp->scalar64 ? VG_ARG_STRUCT : VG_ARG_SCALAR)
+            || (kind == VG_ARG_STRUCT && sp->struct_bytes != k->args[a].elem_size)
+            || (kind == VG_ARG_SCALAR && (k->args[a].elem_size == 8) != sp->scalar64)) {
             char msg[300];
             if (kind == VG_ARG_STRUCT && sp->struct_bytes)
                 snprintf(msg, sizeof msg, "argument %u '%s' is a struct of %u bytes, --arg '%s' describes %u (C layout: "
                          "each field at a multiple of its size)", a, k->args[a].name, k->args[a].elem_size, specs[a],
                          sp->struct_bytes);
+            else if (kind == VG_ARG_SCALAR)
+                snprintf(msg, sizeof msg, "argument %u '%s' is a %u-bit scalar, --arg '%s' is not (i64:V or u64:V "
+                         "for long/ulong)", a, k->args[a].name, k->args[a].elem_size * 8, specs[a]);
             else
                 snprintf(msg, sizeof msg, "argument %u '%s' is a %s, --arg '%s' is not", a, k->args[a].name,
                          kind == VG_ARG_BUFFER ? "buffer" : kind == VG_ARG_LOCAL ? "__local pointer (local:BYTES)"
@@ -332,6 +336,10 @@ int main(int argc, char **argv)
                 rc = vrt_set_arg_buf(d, kh, a, hb[a]);
         } else if (b->spec.local_bytes) {
             rc = vrt_set_arg_local(d, kh, a, b->spec.local_bytes);
+        } else if (b->spec.scalar64) {
+            uint64_t v64;
+            memcpy(&v64, b->spec.sdata, 8);
+            rc = vrt_set_arg_u64(d, kh, a, v64);
         } else if (b->spec.struct_bytes) {
             rc = vrt_set_arg_struct(d, kh, a, b->spec.sdata, b->spec.struct_bytes);
         } else {

@@ -5,7 +5,7 @@
  *   clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...
  *           [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index]
  *           [-D NAME[=VAL]] [-v]
- *   SPEC: i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:INIT]
+ *   SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] (default 0..100)
  *
  * Each (config, seed) pair is one check: buffers are refilled with the seed added to
@@ -91,7 +91,7 @@ static void usage(void)
             "usage: clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
             "               [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index] [-D X=Y] [-v]\n"
             "               [--pnr off|try|require] [--pnr-seed N] [--derive entry|block]\n"
-            "  SPEC: i32:V | u32:V | f32:V | local:BYTES | buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]]\n");
+            "  SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]]\n");
     exit(2);
 }
 
@@ -204,14 +204,17 @@ int main(int argc, char **argv)
         Buf *b = &bufs[a];
         b->spec = specs[a];
         int want = b->spec.is_buf ? VG_ARG_BUFFER : b->spec.local_bytes ? VG_ARG_LOCAL
-                   : b->spec.struct_bytes ? VG_ARG_STRUCT : VG_ARG_SCALAR;
+                   : b->spec.struct_bytes && !b->spec.scalar64 ? VG_ARG_STRUCT : VG_ARG_SCALAR;
         if (ka->kind != want)
             die("argument %u '%s' is a %s, got %s", a, ka->name,
                 ka->kind == VG_ARG_BUFFER ? "buffer" : ka->kind == VG_ARG_LOCAL ? "__local pointer"
                 : ka->kind == VG_ARG_STRUCT ? "struct passed by value" : "scalar",
                 want == VG_ARG_BUFFER ? "a buffer" : want == VG_ARG_LOCAL ? "local:BYTES"
                 : want == VG_ARG_STRUCT ? "struct:..." : "a scalar");
-        if (want == VG_ARG_STRUCT) {
+        if (want == VG_ARG_SCALAR && (ka->elem_size == 8) != b->spec.scalar64)
+            die("argument %u '%s' is a %u-bit scalar, got %s", a, ka->name, ka->elem_size * 8,
+                b->spec.scalar64 ? "a 64-bit one" : "a 32-bit one (i64:V or u64:V for long/ulong)");
+        if (want == VG_ARG_STRUCT || b->spec.scalar64) {
             if (b->spec.struct_bytes != ka->elem_size)
                 die("argument %u '%s' is a struct of %u bytes, struct:... describes %u bytes (C layout: each field "
                     "at a multiple of its size)", a, ka->name, ka->elem_size, b->spec.struct_bytes);

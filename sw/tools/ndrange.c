@@ -186,8 +186,22 @@ int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
         a->local_bytes = (uint32_t)v;
         return 0;
     }
+    if (nf == 2 && (!strcmp(f[0], "i64") || !strcmp(f[0], "u64"))) {   /* exact, not through a double */
+        char *end;
+        errno = 0;
+        uint64_t x = f[0][0] == 'i' ? (uint64_t)strtoll(f[1], &end, 0) : strtoull(f[1], &end, 0);
+        if (!*f[1] || *end || errno || (f[0][0] == 'u' && f[1][0] == '-')) {
+            snprintf(err, errlen, "'%s': bad %s value", s, f[0]);
+            return -1;
+        }
+        a->type = f[0][0] == 'i' ? VG_T_I64 : VG_T_U64;
+        a->scalar64 = 1;
+        a->struct_bytes = 8;
+        memcpy(a->sdata, &x, 8);   /* little-endian host and target */
+        return 0;
+    }
     if (nf != 2 || parse_num(f[1], &v)) {
-        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V, local:BYTES or buf:TYPE:COUNT[:INIT]", s);
+        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V, i64:V, u64:V, local:BYTES or buf:TYPE:COUNT[:INIT]", s);
         return -1;
     }
     if (!strcmp(f[0], "i32") && v >= -2147483648.0 && v <= 2147483647.0 && v == floor(v)) {

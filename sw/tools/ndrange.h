@@ -21,7 +21,8 @@ typedef struct {
     /* struct:TYPE=V,TYPE=V,...: a struct argument by value (is_buf 0), laid out with the C
      * rules of the target (each field at the next multiple of its size, the total a
      * multiple of the largest field) */
-    uint32_t struct_bytes;             /* 0: not a struct */
+    uint32_t struct_bytes;             /* 0: not a struct (8 for i64:V / u64:V, in sdata) */
+    int scalar64;                      /* i64:V or u64:V: a 64-bit scalar, its bytes in sdata */
     uint8_t sdata[STRUCT_MAX_BYTES];
 } ArgSpec;
 

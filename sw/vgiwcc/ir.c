@@ -303,6 +303,12 @@ static Opnd value(Lower *L, LLVMValueRef v)
                  * __local region (vg_local_layout): the address is the region base plus it */
                 if (L->f->args[i].kind == VG_ARG_LOCAL)
                     return alu2(L, ALU_ADD, opnd_src(VG_SRC_LOCAL_BASE), opnd_src(VG_SRC_ARG + i));
+                if (L->f->args[i].kind == VG_ARG_SCALAR && L->f->args[i].elem_size == 8) {
+                    /* a 64-bit scalar: the host put it in device memory (launch value = its
+                     * address, like a struct argument); this is its lo word */
+                    Opnd a = opnd_src(VG_SRC_ARG + i);
+                    return emit(L, VG_U_LDST, VG_LD32, 1, a, a, a);
+                }
                 return opnd_src(VG_SRC_ARG + i);
             }
     }
@@ -349,8 +355,15 @@ static Opnd value_hi(Lower *L, LLVMValueRef v)
         return opnd_imm((uint32_t)((uint64_t)LLVMConstIntGetSExtValue(v) >> 32));
     if (LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantAggregateZero(v))
         return opnd_imm(0);
-    if (LLVMIsAArgument(v))
-        unsupported(NULL, "64-bit scalar kernel argument '%s' (pass it in a buffer)", LLVMGetValueName(v));
+    if (LLVMIsAArgument(v)) {
+        unsigned n = LLVMCountParams(L->fn);
+        for (unsigned i = 0; i < n; i++)
+            if (LLVMGetParam(L->fn, i) == v && L->f->args[i].elem_size == 8) {
+                Opnd a = alu2(L, ALU_ADD, opnd_src(VG_SRC_ARG + i), opnd_imm(4));
+                return emit(L, VG_U_LDST, VG_LD32, 1, a, a, a);
+            }
+        unsupported(NULL, "64-bit value of argument '%s'", LLVMGetValueName(v));
+    }
     if (LLVMIsAConstantExpr(v))
         unsupported(NULL, "64-bit integer constant expression");
     if (LLVMIsAInstruction(v))
@@ -1523,8 +1536,16 @@ static void lower_args(Lower *L)
             if (a->type == VG_T_OTHER)
                 a->elem_size = 1;
         } else {
-            if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64)
-                unsupported(NULL, "64-bit scalar kernel argument '%s' (pass it in a buffer)", a->name);
+            if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64) {
+                /* long/ulong: 8 bytes the host puts in device memory (vrt_set_arg_u64) */
+                a->kind = VG_ARG_SCALAR;
+                a->elem_size = 8;
+                a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_I64;
+                if (a->type != VG_T_I64 && a->type != VG_T_U64)
+                    a->type = VG_T_I64;
+                a->elem_size = 8;
+                continue;
+            }
             int tc = tclass(NULL, t);
             if (tc == TC_P || tc == TC_VOID || tc == 1)
                 unsupported(NULL, "kernel argument '%s' of this type", a->name);

@@ -61,3 +61,18 @@ __kernel void sum(__global const uint *v, __global ulong *s, __global long *t)
     s[i] = acc;
     t[i] = alt;
 }
+// 64-bit scalar arguments (the host puts them in device memory), next to a struct argument
+// (whose native wrapper is LLVM IR) and a 32-bit one
+// RUN: -k scalars --global 64 --local 16 --arg i64:-81985529216486895 --arg u64:18446744073709551615 --arg buf:i64:64:rand:11:-100000:100000 --arg i32:-5
+// RUN: -k with_struct --global 32 --local 8 --arg struct:i32=3,i64=-4294967297 --arg u64:0x8000000000000001 --arg buf:u64:32
+__kernel void scalars(long a, ulong b, __global long *o, int c)
+{
+    int i = get_global_id(0);
+    o[i] = o[i] * a + (long)(b >> (i & 63)) + c;
+}
+typedef struct { int k; long bias; } KB;
+__kernel void with_struct(KB p, ulong m, __global ulong *o)
+{
+    int i = get_global_id(0);
+    o[i] = (ulong)(p.bias * (i + p.k)) ^ m;
+}

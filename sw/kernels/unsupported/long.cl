@@ -1,2 +1,2 @@
-// EXPECT: 64-bit scalar kernel argument 's'
-__kernel void k(__global long *o, long s) { int i = get_global_id(0); o[i] = o[i] * s + (long)i; }
+// EXPECT: conversion of a 64-bit integer to floating point
+__kernel void k(__global float *o, __global const long *s) { int i = get_global_id(0); o[i] = (float)s[i]; }

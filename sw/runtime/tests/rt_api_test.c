@@ -302,6 +302,46 @@ int main(int argc, char **argv)
         vrt_free(d, ab);
         EXPECT(vrt_kernel_release(d, ka), VRT_OK, "release affine (frees the struct's buffer)");
     }
+    /* a ulong argument (mac64 of rt_simple.cl), checked against C */
+    {
+        vrt_kernel km;
+        vrt_buf ba, bx, by;
+        uint64_t acc[32], out[32];
+        int64_t x[32];
+        uint32_t y[32], G = 32, bad = 0;
+        uint64_t mul = 0x9E3779B97F4A7C15ull;
+        for (int i = 0; i < 32; i++) {
+            acc[i] = 0xF0F0F0F0F0F0F0F0ull * (uint64_t)(i + 1);
+            x[i] = (int64_t)i * 123456789 - 2000000000;
+            y[i] = 0xFFFFFFF0u - (uint32_t)i;
+        }
+        EXPECT(vrt_kernel_create(d, p, "mac64", &km), VRT_OK, "create kernel mac64");
+        vrt_alloc(d, sizeof acc, &ba);
+        vrt_alloc(d, sizeof x, &bx);
+        vrt_alloc(d, sizeof y, &by);
+        vrt_write(d, ba, 0, acc, sizeof acc);
+        vrt_write(d, bx, 0, x, sizeof x);
+        vrt_write(d, by, 0, y, sizeof y);
+        vrt_set_arg_buf(d, km, 0, ba);
+        vrt_set_arg_buf(d, km, 1, bx);
+        vrt_set_arg_buf(d, km, 2, by);
+        EXPECT(vrt_set_arg_u32(d, km, 3, 5), VRT_ERR_ARG, "32-bit setter for a ulong argument");
+        EXPECT(vrt_set_arg_u64(d, km, 0, 5), VRT_ERR_ARG, "64-bit setter for a buffer argument");
+        EXPECT(vrt_set_arg_u64(d, km, 3, mul), VRT_OK, "mac64: set the ulong argument");
+        rc = vrt_run(d, km, 1, &G, NULL);
+        if (!rc)
+            rc = vrt_read(d, ba, 0, out, sizeof out);
+        for (int i = 0; !rc && i < 32; i++) {
+            uint64_t want = acc[i] * mul + (uint64_t)(x[i] >> 3) * y[i] + (acc[i] >> 29);
+            if (out[i] != want && bad++ < 4)
+                printf("     out[%d] = %llx, expected %llx\n", i, (unsigned long long)out[i], (unsigned long long)want);
+        }
+        check(!rc && !bad, "mac64: ulong argument and 64-bit arithmetic", rc ? d : NULL);
+        vrt_free(d, ba);
+        vrt_free(d, bx);
+        vrt_free(d, by);
+        vrt_kernel_release(d, km);
+    }
     /* device errors: the device reports them and stays usable */
     vrt_buf e;
     EXPECT(vrt_alloc(d, 64 * 4, &e), VRT_OK, "alloc for bad_load");

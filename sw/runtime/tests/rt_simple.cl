@@ -51,8 +51,8 @@ __kernel void affine(__global int *a, Affine p)
 }
 
 /* 64-bit integers on pairs of 32-bit words (vgiw-run --arg buf:u64:..., buf:i64:...) */
-__kernel void mac64(__global ulong *acc, __global const long *x, __global const uint *y)
+__kernel void mac64(__global ulong *acc, __global const long *x, __global const uint *y, ulong mul)
 {
     int i = get_global_id(0);
-    acc[i] = acc[i] * 6364136223846793005UL + (ulong)(x[i] >> 3) * y[i] + (acc[i] >> 29);
+    acc[i] = acc[i] * mul + (ulong)(x[i] >> 3) * y[i] + (acc[i] >> 29);
 }
