@@ -447,6 +447,99 @@ static void shift64(Lower *L, LLVMOpcode opc, Opnd lo, Opnd hi, Opnd s, Opnd *rl
 }
 
 static void check_addrspace(LLVMValueRef at, LLVMValueRef ptr, int is_store);
+static int new_block(Lower *L, LLVMBasicBlockRef origin);
+
+static void neg64(Lower *L, Opnd *lo, Opnd *hi)
+{
+    Opnd nl = alu2(L, ALU_SUB, opnd_imm(0), *lo);
+    *hi = alu2(L, ALU_SUB, alu2(L, ALU_SUB, opnd_imm(0), *hi), alu2(L, ALU_NE, *lo, opnd_imm(0)));
+    *lo = nl;
+}
+
+/* 64-bit division and remainder: a loop block of 64 restoring-division steps, one quotient
+ * bit each (the fabric has no 64-bit divider; SCU DIV/REM are 32-bit). The current block
+ * ends by entering the loop; the loop's state lives in phi-style variables (written at the
+ * end of the block before and of each iteration, read at the loop's start, like phis); the
+ * code after the division continues in a new block. Signed forms divide the magnitudes and
+ * fix the signs (quotient: negative when the signs differ; remainder: the dividend's sign),
+ * as C does. Division by zero, undefined in C, gives an all-ones quotient and the dividend
+ * as remainder. */
+static void divrem64(Lower *L, LLVMValueRef in, int is_signed, int want_rem)
+{
+    Opnd al, ah, bl, bh, na = opnd_imm(0), nb = opnd_imm(0);
+    pair_of(L, LLVMGetOperand(in, 0), 0, &al, &ah);
+    pair_of(L, LLVMGetOperand(in, 1), 0, &bl, &bh);
+    if (is_signed) {
+        na = alu2(L, ALU_LT, ah, opnd_imm(0));
+        nb = alu2(L, ALU_LT, bh, opnd_imm(0));
+        Opnd xl = al, xh = ah, yl = bl, yh = bh;
+        neg64(L, &xl, &xh);
+        neg64(L, &yl, &yh);
+        al = emit(L, VG_U_ALU, ALU_SEL, 3, na, xl, al);
+        ah = emit(L, VG_U_ALU, ALU_SEL, 3, na, xh, ah);
+        bl = emit(L, VG_U_ALU, ALU_SEL, 3, nb, yl, bl);
+        bh = emit(L, VG_U_ALU, ALU_SEL, 3, nb, yh, bh);
+    }
+    /* state: dividend bits still to bring in (n), remainder (r), quotient (q), steps left */
+    enum { NL, NH, RL, RH, QL, QH, CNT, NSTATE };
+    Opnd init[NSTATE] = { al, ah, opnd_imm(0), opnd_imm(0), opnd_imm(0), opnd_imm(0), opnd_imm(64) };
+    Func *f = L->f;
+    int pre = L->cur, loop = new_block(L, NULL), post = new_block(L, NULL);
+    int pv[NSTATE];
+    Opnd cur[NSTATE];
+    for (int k = 0; k < NSTATE; k++) {
+        pv[k] = func_new_var(f);
+        f->vars[pv[k]].is_phivar = 1;
+        f->vars[pv[k]].def_block = -1;
+        emit_copy(L, pre, pv[k], init[k]);
+    }
+    Block *b = &f->blocks[pre];
+    b->nsucc = 1;
+    b->succ[0] = loop;
+    b->end_line = L->line;
+    L->cur = loop;
+    for (int k = 0; k < NSTATE; k++) {
+        int dv = func_new_var(f);
+        f->vars[dv].def_block = loop;
+        f->vars[dv].pref = pv[k];
+        emit_copy(L, loop, dv, opnd_var(pv[k]));
+        cur[k] = opnd_var(dv);
+    }
+    Opnd rh = alu2(L, ALU_OR, alu2(L, ALU_SLL, cur[RH], opnd_imm(1)), alu2(L, ALU_SRL, cur[RL], opnd_imm(31)));
+    Opnd rl = alu2(L, ALU_OR, alu2(L, ALU_SLL, cur[RL], opnd_imm(1)), alu2(L, ALU_SRL, cur[NH], opnd_imm(31)));
+    Opnd nh = alu2(L, ALU_OR, alu2(L, ALU_SLL, cur[NH], opnd_imm(1)), alu2(L, ALU_SRL, cur[NL], opnd_imm(31)));
+    Opnd nl = alu2(L, ALU_SLL, cur[NL], opnd_imm(1));
+    /* r < d before the shift, and r < 2^63 then (d <= 2^63, or d > 2^63 and the quotient is
+     * at most 1, so r holds only a prefix of the dividend until the last step): r << 1 loses
+     * nothing */
+    Opnd ge = cmp64(L, LLVMIntUGE, rl, rh, bl, bh);
+    Opnd sl = alu2(L, ALU_SUB, rl, bl);
+    Opnd sh = alu2(L, ALU_SUB, alu2(L, ALU_SUB, rh, bh), alu2(L, ALU_LTU, rl, bl));
+    Opnd nrl = emit(L, VG_U_ALU, ALU_SEL, 3, ge, sl, rl), nrh = emit(L, VG_U_ALU, ALU_SEL, 3, ge, sh, rh);
+    Opnd qh = alu2(L, ALU_OR, alu2(L, ALU_SLL, cur[QH], opnd_imm(1)), alu2(L, ALU_SRL, cur[QL], opnd_imm(31)));
+    Opnd ql = alu2(L, ALU_OR, alu2(L, ALU_SLL, cur[QL], opnd_imm(1)), ge);
+    Opnd cnt = alu2(L, ALU_SUB, cur[CNT], opnd_imm(1));
+    Opnd next[NSTATE] = { nl, nh, nrl, nrh, ql, qh, cnt };
+    for (int k = 0; k < NSTATE; k++)
+        emit_copy(L, loop, pv[k], next[k]);
+    Opnd more = alu2(L, ALU_NE, cnt, opnd_imm(0));
+    b = &f->blocks[loop];
+    b->nsucc = 2;
+    b->cond = more;
+    b->succ[0] = loop;
+    b->succ[1] = post;
+    b->end_line = L->line;
+    L->cur = post;
+    Opnd rlo = want_rem ? nrl : ql, rhi = want_rem ? nrh : qh;
+    if (is_signed) {
+        Opnd neg = want_rem ? na : alu2(L, ALU_XOR, na, nb);
+        Opnd xl = rlo, xh = rhi;
+        neg64(L, &xl, &xh);
+        rlo = emit(L, VG_U_ALU, ALU_SEL, 3, neg, xl, rlo);
+        rhi = emit(L, VG_U_ALU, ALU_SEL, 3, neg, xh, rhi);
+    }
+    put64(L, in, rlo, rhi);
+}
 
 /* Instructions with a 64-bit integer operand or result (docs/compiler.md "64-bit
  * integers"): every operation on pairs of 32-bit words, bit-exact with C. */
@@ -539,7 +632,8 @@ static void lower_inst64(Lower *L, LLVMValueRef in)
         return;
     }
     case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
-        unsupported(in, "64-bit integer division or remainder (long/ulong '/' and '%%')");
+        divrem64(L, in, opc == LLVMSDiv || opc == LLVMSRem, opc == LLVMURem || opc == LLVMSRem);
+        return;
     case LLVMSIToFP: case LLVMUIToFP:
         unsupported(in, "conversion of a 64-bit integer to floating point");
     case LLVMFPToSI: case LLVMFPToUI:

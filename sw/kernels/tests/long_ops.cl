@@ -76,3 +76,23 @@ __kernel void with_struct(KB p, ulong m, __global ulong *o)
     int i = get_global_id(0);
     o[i] = (ulong)(p.bias * (i + p.k)) ^ m;
 }
+// 64-bit division and remainder (a 64-step loop block per operation); divisors made non-zero
+// and INT64_MIN / -1 avoided (undefined in C, a trap on the native host)
+// RUN: -k divide --global 64 --local 16 --arg buf:u64:64:rand:12:0:18000000000000000000 --arg buf:u64:64:rand:13:0:18000000000000000000 --arg buf:u64:384
+// RUN: -k divide --global 32 --local 32 --arg buf:u64:32:rand:14:0:18000000000000000000 --arg buf:u64:32:rand:15:0:5000000000 --arg buf:u64:192
+__kernel void divide(__global const ulong *a, __global const ulong *b, __global ulong *o)
+{
+    int i = get_global_id(0);
+    ulong x = a[i], y = b[i] >> (i & 31);
+    if (y == 0)
+        y = 3;
+    long sx = (long)x, sy = (long)y;
+    if (sy == -1)
+        sy = -2;
+    o[6 * i + 0] = x / y;
+    o[6 * i + 1] = x % y;
+    o[6 * i + 2] = (ulong)(sx / sy);
+    o[6 * i + 3] = (ulong)(sx % sy);
+    o[6 * i + 4] = (ulong)(sx / (long)(i - 16 == 0 ? 5 : i - 16));   /* small signed divisors */
+    o[6 * i + 5] = x / 10;
+}
