@@ -94,6 +94,36 @@ typedef struct {
     uint8_t *init, *dev, *native;   /* native: shared mapping written by the child */
 } Buf;
 
+/* Argument kinds other than buffers (local:BYTES, struct:..., i64:V/u64:V, 32-bit scalars),
+ * in one place: what native execution gets, and how the device's argument is set. */
+static void *native_arg(Buf *b)
+{
+    if (b->spec.is_buf)
+        return b->native;
+    if (b->spec.local_bytes) {   /* one host region serves every work-group (they run one after another) */
+        if (!b->init && !(b->init = calloc(1, b->spec.local_bytes)))
+            die("out of memory");
+        return b->init;
+    }
+    if (b->spec.struct_bytes)    /* structs and 64-bit scalars: their bytes */
+        return b->spec.sdata;
+    return &b->spec.scalar;
+}
+
+static int set_device_arg(vrt_device *d, vrt_kernel kh, unsigned a, const ArgSpec *s)
+{
+    if (s->local_bytes)
+        return vrt_set_arg_local(d, kh, a, s->local_bytes);
+    if (s->scalar64) {
+        uint64_t v64;
+        memcpy(&v64, s->sdata, 8);
+        return vrt_set_arg_u64(d, kh, a, v64);
+    }
+    if (s->struct_bytes)
+        return vrt_set_arg_struct(d, kh, a, s->sdata, s->struct_bytes);
+    return vrt_set_arg_u32(d, kh, a, s->scalar);
+}
+
 static void dump(const char *dir, unsigned a, const char *what, const uint8_t *p, size_t n)
 {
     char path[PATH_MAX + 32];
@@ -235,35 +265,16 @@ int main(int argc, char **argv)
     if ((int)k->nargs != nspec) {
         fprintf(stderr, "vgiw-run: kernel '%s' takes %u arguments:", k->name, k->nargs);
         for (uint32_t a = 0; a < k->nargs; a++)
-            fprintf(stderr, " %s (%s)", k->args[a].name, k->args[a].kind == VG_ARG_BUFFER ? "buffer"
-                                                         : k->args[a].kind == VG_ARG_LOCAL ? "local"
-                                                         : k->args[a].kind == VG_ARG_STRUCT ? "struct" : "scalar");
+            fprintf(stderr, " %s (%s)", k->args[a].name, arg_kind_name(k->args[a].kind));
         fprintf(stderr, "; %d --arg given\n", nspec);
         vg_image_free(&image);
         usage_error("wrong argument count");
     }
     for (uint32_t a = 0; a < k->nargs; a++) {
-        int kind = k->args[a].kind;
-        const ArgSpec *sp = &bufs[a].spec;
-        if (kind != (sp->is_buf ? VG_ARG_BUFFER : sp->local_bytes ? VG_ARG_LOCAL
-                     : sp->struct_bytes && !sp->scalar64 ? VG_ARG_STRUCT : VG_ARG_SCALAR)
-            || (kind == VG_ARG_STRUCT && sp->struct_bytes != k->args[a].elem_size)
-            || (kind == VG_ARG_SCALAR && (k->args[a].elem_size == 8) != sp->scalar64)) {
-            char msg[300];
-            if (kind == VG_ARG_STRUCT && sp->struct_bytes)
-                snprintf(msg, sizeof msg, "argument %u '%s' is a struct of %u bytes, --arg '%s' describes %u (C layout: "
-                         "each field at a multiple of its size)", a, k->args[a].name, k->args[a].elem_size, specs[a],
-                         sp->struct_bytes);
-            else if (kind == VG_ARG_SCALAR)
-                snprintf(msg, sizeof msg, "argument %u '%s' is a %u-bit scalar, --arg '%s' is not (i64:V or u64:V "
-                         "for long/ulong)", a, k->args[a].name, k->args[a].elem_size * 8, specs[a]);
-            else
-                snprintf(msg, sizeof msg, "argument %u '%s' is a %s, --arg '%s' is not", a, k->args[a].name,
-                         kind == VG_ARG_BUFFER ? "buffer" : kind == VG_ARG_LOCAL ? "__local pointer (local:BYTES)"
-                         : kind == VG_ARG_STRUCT ? "struct passed by value (struct:TYPE=V,...)" : "scalar",
-                         specs[a]);
+        char msg[300];
+        if (arg_spec_check(&bufs[a].spec, &k->args[a], a, msg, sizeof msg)) {
             vg_image_free(&image);
-            usage_error("%s", msg);
+            usage_error("--arg '%s': %s", specs[a], msg);
         }
     }
     /* buffers: initial contents, a device copy, a native shared mapping */
@@ -297,14 +308,8 @@ int main(int argc, char **argv)
     if (vgnb_build(&nb, so, sizeof so, err, sizeof err))
         die("native build: %s", err);
     void *nargs[MAXARGS];
-    for (uint32_t a = 0; a < k->nargs; a++) {
-        /* local:BYTES: one host region serves every work-group (they run one after another) */
-        if (bufs[a].spec.local_bytes && !(bufs[a].init = calloc(1, bufs[a].spec.local_bytes)))
-            die("out of memory");
-        nargs[a] = bufs[a].spec.is_buf ? (void *)bufs[a].native
-                   : bufs[a].spec.local_bytes ? (void *)bufs[a].init
-                   : bufs[a].spec.struct_bytes ? (void *)bufs[a].spec.sdata : (void *)&bufs[a].spec.scalar;
-    }
+    for (uint32_t a = 0; a < k->nargs; a++)
+        nargs[a] = native_arg(&bufs[a]);
     if (vgnb_run(so, k->name, nargs, g, l, err, sizeof err)) {
         fprintf(stderr, "vgiw-run: %s\n", err);
         die("native execution failed");
@@ -334,16 +339,8 @@ int main(int argc, char **argv)
                 rc = vrt_write(d, hb[a], 0, b->init, b->bytes);
             if (!rc)
                 rc = vrt_set_arg_buf(d, kh, a, hb[a]);
-        } else if (b->spec.local_bytes) {
-            rc = vrt_set_arg_local(d, kh, a, b->spec.local_bytes);
-        } else if (b->spec.scalar64) {
-            uint64_t v64;
-            memcpy(&v64, b->spec.sdata, 8);
-            rc = vrt_set_arg_u64(d, kh, a, v64);
-        } else if (b->spec.struct_bytes) {
-            rc = vrt_set_arg_struct(d, kh, a, b->spec.sdata, b->spec.struct_bytes);
         } else {
-            rc = vrt_set_arg_u32(d, kh, a, b->spec.scalar);
+            rc = set_device_arg(d, kh, a, &b->spec);
         }
     }
     unsigned dims = g[2] > 1 || l[2] > 1 ? 3 : g[1] > 1 || l[1] > 1 ? 2 : 1;

@@ -203,21 +203,11 @@ int main(int argc, char **argv)
         const vg_arg *ka = &k->args[a];
         Buf *b = &bufs[a];
         b->spec = specs[a];
-        int want = b->spec.is_buf ? VG_ARG_BUFFER : b->spec.local_bytes ? VG_ARG_LOCAL
-                   : b->spec.struct_bytes && !b->spec.scalar64 ? VG_ARG_STRUCT : VG_ARG_SCALAR;
-        if (ka->kind != want)
-            die("argument %u '%s' is a %s, got %s", a, ka->name,
-                ka->kind == VG_ARG_BUFFER ? "buffer" : ka->kind == VG_ARG_LOCAL ? "__local pointer"
-                : ka->kind == VG_ARG_STRUCT ? "struct passed by value" : "scalar",
-                want == VG_ARG_BUFFER ? "a buffer" : want == VG_ARG_LOCAL ? "local:BYTES"
-                : want == VG_ARG_STRUCT ? "struct:..." : "a scalar");
-        if (want == VG_ARG_SCALAR && (ka->elem_size == 8) != b->spec.scalar64)
-            die("argument %u '%s' is a %u-bit scalar, got %s", a, ka->name, ka->elem_size * 8,
-                b->spec.scalar64 ? "a 64-bit one" : "a 32-bit one (i64:V or u64:V for long/ulong)");
+        int want = arg_spec_kind(&b->spec);
+        char msg[300];
+        if (arg_spec_check(&b->spec, ka, a, msg, sizeof msg))
+            die("%s", msg);
         if (want == VG_ARG_STRUCT || b->spec.scalar64) {
-            if (b->spec.struct_bytes != ka->elem_size)
-                die("argument %u '%s' is a struct of %u bytes, struct:... describes %u bytes (C layout: each field "
-                    "at a multiple of its size)", a, ka->name, ka->elem_size, b->spec.struct_bytes);
             /* the interpreter reads it from memory, like a buffer that is never compared */
             b->bytes = b->spec.struct_bytes;
             b->base = next;

@@ -38,6 +38,36 @@ uint32_t type_size(uint8_t t)
     return t == VG_T_I64 || t == VG_T_U64 ? 8 : t <= VG_T_U8 ? 1 : t <= VG_T_U16 ? 2 : 4;
 }
 
+int arg_spec_kind(const ArgSpec *a)
+{
+    return a->is_buf ? VG_ARG_BUFFER : a->local_bytes ? VG_ARG_LOCAL
+           : a->struct_bytes && !a->scalar64 ? VG_ARG_STRUCT : VG_ARG_SCALAR;
+}
+
+const char *arg_kind_name(unsigned kind)
+{
+    return kind == VG_ARG_BUFFER ? "buffer" : kind == VG_ARG_LOCAL ? "__local pointer (local:BYTES)"
+           : kind == VG_ARG_STRUCT ? "struct passed by value (struct:TYPE=V,...)" : "scalar";
+}
+
+int arg_spec_check(const ArgSpec *a, const void *kav, unsigned index, char *msg, size_t len)
+{
+    const vg_arg *ka = kav;
+    int kind = arg_spec_kind(a);
+    if (ka->kind != kind)
+        snprintf(msg, len, "argument %u '%s' is a %s, not a %s", index, ka->name, arg_kind_name(ka->kind),
+                 arg_kind_name((unsigned)kind));
+    else if (kind == VG_ARG_STRUCT && a->struct_bytes != ka->elem_size)
+        snprintf(msg, len, "argument %u '%s' is a struct of %u bytes, the spec describes %u (C layout: each field "
+                 "at a multiple of its size)", index, ka->name, ka->elem_size, a->struct_bytes);
+    else if (kind == VG_ARG_SCALAR && (ka->elem_size == 8) != a->scalar64)
+        snprintf(msg, len, "argument %u '%s' is a %u-bit scalar, the spec is not (i64:V or u64:V for long/ulong)",
+                 index, ka->name, ka->elem_size == 8 ? 64 : 32);
+    else
+        return 0;
+    return -1;
+}
+
 static int parse_num(const char *s, double *v)
 {
     char *end;

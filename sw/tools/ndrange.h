@@ -32,6 +32,13 @@ int parse_dims(const char *s, uint32_t out[3]);
  * message in err. */
 int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen);
 uint32_t type_size(uint8_t type);
+/* The kind of kernel argument (enum vg_argkind) a spec gives: buf -> buffer, local -> __local
+ * pointer, struct -> struct by value, the rest scalars. */
+int arg_spec_kind(const ArgSpec *a);
+const char *arg_kind_name(unsigned kind);
+/* Whether spec a fits kernel argument ka (kind, struct size, 32/64-bit scalar); 0, or -1
+ * with a message in msg. */
+int arg_spec_check(const ArgSpec *a, const void *ka, unsigned index, char *msg, size_t len);
 /* Fills COUNT elements; seed_offset varies the random stream between runs. */
 void fill_buffer(const ArgSpec *a, uint8_t *data, uint64_t seed_offset);
 /* Compares the COUNT elements of buffer argument `arg` bit-exactly (f32: any NaN equals any NaN,
