@@ -456,6 +456,78 @@ static void neg64(Lower *L, Opnd *lo, Opnd *hi)
     *lo = nl;
 }
 
+/* u64/i64 -> float, rounded to nearest even like FCVT: with s = the bit count of the hi
+ * word (estimated from its own conversion's exponent, which may round up by one; at most
+ * 32), x >> s
+ * has 31 or 32 significant bits, with the bits shifted out ORed into bit 0 (below the
+ * guard bit, so a sticky bit), FCVT U2F rounds it exactly as x would round, and the result
+ * is scaled by 2^s (exact). hi == 0: FCVT U2F of lo. */
+static Opnd i64_to_f32(Lower *L, LLVMValueRef v, int is_signed)
+{
+    Opnd lo, hi, neg = opnd_imm(0);
+    pair_of(L, v, 0, &lo, &hi);
+    if (is_signed) {
+        neg = alu2(L, ALU_LT, hi, opnd_imm(0));
+        Opnd nl = lo, nh = hi;
+        neg64(L, &nl, &nh);
+        lo = emit(L, VG_U_ALU, ALU_SEL, 3, neg, nl, lo);
+        hi = emit(L, VG_U_ALU, ALU_SEL, 3, neg, nh, hi);
+    }
+    Opnd fh = emit(L, VG_U_FCVT, FCVT_U2F, 1, hi, hi, hi);
+    /* 1..33 when hi != 0 (33: hi rounded up to 2^32), kept at most 32 so x >> s keeps hi */
+    Opnd sh = alu2(L, ALU_MINU, alu2(L, ALU_SUB, alu2(L, ALU_SRL, fh, opnd_imm(23)), opnd_imm(126)), opnd_imm(32));
+    Opnd rl, rh;
+    shift64(L, LLVMLShr, lo, hi, sh, &rl, &rh);
+    Opnd sticky = alu2(L, ALU_NE, alu2(L, ALU_SLL, lo, alu2(L, ALU_SUB, opnd_imm(32), sh)), opnd_imm(0));
+    Opnd red = alu2(L, ALU_OR, rl, sticky);
+    Opnd fr = emit(L, VG_U_FCVT, FCVT_U2F, 1, red, red, red);
+    Opnd scale = alu2(L, ALU_SLL, alu2(L, ALU_ADD, sh, opnd_imm(127)), opnd_imm(23));   /* 2^s */
+    Opnd big = emit(L, VG_U_FMA, FMA_FMUL, 2, fr, scale, scale);
+    Opnd small = emit(L, VG_U_FCVT, FCVT_U2F, 1, lo, lo, lo);
+    Opnd r = emit(L, VG_U_ALU, ALU_SEL, 3, alu2(L, ALU_NE, hi, opnd_imm(0)), big, small);
+    if (is_signed)
+        r = alu2(L, ALU_OR, r, alu2(L, ALU_SLL, neg, opnd_imm(31)));
+    return r;
+}
+
+/* float -> i64/u64, truncating; out of range saturates and NaN gives the maximum, as FCVT
+ * F2I/F2U do for 32 bits (C leaves both undefined). */
+static void f32_to_i64(Lower *L, Opnd f, int is_signed, Opnd *lo, Opnd *hi)
+{
+    Opnd e = alu2(L, ALU_SUB, alu2(L, ALU_AND, alu2(L, ALU_SRL, f, opnd_imm(23)), opnd_imm(255)), opnd_imm(127));
+    Opnd m = alu2(L, ALU_OR, alu2(L, ALU_AND, f, opnd_imm(0x7FFFFF)), opnd_imm(0x800000));
+    Opnd neg = alu2(L, ALU_SRL, f, opnd_imm(31));
+    /* e in 0..23: m >> (23 - e); e in 24..63: m << (e - 23) over 64 bits */
+    Opnd sm = alu2(L, ALU_SRL, m, alu2(L, ALU_SUB, opnd_imm(23), e));
+    Opnd bl, bh;
+    shift64(L, LLVMShl, m, opnd_imm(0), alu2(L, ALU_SUB, e, opnd_imm(23)), &bl, &bh);
+    Opnd isbig = alu2(L, ALU_GT, e, opnd_imm(23));
+    Opnd vl = emit(L, VG_U_ALU, ALU_SEL, 3, isbig, bl, sm), vh = emit(L, VG_U_ALU, ALU_SEL, 3, isbig, bh, opnd_imm(0));
+    Opnd tiny = alu2(L, ALU_LT, e, opnd_imm(0));
+    vl = emit(L, VG_U_ALU, ALU_SEL, 3, tiny, opnd_imm(0), vl);
+    vh = emit(L, VG_U_ALU, ALU_SEL, 3, tiny, opnd_imm(0), vh);
+    Opnd nan = emit(L, VG_U_FCMP, FCMP_UNO, 2, f, f, f);
+    Opnd satl, sath, over;
+    if (is_signed) {
+        Opnd nl = vl, nh = vh;
+        neg64(L, &nl, &nh);
+        vl = emit(L, VG_U_ALU, ALU_SEL, 3, neg, nl, vl);
+        vh = emit(L, VG_U_ALU, ALU_SEL, 3, neg, nh, vh);
+        over = alu2(L, ALU_GT, e, opnd_imm(62));   /* |f| >= 2^63 (or inf/NaN) */
+        Opnd pos = alu2(L, ALU_OR, alu2(L, ALU_EQ, neg, opnd_imm(0)), nan);
+        satl = emit(L, VG_U_ALU, ALU_SEL, 3, pos, opnd_imm(0xFFFFFFFFu), opnd_imm(0));
+        sath = emit(L, VG_U_ALU, ALU_SEL, 3, pos, opnd_imm(0x7FFFFFFFu), opnd_imm(0x80000000u));
+    } else {
+        over = alu2(L, ALU_OR, alu2(L, ALU_GT, e, opnd_imm(63)), nan);   /* >= 2^64, inf, NaN */
+        Opnd below = alu2(L, ALU_AND, neg, alu2(L, ALU_EQ, nan, opnd_imm(0)));
+        vl = emit(L, VG_U_ALU, ALU_SEL, 3, below, opnd_imm(0), vl);   /* negative: 0 */
+        vh = emit(L, VG_U_ALU, ALU_SEL, 3, below, opnd_imm(0), vh);
+        satl = sath = opnd_imm(0xFFFFFFFFu);
+    }
+    *lo = emit(L, VG_U_ALU, ALU_SEL, 3, over, satl, vl);
+    *hi = emit(L, VG_U_ALU, ALU_SEL, 3, over, sath, vh);
+}
+
 /* 64-bit division and remainder: a loop block of 64 restoring-division steps, one quotient
  * bit each (the fabric has no 64-bit divider; SCU DIV/REM are 32-bit). The current block
  * ends by entering the loop; the loop's state lives in phi-style variables (written at the
@@ -635,9 +707,16 @@ static void lower_inst64(Lower *L, LLVMValueRef in)
         divrem64(L, in, opc == LLVMSDiv || opc == LLVMSRem, opc == LLVMURem || opc == LLVMSRem);
         return;
     case LLVMSIToFP: case LLVMUIToFP:
-        unsupported(in, "conversion of a 64-bit integer to floating point");
+        if (tclass(in, LLVMTypeOf(in)) != TC_F)
+            unsupported(in, "conversion of a 64-bit integer to this floating-point type");
+        map_put(L, in, i64_to_f32(L, o0, opc == LLVMSIToFP));
+        return;
     case LLVMFPToSI: case LLVMFPToUI:
-        unsupported(in, "conversion of floating point to a 64-bit integer");
+        if (tclass(in, LLVMTypeOf(o0)) != TC_F)
+            unsupported(in, "conversion of this floating-point type to a 64-bit integer");
+        f32_to_i64(L, value(L, o0), opc == LLVMFPToSI, &rl, &rh);
+        put64(L, in, rl, rh);
+        return;
     default:
         unsupported(in, "64-bit integer arithmetic (this operation on long/ulong)");
     }
@@ -1379,6 +1458,8 @@ static void lower_term(Lower *L, LLVMValueRef t, int bbi)
             b->succ[0] = -(rpo_index(L, LLVMGetSuccessor(t, 0)) + 1);
         }
     } else if (opc == LLVMSwitch) {
+        if (is64(LLVMGetOperand(t, 0)))
+            unsupported(t, "switch on a 64-bit integer");
         int w = tclass(t, LLVMTypeOf(LLVMGetOperand(t, 0)));
         Opnd v = norm(L, value(L, LLVMGetOperand(t, 0)), w, 0);
         unsigned ns = LLVMGetNumSuccessors(t);

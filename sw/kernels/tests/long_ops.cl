@@ -96,3 +96,22 @@ __kernel void divide(__global const ulong *a, __global const ulong *b, __global 
     o[6 * i + 4] = (ulong)(sx / (long)(i - 16 == 0 ? 5 : i - 16));   /* small signed divisors */
     o[6 * i + 5] = x / 10;
 }
+// conversions between 64-bit integers and float (round to nearest even; float -> long
+// truncates), values in range (C leaves the others undefined)
+// RUN: -k cvt --global 128 --local 32 --arg buf:i64:128:rand:16:-9000000000000000000:9000000000000000000 --arg buf:i32:128:rand:17:0:63 --arg buf:f32:128:rand:18:-1e18:1e18 --arg buf:f32:512 --arg buf:i64:256
+__kernel void cvt(__global const long *a, __global const int *s, __global const float *f, __global float *o,
+                  __global long *q)
+{
+    int i = get_global_id(0);
+    long x = a[i] >> s[i];                       /* every magnitude, 2^0 .. 2^63 */
+    ulong u = (ulong)a[i] >> (s[i] & 31);
+    o[4 * i + 0] = (float)x;
+    o[4 * i + 1] = (float)u;
+    o[4 * i + 2] = (float)(x | 0x10000001L);      /* low bits set: sticky rounding */
+    /* 26-bit patterns shifted into the hi word: exact ties (round to even) and near ties */
+    o[4 * i + 3] = (float)((((ulong)(0x1000000 + (i & 3)) << 2 | (ulong)(i >> 2 & 3)) << (s[i] & 31)) +
+                           (ulong)(i >> 4 & 1));
+    float g = f[i] / (float)(1 << (s[i] & 15));   /* 1e18 down to small values */
+    q[2 * i + 0] = (long)g;
+    q[2 * i + 1] = (long)(ulong)fabs(g);
+}

@@ -1,2 +1,12 @@
-// EXPECT: conversion of a 64-bit integer to floating point
-__kernel void k(__global float *o, __global const long *s) { int i = get_global_id(0); o[i] = (float)s[i]; }
+// EXPECT: switch on a 64-bit integer
+__kernel void k(__global long *o)
+{
+    int i = get_global_id(0);
+    switch (o[i]) {
+    case 5: o[i] = 1; break;
+    case 7: o[i] = 9; break;
+    case 100: o[i] = 3; break;
+    case 1000000000000L: o[i] = 4; break;
+    default: o[i] = 2;
+    }
+}
