@@ -12,7 +12,7 @@ SW_CFLAGS   := $(SW_WARN) -O2 -g $(SW_INC)
 SW_SAN      := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 # Evaluated lazily: only builds that link vgiwcc run llvm-config.
 SW_LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags)
-SW_LLVM_LIBS   = $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader irreader analysis)
+SW_LLVM_LIBS   = $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader irreader analysis passes)
 
 SW_IMAGE_C  := sw/image/vgiw_image.c
 SW_ARITH_C  := sw/lib/vgiw_arith.c

@@ -90,8 +90,8 @@ const char *vg_op_name(unsigned unit, unsigned op)
 
 const char *vg_type_name(unsigned type)
 {
-    static const char *const n[] = { "?", "i8", "u8", "i16", "u16", "i32", "u32", "f32", "other" };
-    return type <= VG_T_OTHER ? n[type] : "?";
+    static const char *const n[] = { "?", "i8", "u8", "i16", "u16", "i32", "u32", "f32", "other", "i64", "u64" };
+    return type <= VG_T_U64 ? n[type] : "?";
 }
 
 void vg_src_name(uint32_t src, char *buf, size_t len)
@@ -283,6 +283,29 @@ int vg_launch_value_of(uint32_t v, const uint32_t global[3], const uint32_t loca
     }
 }
 
+int vg_local_layout(const vg_kernel *k, const uint32_t *bytes, uint32_t *offsets, uint32_t *stride, char *err,
+                    size_t errlen)
+{
+    uint64_t end = k->local_bytes;
+    for (uint32_t a = 0; a < k->nargs; a++) {
+        if (k->args[a].kind != VG_ARG_LOCAL)
+            continue;
+        if (!bytes[a])
+            return fail(err, errlen, "kernel '%s' argument %u '%s': __local argument of 0 bytes", k->name, a,
+                        k->args[a].name);
+        end = (end + VG_LOCAL_ARG_ALIGN - 1) & ~(uint64_t)(VG_LOCAL_ARG_ALIGN - 1);
+        offsets[a] = (uint32_t)end;
+        end += bytes[a];
+        if (end > VG_LOCAL_MAX)
+            break;
+    }
+    if (end > VG_LOCAL_MAX)
+        return fail(err, errlen, "kernel '%s': %llu bytes of __local memory per work-group (at most %u)", k->name,
+                    (unsigned long long)end, VG_LOCAL_MAX);
+    *stride = (uint32_t)((end + 15u) & ~15ull);
+    return 0;
+}
+
 void vg_launch_name(uint32_t v, char *buf, size_t len)
 {
     static const char *const n[] = { "global_size(0)", "global_size(1)", "global_size(2)", "local_size(0)",
@@ -309,7 +332,8 @@ int vg_image_check(const vg_image *img, char *err, size_t errlen)
             return fail(err, errlen, "kernel '%s': %u arguments (at most %d)", k->name, k->nargs, VG_SRC_ARG_MAX);
         for (uint32_t a = 0; a < k->nargs; a++) {
             const vg_arg *ar = &k->args[a];
-            if ((ar->kind != VG_ARG_BUFFER && ar->kind != VG_ARG_SCALAR) || ar->type < VG_T_I8 || ar->type > VG_T_OTHER)
+            if ((ar->kind != VG_ARG_BUFFER && ar->kind != VG_ARG_SCALAR && ar->kind != VG_ARG_LOCAL &&
+                 ar->kind != VG_ARG_STRUCT) || ar->type < VG_T_I8 || ar->type > VG_T_U64)
                 return fail(err, errlen, "kernel '%s' argument %u: bad kind/type", k->name, a);
         }
         for (uint32_t bi = 0; bi < k->nblocks; bi++)
@@ -812,8 +836,11 @@ void vg_image_dump(FILE *f, const vg_image *img)
         for (uint32_t a = 0; a < k->nargs; a++) {
             const vg_arg *ar = &k->args[a];
             fprintf(f, "  arg%u %-12s %s %s%s (%u bytes)\n", a, ar->name,
-                    ar->kind == VG_ARG_BUFFER ? "buffer" : "scalar", vg_type_name(ar->type),
-                    ar->kind == VG_ARG_BUFFER ? (ar->addrspace == VG_AS_CONSTANT ? " __constant*" : " __global*") : "",
+                    ar->kind == VG_ARG_BUFFER ? "buffer" : ar->kind == VG_ARG_LOCAL ? "local " :
+                    ar->kind == VG_ARG_STRUCT ? "struct" : "scalar",
+                    vg_type_name(ar->type),
+                    ar->kind == VG_ARG_BUFFER ? (ar->addrspace == VG_AS_CONSTANT ? " __constant*" : " __global*")
+                    : ar->kind == VG_ARG_LOCAL ? " __local*" : "",
                     ar->elem_size);
         }
         fprintf(f, "  block table:\n");

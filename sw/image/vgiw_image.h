@@ -138,8 +138,15 @@ typedef struct {
     vg_pnr pnr;
 } vg_block;
 
-enum vg_argkind { VG_ARG_BUFFER = 1, VG_ARG_SCALAR = 2 };
-enum vg_type { VG_T_I8 = 1, VG_T_U8, VG_T_I16, VG_T_U16, VG_T_I32, VG_T_U32, VG_T_F32, VG_T_OTHER };
+/* VG_ARG_LOCAL: a __local pointer argument (clSetKernelArg(k, i, bytes, NULL)); its size
+ * comes at launch and its launch value is its offset in the work-group's __local region
+ * (vg_local_layout), the kernel adds the region's base itself. */
+/* VG_ARG_STRUCT: a struct or union passed by value (elem_size = its size in the target's
+ * C layout); the host puts its bytes in device memory and passes their address, the kernel
+ * only reads them (docs/compiler.md "Struct arguments"). */
+enum vg_argkind { VG_ARG_BUFFER = 1, VG_ARG_SCALAR = 2, VG_ARG_LOCAL = 3, VG_ARG_STRUCT = 4 };
+enum vg_type { VG_T_I8 = 1, VG_T_U8, VG_T_I16, VG_T_U16, VG_T_I32, VG_T_U32, VG_T_F32, VG_T_OTHER,
+               VG_T_I64, VG_T_U64 };   /* 64-bit: buffer elements (long/ulong) */
 enum vg_addrspace { VG_AS_GLOBAL = 1, VG_AS_CONSTANT = 2 };
 
 typedef struct {
@@ -157,6 +164,17 @@ typedef struct {
     uint32_t lv_count;       /* live value IDs used: 0 .. lv_count-1 */
     uint32_t local_bytes;    /* __local memory per work-group */
 } vg_kernel;
+
+/* Per-work-group __local layout of a launch: the kernel's own __local variables
+ * (k->local_bytes) first, then each __local pointer argument i (bytes[i], VG_ARG_LOCAL)
+ * at the next multiple of VG_LOCAL_ARG_ALIGN. Writes each such argument's offset into
+ * offsets[i] (its launch value; other entries are left alone) and the region size, rounded
+ * up to 16, into *stride. Returns 0, or -1 (message in err) for a size 0 or a region above
+ * VG_LOCAL_MAX bytes. */
+#define VG_LOCAL_ARG_ALIGN 16u
+#define VG_LOCAL_MAX (1u << 24)
+int vg_local_layout(const vg_kernel *k, const uint32_t *bytes, uint32_t *offsets, uint32_t *stride, char *err,
+                    size_t errlen);
 
 typedef struct {
     char config[VG_CONFIG_MAX + 1];

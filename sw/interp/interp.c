@@ -30,6 +30,7 @@ typedef struct {
     Deps *deps;
     uint32_t ng[3], tile_groups, group_threads, gi0;
     uint32_t local_stride;
+    uint32_t local_own;   /* bytes of a work-group's own __local region (from its base) */
     uint8_t *localmem; uint32_t local_size;
     uint32_t *lv;              /* lv[id * tile_threads + thread] */
     uint32_t tthreads;
@@ -109,12 +110,12 @@ static int memory(Run *r, uint32_t b, uint32_t ni, uint32_t t, const vg_node *n,
         where(r, b, ni, t, w, sizeof w);
         return fail(r->err, r->errlen, "misaligned %u-byte access at 0x%08x by %s", size, addr, w);
     }
-    /* __local: each work-group owns [its base, base + local_bytes) of the tile's __local
+    /* __local: each work-group owns [its base, base + local_own) of the tile's __local
      * memory (OpenCL: __local is shared within one work-group only); an access into another
      * work-group's region is an error, not a silently shared byte */
     if (r->local_size && addr >= VI_LOCAL_BASE) {
         uint32_t slot = t / r->group_threads, own = VI_LOCAL_BASE + slot * r->local_stride;
-        uint64_t lo = own, hi = (uint64_t)own + r->k->local_bytes;
+        uint64_t lo = own, hi = (uint64_t)own + r->local_own;
         if (addr < lo || (uint64_t)addr + size > hi) {
             char w[256];
             where(r, b, ni, t, w, sizeof w);
@@ -507,6 +508,23 @@ int vi_run(const vg_kernel *k, vi_launch *L, char *err, size_t errlen)
     if (r.tile_groups > total_groups)
         r.tile_groups = (uint32_t)total_groups;
     r.local_stride = (k->local_bytes + 15u) & ~15u;
+    for (uint32_t a = 0; a < k->nargs; a++)
+        if (k->args[a].kind == VG_ARG_LOCAL && !L->local_stride)
+            return fail(err, errlen, "kernel '%s' argument %u '%s' is a __local pointer: the launch must give the "
+                        "__local layout (vi_launch.local_stride, vg_local_layout)", k->name, a, k->args[a].name);
+    if (L->local_stride) {
+        if (L->local_stride < r.local_stride || (L->local_stride & 15u))
+            return fail(err, errlen, "__local stride %u: below the kernel's %u bytes or not a multiple of 16",
+                        L->local_stride, k->local_bytes);
+        r.local_stride = L->local_stride;
+    }
+    /* the kernel's own __local variables; with __local pointer arguments (laid out after them
+     * by vg_local_layout, which gives no sizes to the interpreter) the whole stride, so up to
+     * 15 bytes of padding after the last argument are not caught */
+    r.local_own = k->local_bytes;
+    for (uint32_t a = 0; a < k->nargs; a++)
+        if (k->args[a].kind == VG_ARG_LOCAL)
+            r.local_own = r.local_stride;
     uint64_t local_size = (uint64_t)r.local_stride * r.tile_groups;
     if (local_size > 0x3FFFFFFFull)
         return fail(err, errlen, "__local memory of a tile too large");

@@ -31,7 +31,10 @@ typedef struct {
 
 typedef struct {
     uint32_t global[3], local[3];
-    const uint32_t *args;       /* one 32-bit value per kernel argument (buffers: base address) */
+    const uint32_t *args;       /* one 32-bit value per kernel argument (buffers: base address;
+                                   __local pointers: offset in the region, vg_local_layout) */
+    uint32_t local_stride;      /* bytes of a work-group's __local region (vg_local_layout);
+                                   0: the kernel's own local_bytes (no __local pointer arguments) */
     vi_memory *mem;             /* global memory: the buffers */
     int random_order;           /* evaluate ready nodes in a random order */
     uint64_t seed;

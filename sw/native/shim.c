@@ -196,6 +196,8 @@ INT_BUILTINS(int8_t, c)
 INT_BUILTINS(uint8_t, h)
 INT_BUILTINS(int16_t, s)
 INT_BUILTINS(uint16_t, t)
+INT_BUILTINS(int64_t, l)
+INT_BUILTINS(uint64_t, m)
 
 uint32_t _Z3absi(int32_t x) { return x < 0 ? 0u - (uint32_t)x : (uint32_t)x; }
 uint8_t _Z3absc(int8_t x) { return (uint8_t)(x < 0 ? -x : x); }
@@ -203,6 +205,8 @@ uint16_t _Z3abss(int16_t x) { return (uint16_t)(x < 0 ? -x : x); }
 uint32_t _Z3absj(uint32_t x) { return x; }
 uint8_t _Z3absh(uint8_t x) { return x; }
 uint16_t _Z3abst(uint16_t x) { return x; }
+uint64_t _Z3absl(int64_t x) { return x < 0 ? 0u - (uint64_t)x : (uint64_t)x; }
+uint64_t _Z3absm(uint64_t x) { return x; }
 
 int32_t _Z5mul24ii(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
 uint32_t _Z5mul24jj(uint32_t a, uint32_t b) { return a * b; }

@@ -52,6 +52,9 @@ typedef struct {
     uint32_t argv[VG_SRC_ARG_MAX];
     int argset[VG_SRC_ARG_MAX];
     int argbuf[VG_SRC_ARG_MAX];   /* buffer handle or 0 */
+    uint32_t arglocal[VG_SRC_ARG_MAX];   /* __local pointer arguments: bytes (vrt_set_arg_local) */
+    uint32_t local_stride;        /* __local region per work-group of the launch (vg_local_layout) */
+    int argown[VG_SRC_ARG_MAX];   /* struct arguments: the device buffer holding the bytes (ours) */
 } rt_kern;
 
 struct vrt_device {
@@ -778,6 +781,9 @@ int vrt_kernel_release(vrt_device *d, vrt_kernel k)
     rt_kern *K = get_kern(d, k);
     if (!K)
         return fail(d, VRT_ERR_HANDLE, "bad kernel handle %d", k);
+    for (unsigned i = 0; i < VG_SRC_ARG_MAX; i++)
+        if (K->argown[i])
+            vrt_free(d, K->argown[i]);
     K->used = 0;
     return 0;
 }
@@ -793,7 +799,14 @@ int vrt_kernel_nargs(vrt_device *d, vrt_kernel k, unsigned *nargs)
     return 0;
 }
 
-static int arg_check(vrt_device *d, vrt_kernel k, unsigned i, int isbuf, rt_kern **out)
+static const char *arg_kind_name(unsigned kind)
+{
+    return kind == VG_ARG_BUFFER ? "buffer" : kind == VG_ARG_LOCAL ? "__local pointer"
+           : kind == VG_ARG_STRUCT ? "struct passed by value" : "scalar";
+}
+
+/* want: the enum vg_argkind the setter provides */
+static int arg_check(vrt_device *d, vrt_kernel k, unsigned i, unsigned want, rt_kern **out)
 {
     rt_kern *K = get_kern(d, k);
     if (!K)
@@ -801,9 +814,13 @@ static int arg_check(vrt_device *d, vrt_kernel k, unsigned i, int isbuf, rt_kern
     if (i >= K->k->nargs)
         return fail(d, VRT_ERR_ARG, "kernel '%s' has %u arguments: no argument %u", K->k->name, K->k->nargs, i);
     const vg_arg *a = &K->k->args[i];
-    if ((a->kind == VG_ARG_BUFFER) != isbuf)
+    if (a->kind != want)
         return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is a %s, a %s was given", K->k->name, i, a->name,
-                    a->kind == VG_ARG_BUFFER ? "buffer" : "scalar", isbuf ? "buffer" : "scalar");
+                    arg_kind_name(a->kind), arg_kind_name(want));
+    if (K->argown[i]) {   /* a struct's bytes set before */
+        vrt_free(d, K->argown[i]);
+        K->argown[i] = 0;
+    }
     *out = K;
     return 0;
 }
@@ -813,7 +830,7 @@ int vrt_set_arg_buf(vrt_device *d, vrt_kernel k, unsigned i, vrt_buf b)
     if (!d)
         return VRT_ERR_INVALID;
     rt_kern *K;
-    int rc = arg_check(d, k, i, 1, &K);
+    int rc = arg_check(d, k, i, VG_ARG_BUFFER, &K);
     if (rc)
         return rc;
     rt_buf *B = get_buf(d, b);
@@ -830,10 +847,82 @@ int vrt_set_arg_u32(vrt_device *d, vrt_kernel k, unsigned i, uint32_t v)
     if (!d)
         return VRT_ERR_INVALID;
     rt_kern *K;
-    int rc = arg_check(d, k, i, 0, &K);
+    int rc = arg_check(d, k, i, VG_ARG_SCALAR, &K);
     if (rc)
         return rc;
+    if (K->k->args[i].elem_size == 8)
+        return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is 64-bit: set it with vrt_set_arg_u64",
+                    K->k->name, i, K->k->args[i].name);
     K->argv[i] = v;
+    K->argbuf[i] = 0;
+    K->argset[i] = 1;
+    return 0;
+}
+
+/* The bytes of a struct or 64-bit scalar argument in a device buffer of the kernel object. */
+static int set_arg_bytes(vrt_device *d, rt_kern *K, unsigned i, const void *data, size_t bytes)
+{
+    vrt_buf b;
+    int rc;
+    if ((rc = vrt_alloc(d, bytes, &b)))
+        return rc;
+    if ((rc = vrt_write(d, b, 0, data, bytes))) {
+        vrt_free(d, b);
+        return rc;
+    }
+    rt_buf *B = get_buf(d, b);
+    K->argv[i] = B->addr;
+    K->argbuf[i] = b;
+    K->argown[i] = b;
+    K->argset[i] = 1;
+    return 0;
+}
+
+int vrt_set_arg_u64(vrt_device *d, vrt_kernel k, unsigned i, uint64_t v)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    rt_kern *K;
+    int rc = arg_check(d, k, i, VG_ARG_SCALAR, &K);
+    if (rc)
+        return rc;
+    if (K->k->args[i].elem_size != 8)
+        return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is a 32-bit scalar: set it with vrt_set_arg_u32",
+                    K->k->name, i, K->k->args[i].name);
+    uint8_t le[8];   /* the target is little-endian */
+    for (int b = 0; b < 8; b++)
+        le[b] = (uint8_t)(v >> (8 * b));
+    return set_arg_bytes(d, K, i, le, 8);
+}
+
+int vrt_set_arg_struct(vrt_device *d, vrt_kernel k, unsigned i, const void *data, size_t bytes)
+{
+    if (!d || !data)
+        return VRT_ERR_INVALID;
+    rt_kern *K;
+    int rc = arg_check(d, k, i, VG_ARG_STRUCT, &K);
+    if (rc)
+        return rc;
+    if (bytes != K->k->args[i].elem_size)
+        return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is a struct of %u bytes, %zu given", K->k->name, i,
+                    K->k->args[i].name, K->k->args[i].elem_size, bytes);
+    /* the kernel reads the struct from device memory (docs/compiler.md "Struct arguments") */
+    return set_arg_bytes(d, K, i, data, bytes);
+}
+
+int vrt_set_arg_local(vrt_device *d, vrt_kernel k, unsigned i, uint32_t bytes)
+{
+    if (!d)
+        return VRT_ERR_INVALID;
+    rt_kern *K;
+    int rc = arg_check(d, k, i, VG_ARG_LOCAL, &K);
+    if (rc)
+        return rc;
+    if (bytes == 0 || bytes > VG_LOCAL_MAX)
+        return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s': __local size %u (1..%u bytes)", K->k->name, i,
+                    K->k->args[i].name, bytes, VG_LOCAL_MAX);
+    K->arglocal[i] = bytes;
+    K->argv[i] = 0;   /* the offset, set by vg_local_layout at launch */
     K->argbuf[i] = 0;
     K->argset[i] = 1;
     return 0;
@@ -895,6 +984,7 @@ static int launch_interp(vrt_device *d, rt_kern *K, const ndr_t *n)
     memcpy(L.global, n->g, sizeof L.global);
     memcpy(L.local, n->l, sizeof L.local);
     L.args = K->argv;
+    L.local_stride = K->local_stride;
     L.mem = &mem;
     L.random_order = d->seed != 0;
     L.seed = d->seed + d->total.launches;
@@ -970,7 +1060,7 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
         tile_max_words = T / 64;
         tile_groups = T / gt;
     }
-    uint32_t local_stride = (k->local_bytes + 15u) & ~15u;
+    uint32_t local_stride = K->local_stride;
     /* descriptor, then the block table (docs/core.md; layouts of arch/core.toml) */
     _Static_assert(4 * VGIW_DESC_WORDS <= 128, "the descriptor does not fit before the block table");
     uint32_t desc = SYS_BASE, table = SYS_BASE + 128, cfg = align_up(table + 4 * VGIW_BT_ENTRY_WORDS * B, 256);
@@ -1148,6 +1238,9 @@ int vrt_launch(vrt_device *d, vrt_kernel kh, unsigned dims, const uint32_t *glob
                             k->args[i].name, K->argbuf[i]);
         }
     }
+    char lerr[200];
+    if (vg_local_layout(k, K->arglocal, K->argv, &K->local_stride, lerr, sizeof lerr))
+        return fail(d, VRT_ERR_ARG, "%s", lerr);
     ndr_t n;
     if ((rc = ndrange(d, k, dims, global, local, &n)))
         return rc;

@@ -114,6 +114,17 @@ int vrt_set_arg_buf(vrt_device *d, vrt_kernel k, unsigned i, vrt_buf b);
 int vrt_set_arg_u32(vrt_device *d, vrt_kernel k, unsigned i, uint32_t v);   /* any 32-bit scalar */
 int vrt_set_arg_i32(vrt_device *d, vrt_kernel k, unsigned i, int32_t v);
 int vrt_set_arg_f32(vrt_device *d, vrt_kernel k, unsigned i, float v);
+/* A long/ulong argument: the runtime keeps its 8 bytes in a device buffer of the kernel
+ * object, which the kernel reads (docs/compiler.md "64-bit integers"). */
+int vrt_set_arg_u64(vrt_device *d, vrt_kernel k, unsigned i, uint64_t v);
+/* A __local pointer argument of `bytes` bytes per work-group (OpenCL's clSetKernelArg(k, i,
+ * bytes, NULL)): laid out at launch after the kernel's own __local variables (vg_local_layout). */
+int vrt_set_arg_local(vrt_device *d, vrt_kernel k, unsigned i, uint32_t bytes);
+/* A struct or union argument passed by value: `bytes` bytes in the target's C layout
+ * (natural alignment, little-endian; docs/runtime.md), exactly the size the image records.
+ * The runtime copies them into a device buffer it owns (freed when the argument is set again
+ * or the kernel is released). */
+int vrt_set_arg_struct(vrt_device *d, vrt_kernel k, unsigned i, const void *data, size_t bytes);
 
 /* global[dims], local[dims] (local NULL: 1 in every dimension). The launch starts the
  * device and returns; vrt_wait blocks until it is done and reports its status. */

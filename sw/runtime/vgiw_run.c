@@ -5,8 +5,8 @@
  *   vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...
  *            [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]
  *            [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--max-steps N] [--timeout S] [--progress] [-v]
- *   SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT]
- *         TYPE i8 u8 i16 u16 i32 u32 f32; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
+ *   SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT]
+ *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
  *
  * The interpreter runs first (with --engine rtl too, as a guard), then the device, then the
  * native reference: the interpreter's NDRange, bounds and step checks name a bad kernel
@@ -55,7 +55,8 @@ static void usage_lines(FILE *f)
     fprintf(f, "usage: vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
                "         [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]\n"
                "         [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--max-steps N] [--timeout S] [--progress] [-v]\n"
-               "  SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT], TYPE i8 u8 i16 u16 i32 u32 f32,\n"
+               "  SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT],\n"
+               "        TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64,\n"
                "        INIT zero | seq | rand:SEED[:LO:HI] | file:PATH\n");
 }
 
@@ -102,6 +103,36 @@ typedef struct {
     size_t bytes;
     uint8_t *init, *dev, *native;   /* native: shared mapping written by the child */
 } Buf;
+
+/* Argument kinds other than buffers (local:BYTES, struct:..., i64:V/u64:V, 32-bit scalars),
+ * in one place: what native execution gets, and how the device's argument is set. */
+static void *native_arg(Buf *b)
+{
+    if (b->spec.is_buf)
+        return b->native;
+    if (b->spec.local_bytes) {   /* one host region serves every work-group (they run one after another) */
+        if (!b->init && !(b->init = calloc(1, b->spec.local_bytes)))
+            die("out of memory");
+        return b->init;
+    }
+    if (b->spec.struct_bytes)    /* structs and 64-bit scalars: their bytes */
+        return b->spec.sdata;
+    return &b->spec.scalar;
+}
+
+static int set_device_arg(vrt_device *d, vrt_kernel kh, unsigned a, const ArgSpec *s)
+{
+    if (s->local_bytes)
+        return vrt_set_arg_local(d, kh, a, s->local_bytes);
+    if (s->scalar64) {
+        uint64_t v64;
+        memcpy(&v64, s->sdata, 8);
+        return vrt_set_arg_u64(d, kh, a, v64);
+    }
+    if (s->struct_bytes)
+        return vrt_set_arg_struct(d, kh, a, s->sdata, s->struct_bytes);
+    return vrt_set_arg_u32(d, kh, a, s->scalar);
+}
 
 static void dump(const char *dir, unsigned a, const char *what, const uint8_t *p, size_t n)
 {
@@ -255,8 +286,11 @@ int main(int argc, char **argv)
     if ((int)k->nargs != nspec) {
         fprintf(stderr, "vgiw-run: kernel '%s' takes %u arguments:", k->name, k->nargs);
         for (uint32_t a = 0; a < k->nargs; a++)
-            fprintf(stderr, " %s (%s %s)", k->args[a].name, vg_type_name(k->args[a].type),
-                    k->args[a].kind == VG_ARG_BUFFER ? "buffer" : "scalar");
+            fprintf(stderr, " %s (%s%s%s)", k->args[a].name,
+                    k->args[a].kind == VG_ARG_BUFFER || k->args[a].kind == VG_ARG_SCALAR
+                        ? vg_type_name(k->args[a].type) : "",
+                    k->args[a].kind == VG_ARG_BUFFER || k->args[a].kind == VG_ARG_SCALAR ? " " : "",
+                    arg_kind_name(k->args[a].kind));
         fprintf(stderr, "; %d --arg given\n", nspec);
         vg_image_free(&image);
         usage_error("wrong argument count");
@@ -324,7 +358,7 @@ int main(int argc, char **argv)
                 if (!rc)
                     rc = vrt_set_arg_buf(d, kh, a, hb[a]);
             } else {
-                rc = vrt_set_arg_u32(d, kh, a, b->spec.scalar);
+                rc = set_device_arg(d, kh, a, &b->spec);
             }
         }
         unsigned dims = g[2] > 1 || l[2] > 1 ? 3 : g[1] > 1 || l[1] > 1 ? 2 : 1;
@@ -351,7 +385,7 @@ int main(int argc, char **argv)
         die("native build: %s", err);
     void *nargs[MAXARGS];
     for (uint32_t a = 0; a < k->nargs; a++)
-        nargs[a] = bufs[a].spec.is_buf ? (void *)bufs[a].native : (void *)&bufs[a].spec.scalar;
+        nargs[a] = native_arg(&bufs[a]);
     if (vgnb_run(so, k->name, nargs, g, l, err, sizeof err)) {
         fprintf(stderr, "vgiw-run: %s\n", err);
         die("native execution failed");
@@ -390,6 +424,8 @@ int main(int argc, char **argv)
             free(bufs[a].init);
             free(bufs[a].dev);
             munmap(bufs[a].native, bufs[a].bytes);
+        } else {
+            free(bufs[a].init);   /* local:BYTES native region, or NULL */
         }
     vg_image_free(&image);
     for (int i = 0; i < ndefs; i++)

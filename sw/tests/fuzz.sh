@@ -42,7 +42,8 @@ for ext in ll bc cl; do
         "$bin/vgiwcc" "$tmp/f.$ext" -q -o "$tmp/o.vgiw" >/dev/null 2>"$tmp/err"; check $? "vgiwcc on .$ext with a byte changed at $at"
     done
 done
-for k in sw/kernels/rodinia/bfs.cl sw/kernels/tests/local_barrier.cl sw/kernels/tests/switch.cl; do
+for k in sw/kernels/rodinia/bfs.cl sw/kernels/tests/local_barrier.cl sw/kernels/tests/switch.cl \
+         sw/kernels/tests/local_args.cl sw/kernels/tests/struct_args.cl; do
     "$bin/vgiwcc" "$k" -q -o "$tmp/seed.vgiw" 2>"$tmp/err"; check $? "vgiwcc on $k"
     "$bin/imgfuzz" "$tmp/seed.vgiw" --iters 1500 --seed $runs 2>"$tmp/err" | sed 's/^/  /'; check "${PIPESTATUS[0]}" "imgfuzz on $k"
 done

@@ -242,10 +242,14 @@ head -c 100 /dev/zero | tr '\0' 'x' >"$work/bad.bc"
 probe "10 damaged .bc: vgiwcc and the file named" 1 "^vgiwcc: .*bad.bc: error: invalid LLVM bitcode: .*bitcode header" \
     "$BIN/vgiwcc" "$work/bad.bc" -q -o "$work/b.vgiw"
 
-# 11. a struct passed by value: said so, with the source location
-probe "11 struct argument by value: not supported yet, with its line" 1 \
-    "struct_arg.cl:2: error: .*'s' \(S\) is a struct passed by value: not supported yet" \
-    "$BIN/vgiwcc" $H/struct_arg.cl -q -o "$work/st.vgiw"
+# 11. a struct passed by value: supported since issue 23 (struct:TYPE=V,...), checked against
+# native execution; a spec of the wrong size or kind is a usage error naming the argument
+probe "11 struct argument by value: runs and matches native" 0 "^PASSED" \
+    "$BIN/vgiw-run" $H/struct_arg.cl --engine interp --global 8 --arg buf:i32:8 --arg struct:i32=7,f32=2.5
+probe "11 struct argument: a spec of the wrong size" 2 "argument 1 's' is a struct of 8 bytes, --arg 'struct:i32=7' describes 4" \
+    "$BIN/vgiw-run" $H/struct_arg.cl --engine interp --global 8 --arg buf:i32:8 --arg struct:i32=7
+probe "11 struct argument: a scalar for it" 2 "argument 1 's' is a struct passed by value .*, --arg 'i32:7' is a scalar" \
+    "$BIN/vgiw-run" $H/struct_arg.cl --engine interp --global 8 --arg buf:i32:8 --arg i32:7
 
 # 12. vgiw-objdump: a directory; an image of a newer minor version
 probe "12 vgiw-objdump on a directory" 1 "is a directory, not an image" "$BIN/vgiw-objdump" "$work"

@@ -4,9 +4,10 @@
  *
  *   clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...
  *           [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index]
+ *           [--pnr off|try|require] [--pnr-seed N] [--derive cvu|entry|block] [--max-steps N] [--timeout S]
  *           [-D NAME[=VAL]] [-v]
- *   SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:INIT]
- *         TYPE i8 u8 i16 u16 i32 u32 f32; INIT zero | seq | rand:SEED[:LO:HI] (default 0..100)
+ *   SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT]
+ *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] (default 0..100)
  *
  * Each (config, seed) pair is one check: buffers are refilled with the seed added to
  * every rand SEED, the interpreter evaluates nodes in a random order drawn from the seed.
@@ -98,7 +99,8 @@ static void usage_lines(FILE *f)
             "usage: clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
             "               [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index] [-D X=Y] [-v]\n"
             "               [--pnr off|try|require] [--pnr-seed N] [--derive cvu|entry|block] [--max-steps N] [--timeout S]\n"
-            "  SPEC: i32:V | u32:V | f32:V | buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]]\n");
+            "  SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... |\n"
+            "        buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]], TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64\n");
 }
 
 static _Noreturn void usage(void)
@@ -234,6 +236,7 @@ int main(int argc, char **argv)
         die("kernel '%s' takes %u arguments, %d --arg given", k->name, k->nargs, nspecs);
     Buf bufs[VG_SRC_ARG_MAX];
     memset(bufs, 0, sizeof bufs);
+    uint32_t localb[VG_SRC_ARG_MAX] = { 0 };   /* __local pointer arguments: bytes */
     uint32_t next = 0x00010000u;
     for (uint32_t a = 0; a < k->nargs; a++) {
         const vg_arg *ka = &k->args[a];
@@ -242,6 +245,26 @@ int main(int argc, char **argv)
         /* the kernel's argument types are in the image */
         if (check_arg(&b->spec, spec_text[a], ka, a, err, sizeof err))
             die("%s", err);
+        int want = arg_spec_kind(&b->spec);
+        if (want == VG_ARG_STRUCT || b->spec.scalar64) {
+            /* the interpreter reads it from memory, like a buffer that is never compared */
+            b->bytes = b->spec.struct_bytes;
+            b->base = next;
+            next = (next + b->bytes + 4096 + 4095) & ~4095u;
+            b->init = malloc(b->bytes);
+            b->interp = malloc(b->bytes);
+            if (!b->init || !b->interp)
+                die("out of memory");
+            memcpy(b->init, b->spec.sdata, b->bytes);
+            continue;
+        }
+        if (want == VG_ARG_LOCAL) {
+            /* native: one host region for every work-group (they run one after another) */
+            b->native = calloc(1, b->spec.local_bytes);
+            if (!b->native)
+                die("out of memory");
+            localb[a] = b->spec.local_bytes;
+        }
         if (!b->spec.is_buf)
             continue;
         b->bytes = b->spec.count * type_size(b->spec.type);
@@ -270,7 +293,8 @@ int main(int argc, char **argv)
         /* native: in a child, writing the shared mappings */
         void *nargs[VG_SRC_ARG_MAX];
         for (uint32_t a = 0; a < k->nargs; a++)
-            nargs[a] = bufs[a].spec.is_buf ? (void *)bufs[a].native : (void *)&bufs[a].spec.scalar;
+            nargs[a] = bufs[a].spec.is_buf || bufs[a].spec.local_bytes ? (void *)bufs[a].native
+                       : bufs[a].spec.struct_bytes ? (void *)bufs[a].spec.sdata : (void *)&bufs[a].spec.scalar;
         /* The native reference runs only after the interpreter has accepted the kernel: the
          * interpreter's NDRange, bounds and step checks speak first (docs/compiler.md). */
         int native_done = 0, native_ok = 0;
@@ -280,7 +304,7 @@ int main(int argc, char **argv)
             uint32_t args[VG_SRC_ARG_MAX];
             vi_memory mem = { regs, 0 };
             for (uint32_t a = 0; a < k->nargs; a++) {
-                if (bufs[a].spec.is_buf) {
+                if (bufs[a].spec.is_buf || bufs[a].spec.struct_bytes) {
                     memcpy(bufs[a].interp, bufs[a].init, bufs[a].bytes);
                     regs[mem.n++] = (vi_region){ bufs[a].base, bufs[a].bytes, bufs[a].interp, k->args[a].name };
                     args[a] = bufs[a].base;
@@ -288,6 +312,9 @@ int main(int argc, char **argv)
                     args[a] = bufs[a].spec.scalar;
                 }
             }
+            uint32_t local_stride;   /* __local pointer arguments' offsets go into args */
+            if (vg_local_layout(kc, localb, args, &local_stride, err, sizeof err))
+                die("%s", err);
             /* mode 0: the graphs; mode 1: the placed-and-routed configurations themselves */
             int has_pnr = 1;
             for (uint32_t b = 0; b < kc->nblocks; b++)
@@ -296,12 +323,13 @@ int main(int argc, char **argv)
                 if (mode == 1 && (pnr_mode == 0 || (pnr_mode == 2 && !has_pnr)))
                     break;
                 for (uint32_t a = 0; a < k->nargs; a++)
-                    if (bufs[a].spec.is_buf)
+                    if (bufs[a].spec.is_buf || bufs[a].spec.struct_bytes)
                         memcpy(bufs[a].interp, bufs[a].init, bufs[a].bytes);
                 vi_launch L = { 0 };
                 memcpy(L.global, g, sizeof g);
                 memcpy(L.local, l, sizeof l);
                 L.args = args;
+                L.local_stride = local_stride;
                 L.mem = &mem;
                 L.random_order = random_order;
                 L.seed = seed;
@@ -341,7 +369,9 @@ int main(int argc, char **argv)
     for (uint32_t a = 0; a < k->nargs; a++) {
         free(bufs[a].init);
         free(bufs[a].interp);
-        if (bufs[a].native)
+        if (bufs[a].native && bufs[a].spec.local_bytes)
+            free(bufs[a].native);
+        else if (bufs[a].native)
             munmap(bufs[a].native, bufs[a].bytes);
     }
     for (int c = 0; c < ncfg; c++)

@@ -96,10 +96,20 @@ int main(int argc, char **argv)
             vi_memory m = { regs, 0 };
             for (int r = 0; r < 4; r++)
                 regs[m.n++] = (vi_region){ 0x10000u * (uint32_t)(r + 1), sizeof mem[r], mem[r], "buf" };
-            for (uint32_t a = 0; a < k->nargs && a < VG_SRC_ARG_MAX; a++)
-                args[a] = k->args[a].kind == VG_ARG_BUFFER ? 0x10000u * (a % 4 + 1) : 3;
+            /* buffers, structs by value and 64-bit scalars live in memory; __local pointer
+             * arguments get 64 bytes each (vg_local_layout) */
+            uint32_t lbytes[VG_SRC_ARG_MAX] = { 0 }, stride = 0;
+            for (uint32_t a = 0; a < k->nargs && a < VG_SRC_ARG_MAX; a++) {
+                int mem_arg = k->args[a].kind == VG_ARG_BUFFER || k->args[a].kind == VG_ARG_STRUCT
+                              || (k->args[a].kind == VG_ARG_SCALAR && k->args[a].elem_size == 8);
+                args[a] = mem_arg ? 0x10000u * (a % 4 + 1) : 3;
+                lbytes[a] = 64;
+            }
+            if (k->nargs <= VG_SRC_ARG_MAX && vg_local_layout(k, lbytes, args, &stride, err, sizeof err))
+                stride = 0;
             vi_launch L = { .global = { 8, 1, 1 }, .local = { 4, 1, 1 }, .args = args, .mem = &m,
-                            .random_order = (int)(it & 1), .seed = (uint64_t)it, .max_steps = 200000 };
+                            .local_stride = stride, .random_order = (int)(it & 1), .seed = (uint64_t)it,
+                            .max_steps = 200000 };
             ran++;
             if (vi_run(k, &L, err, sizeof err))
                 run_errors++;

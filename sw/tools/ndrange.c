@@ -31,11 +31,23 @@ int parse_dims(const char *s, uint32_t out[3])
 
 static const struct { const char *n; uint8_t t; } types[] = {
     { "i8", VG_T_I8 }, { "u8", VG_T_U8 }, { "i16", VG_T_I16 }, { "u16", VG_T_U16 },
-    { "i32", VG_T_I32 }, { "u32", VG_T_U32 }, { "f32", VG_T_F32 } };
+    { "i32", VG_T_I32 }, { "u32", VG_T_U32 }, { "f32", VG_T_F32 }, { "i64", VG_T_I64 }, { "u64", VG_T_U64 } };
 
 uint32_t type_size(uint8_t t)
 {
-    return t <= VG_T_U8 ? 1 : t <= VG_T_U16 ? 2 : 4;
+    return t == VG_T_I64 || t == VG_T_U64 ? 8 : t <= VG_T_U8 ? 1 : t <= VG_T_U16 ? 2 : 4;
+}
+
+int arg_spec_kind(const ArgSpec *a)
+{
+    return a->is_buf ? VG_ARG_BUFFER : a->local_bytes ? VG_ARG_LOCAL
+           : a->struct_bytes && !a->scalar64 ? VG_ARG_STRUCT : VG_ARG_SCALAR;
+}
+
+const char *arg_kind_name(unsigned kind)
+{
+    return kind == VG_ARG_BUFFER ? "buffer" : kind == VG_ARG_LOCAL ? "__local pointer (local:BYTES)"
+           : kind == VG_ARG_STRUCT ? "struct passed by value (struct:TYPE=V,...)" : "scalar";
 }
 
 static int parse_num(const char *s, double *v)
@@ -58,7 +70,7 @@ static int parse_buf(const char *s, char **f, int nf, ArgSpec *a, char *err, siz
         if (!strcmp(f[1], types[i].n))
             a->type = types[i].t;
     if (!a->type) {
-        snprintf(err, errlen, "'%s': unknown element type '%s' (i8 u8 i16 u16 i32 u32 f32)", s, f[1]);
+        snprintf(err, errlen, "'%s': unknown element type '%s' (i8 u8 i16 u16 i32 u32 f32 i64 u64)", s, f[1]);
         return -1;
     }
     double c;
@@ -118,6 +130,105 @@ static int parse_scalar(const char *s, char **f, int nf, ArgSpec *a, char *err, 
     return 0;
 }
 
+/* i64:V | u64:V: exact, not through a double; the 8 bytes go to sdata (the device reads a long
+ * scalar from memory, docs/runtime.md) */
+static int parse_scalar64(const char *s, char **f, int nf, ArgSpec *a, char *err, size_t errlen)
+{
+    int sg = f[0][0] == 'i';
+    char *end = NULL;
+    uint64_t x = 0;
+    errno = 0;
+    if (nf == 2)
+        x = sg ? (uint64_t)strtoll(f[1], &end, 0) : strtoull(f[1], &end, 0);
+    if (nf != 2 || !*f[1] || *end || errno || (!sg && f[1][0] == '-')) {
+        snprintf(err, errlen, "'%s': expected %s:V with a whole number V in range", s, f[0]);
+        return -1;
+    }
+    a->type = sg ? VG_T_I64 : VG_T_U64;
+    a->scalar64 = 1;
+    a->struct_bytes = 8;
+    memcpy(a->sdata, &x, 8);   /* little-endian host and target */
+    return 0;
+}
+
+/* local:BYTES: a __local pointer argument, bytes per work-group */
+static int parse_local(const char *s, char **f, int nf, ArgSpec *a, char *err, size_t errlen)
+{
+    double v;
+    if (nf != 2 || parse_num(f[1], &v) || v < 1 || v > VG_LOCAL_MAX || v != floor(v)) {
+        snprintf(err, errlen, "'%s': expected local:BYTES, 1..%u bytes per work-group", s, VG_LOCAL_MAX);
+        return -1;
+    }
+    a->local_bytes = (uint32_t)v;
+    return 0;
+}
+
+/* struct:TYPE=V,TYPE=V,...: f[1] is the field list (fields hold no ':') */
+static int parse_struct(const char *s, char **f, int nf, ArgSpec *a, char *err, size_t errlen)
+{
+    char buf[1024];
+    if (nf != 2 || strlen(f[1]) >= sizeof buf || !*f[1]) {
+        snprintf(err, errlen, "'%s': expected struct:TYPE=V,TYPE=V,... (TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64)", s);
+        return -1;
+    }
+    strcpy(buf, f[1]);
+    uint32_t off = 0, maxal = 1, nfield = 0;
+    for (char *fl = strtok(buf, ","); fl; fl = strtok(NULL, ","), nfield++) {
+        char *eq = strchr(fl, '=');
+        uint8_t t = 0;
+        if (eq) {
+            *eq = 0;
+            for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+                if (!strcmp(fl, types[i].n))
+                    t = types[i].t;
+        }
+        if (!t) {
+            snprintf(err, errlen, "'%s': field %u: expected TYPE=V, TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64", s, nfield);
+            return -1;
+        }
+        uint32_t sz = type_size(t);
+        off = (off + sz - 1) & ~(sz - 1);   /* natural alignment (docs/runtime.md) */
+        if (nfield >= STRUCT_MAX_FIELDS || off + sz > STRUCT_MAX_BYTES) {
+            snprintf(err, errlen, "'%s': more than %u fields or %u bytes", s, STRUCT_MAX_FIELDS, STRUCT_MAX_BYTES);
+            return -1;
+        }
+        double v;
+        if (parse_num(eq + 1, &v)) {
+            snprintf(err, errlen, "'%s': field %u: bad value '%s'", s, nfield, eq + 1);
+            return -1;
+        }
+        uint64_t bits;
+        if (sz == 8) {   /* i64/u64: exact, not through a double */
+            char *end;
+            errno = 0;
+            bits = t == VG_T_I64 ? (uint64_t)strtoll(eq + 1, &end, 0) : strtoull(eq + 1, &end, 0);
+            if (*end || errno || (t == VG_T_U64 && eq[1] == '-')) {
+                snprintf(err, errlen, "'%s': field %u: %s value '%s' out of range", s, nfield, vg_type_name(t), eq + 1);
+                return -1;
+            }
+        } else if (t == VG_T_F32) {
+            float x = (float)v;
+            uint32_t fb;
+            memcpy(&fb, &x, 4);
+            bits = fb;
+        } else {
+            int sg = t == VG_T_I8 || t == VG_T_I16 || t == VG_T_I32;
+            double lo = sg ? -ldexp(1, (int)sz * 8 - 1) : 0, hi = ldexp(1, (int)sz * 8 - (sg ? 1 : 0)) - 1;
+            if (v != floor(v) || v < lo || v > hi) {
+                snprintf(err, errlen, "'%s': field %u: %s value '%s' out of range", s, nfield, vg_type_name(t), eq + 1);
+                return -1;
+            }
+            bits = sg ? (uint32_t)(int32_t)v : (uint32_t)v;
+        }
+        memcpy(a->sdata + off, &bits, sz);   /* little-endian host and target: the low sz bytes */
+        off += sz;
+        if (sz > maxal)
+            maxal = sz;
+    }
+    a->struct_bytes = (off + maxal - 1) & ~(maxal - 1);
+    return 0;
+}
+
 /* The kinds of argument SPEC, by their first field: a new kind is one more row. */
 static const struct {
     const char *name;
@@ -127,6 +238,10 @@ static const struct {
     { "i32", parse_scalar },
     { "u32", parse_scalar },
     { "f32", parse_scalar },
+    { "i64", parse_scalar64 },
+    { "u64", parse_scalar64 },
+    { "local", parse_local },
+    { "struct", parse_struct },
 };
 
 int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
@@ -155,7 +270,8 @@ int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
         if (!strcmp(f[0], kinds[k].name))
             break;
     if (k == sizeof kinds / sizeof kinds[0])
-        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V or buf:TYPE:COUNT[:INIT]", s);
+        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V, i64:V, u64:V, local:BYTES, struct:TYPE=V,... "
+                 "or buf:TYPE:COUNT[:INIT]", s);
     else
         rc = kinds[k].parse(s, f, nf, a, err, errlen);
     free(buf);
@@ -172,24 +288,43 @@ static const char *type_word(uint8_t t)
     case VG_T_I32: return "int";
     case VG_T_U32: return "uint";
     case VG_T_F32: return "float";
+    case VG_T_I64: return "long";
+    case VG_T_U64: return "ulong";
     default:       return "other";
     }
 }
 
+/* The one check of a spec against the image's argument (clcheck and vgiw-run): kind (buffer,
+ * __local pointer, struct, scalar), then struct size, 32/64-bit scalar width and element type. */
 int check_arg(const ArgSpec *a, const char *spec, const vg_arg *ka, unsigned idx, char *err, size_t errlen)
 {
-    int isb = ka->kind == VG_ARG_BUFFER;
-    if (isb != a->is_buf) {
-        snprintf(err, errlen, "argument %u '%s' is a %s, --arg '%s' is not", idx, ka->name,
-                 isb ? "buffer (pointer)" : "scalar", spec);
+    int kind = arg_spec_kind(a);
+    if (ka->kind != (unsigned)kind) {
+        snprintf(err, errlen, "argument %u '%s' is a %s, --arg '%s' is a %s", idx, ka->name,
+                 arg_kind_name(ka->kind), spec, arg_kind_name((unsigned)kind));
+        return -1;
+    }
+    if (kind == VG_ARG_LOCAL)
+        return 0;
+    if (kind == VG_ARG_STRUCT) {
+        if (a->struct_bytes == ka->elem_size)
+            return 0;
+        snprintf(err, errlen, "argument %u '%s' is a struct of %u bytes, --arg '%s' describes %u (C layout: each "
+                 "field at a multiple of its size)", idx, ka->name, ka->elem_size, spec, a->struct_bytes);
+        return -1;
+    }
+    int isb = kind == VG_ARG_BUFFER;
+    if (!isb && (ka->elem_size == 8) != a->scalar64) {
+        snprintf(err, errlen, "argument %u '%s' is a %u-bit scalar, --arg '%s' is not (i64:V or u64:V for "
+                 "long/ulong)", idx, ka->name, ka->elem_size == 8 ? 64 : 32, spec);
         return -1;
     }
     if (ka->type == VG_T_OTHER || !ka->type)
         return 0;   /* vectors, structs behind pointers: the image has no element type to check */
     int want_f = ka->type == VG_T_F32, got_f = a->type == VG_T_F32;
     /* The bits must mean the same: float against float, integers of the element's size (the
-     * signedness of integers only changes how the initial values are drawn). Scalars are
-     * passed as 32 bits: any integer scalar takes i32 or u32. */
+     * signedness of integers only changes how the initial values are drawn). 32-bit scalars
+     * are passed as 32 bits: any 32-bit integer scalar takes i32 or u32. */
     if (want_f != got_f || (isb && type_size(ka->type) != type_size(a->type))) {
         if (isb)
             snprintf(err, errlen, "argument %u '%s' is a %s buffer (%s *), --arg '%s' gives %s elements", idx,
@@ -215,7 +350,7 @@ void fill_buffer(const ArgSpec *a, uint8_t *data, uint64_t seed_offset)
     uint64_t st = a->seed * 1000003ull + seed_offset;
     uint32_t sz = type_size(a->type);
     for (uint32_t i = 0; i < a->count; i++) {
-        uint32_t v = 0;
+        uint64_t v = 0;
         if (a->init == INIT_SEQ) {
             if (a->type == VG_T_F32) {
                 float x = (float)i;
@@ -229,7 +364,9 @@ void fill_buffer(const ArgSpec *a, uint8_t *data, uint64_t seed_offset)
                 memcpy(&v, &x, 4);
             } else {
                 double span = a->hi - a->lo + 1;
-                v = (uint32_t)(int64_t)(a->lo + floor(span * ((double)(r >> 11) / 9007199254740992.0)));
+                double d = a->lo + floor(span * ((double)(r >> 11) / 9007199254740992.0));
+                /* u64 values above INT64_MAX convert directly (through int64_t they would overflow) */
+                v = d < 0 ? (uint64_t)(int64_t)d : d >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)d;
             }
         }
         for (uint32_t b = 0; b < sz; b++)
@@ -242,14 +379,14 @@ uint32_t compare_buffer(const char *arg, const ArgSpec *a, const uint8_t *got, c
 {
     uint32_t sz = type_size(a->type), nbad = 0;
     for (uint32_t i = 0; i < a->count; i++) {
-        uint32_t x = 0, y = 0;
+        uint64_t x = 0, y = 0;
         memcpy(&x, got + (size_t)i * sz, sz);
         memcpy(&y, want + (size_t)i * sz, sz);
-        if (x == y || (a->type == VG_T_F32 && vgiw_is_nan(x) && vgiw_is_nan(y)))
+        if (x == y || (a->type == VG_T_F32 && vgiw_is_nan((uint32_t)x) && vgiw_is_nan((uint32_t)y)))
             continue;
         if (nbad++ < show)
-            fprintf(stderr, "  %s[%u]: %s 0x%0*x, %s 0x%0*x\n", arg, i, got_name, (int)sz * 2, x, want_name,
-                    (int)sz * 2, y);
+            fprintf(stderr, "  %s[%u]: %s 0x%0*llx, %s 0x%0*llx\n", arg, i, got_name, (int)sz * 2,
+                    (unsigned long long)x, want_name, (int)sz * 2, (unsigned long long)y);
     }
     if (nbad)
         fprintf(stderr, "  %s: %u of %u elements differ\n", arg, nbad, a->count);

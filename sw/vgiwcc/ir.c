@@ -17,7 +17,9 @@
  * Anything else stops with "FILE:LINE: error: unsupported ...".
  */
 #include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
 #include <llvm-c/Target.h>
+#include <llvm-c/Transforms/PassBuilder.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -154,6 +156,21 @@ static int tclass(LLVMValueRef at, LLVMTypeRef t)
     }
 }
 
+/* As tclass, but a 64-bit integer is class 64 (a lo/hi pair of words, lower_inst64). */
+enum { TC_64 = 64 };
+static int tclass64(LLVMValueRef at, LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64)
+        return TC_64;
+    return tclass(at, t);
+}
+
+static int is64(LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64;
+}
+
 static uint32_t line_of(LLVMValueRef v)
 {
     return LLVMIsAInstruction(v) ? LLVMGetDebugLocLine(v) : 0;
@@ -217,8 +234,8 @@ static void emit_copy(Lower *L, int blk, int dst, Opnd src)
 /* Bring an iN value (garbage upper bits) to a clean 32-bit value. */
 static Opnd norm(Lower *L, Opnd v, int width, int is_signed)
 {
-    if (width == 32 || width == 1 || width == TC_F || width == TC_P)
-        return v;
+    if (width == 32 || width == 1 || width == TC_F || width == TC_P || width == 64)
+        return v;   /* 64: the lo word of a pair, as a truncation to 32 bits */
     if (width == 8)
         return alu1(L, is_signed ? ALU_SEXT8 : ALU_ZEXT8, v);
     return alu1(L, is_signed ? ALU_SEXT16 : ALU_ZEXT16, v);
@@ -275,14 +292,25 @@ static Opnd value(Lower *L, LLVMValueRef v)
     }
     if (LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantPointerNull(v)
         || LLVMIsAConstantAggregateZero(v)) {
-        tclass(NULL, LLVMTypeOf(v));
+        tclass64(NULL, LLVMTypeOf(v));
         return opnd_imm(0);
     }
     if (LLVMIsAArgument(v)) {
         unsigned n = LLVMCountParams(L->fn);
         for (unsigned i = 0; i < n; i++)
-            if (LLVMGetParam(L->fn, i) == v)
+            if (LLVMGetParam(L->fn, i) == v) {
+                /* a __local pointer argument's launch value is its offset in the work-group's
+                 * __local region (vg_local_layout): the address is the region base plus it */
+                if (L->f->args[i].kind == VG_ARG_LOCAL)
+                    return alu2(L, ALU_ADD, opnd_src(VG_SRC_LOCAL_BASE), opnd_src(VG_SRC_ARG + i));
+                if (L->f->args[i].kind == VG_ARG_SCALAR && L->f->args[i].elem_size == 8) {
+                    /* a 64-bit scalar: the host put it in device memory (launch value = its
+                     * address, like a struct argument); this is its lo word */
+                    Opnd a = opnd_src(VG_SRC_ARG + i);
+                    return emit(L, VG_U_LDST, VG_LD32, 1, a, a, a);
+                }
                 return opnd_src(VG_SRC_ARG + i);
+            }
     }
     if (LLVMIsAGlobalVariable(v)) {
         unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(v));
@@ -310,6 +338,454 @@ static Opnd value(Lower *L, LLVMValueRef v)
     if (LLVMIsAInstruction(v))
         unsupported(v, "use of a value not dominated by its definition (irreducible or malformed IR)");
     unsupported(NULL, "unknown kind of value");
+}
+
+/* ---- 64-bit integers: a value is a pair of words; value() gives the lo word (so any
+ * 32-bit use is its truncation), value_hi() the hi word, kept in the map under the value's
+ * address + 1 (never another value's address: values are aligned objects). ---- */
+
+static LLVMValueRef hi_key(LLVMValueRef v) { return (LLVMValueRef)((char *)v + 1); }
+
+static Opnd value_hi(Lower *L, LLVMValueRef v)
+{
+    Opnd o;
+    if (map_get(L, hi_key(v), &o))
+        return o;
+    if (LLVMIsAConstantInt(v))
+        return opnd_imm((uint32_t)((uint64_t)LLVMConstIntGetSExtValue(v) >> 32));
+    if (LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantAggregateZero(v))
+        return opnd_imm(0);
+    if (LLVMIsAArgument(v)) {
+        unsigned n = LLVMCountParams(L->fn);
+        for (unsigned i = 0; i < n; i++)
+            if (LLVMGetParam(L->fn, i) == v && L->f->args[i].elem_size == 8) {
+                Opnd a = alu2(L, ALU_ADD, opnd_src(VG_SRC_ARG + i), opnd_imm(4));
+                return emit(L, VG_U_LDST, VG_LD32, 1, a, a, a);
+            }
+        unsupported(NULL, "64-bit value of argument '%s'", LLVMGetValueName(v));
+    }
+    if (LLVMIsAConstantExpr(v))
+        unsupported(NULL, "64-bit integer constant expression");
+    if (LLVMIsAInstruction(v))
+        unsupported(v, "use of a value not dominated by its definition (irreducible or malformed IR)");
+    unsupported(NULL, "unknown kind of 64-bit value");
+}
+
+static void put64(Lower *L, LLVMValueRef v, Opnd lo, Opnd hi)
+{
+    map_put(L, v, lo);
+    map_put(L, hi_key(v), hi);
+}
+
+/* Pair of an operand: 64-bit values directly, narrower integers zero/sign extended. */
+static void pair_of(Lower *L, LLVMValueRef v, int is_signed, Opnd *lo, Opnd *hi)
+{
+    if (is64(v)) {
+        *lo = value(L, v);
+        *hi = value_hi(L, v);
+        return;
+    }
+    int w = tclass(v, LLVMTypeOf(v));
+    Opnd a = value(L, v);
+    if (w == 1) {
+        *lo = is_signed ? alu2(L, ALU_SUB, opnd_imm(0), a) : a;
+    } else {
+        *lo = norm(L, a, w, is_signed);
+    }
+    *hi = is_signed ? alu2(L, ALU_SRA, *lo, opnd_imm(31)) : opnd_imm(0);
+}
+
+/* Comparison of two pairs (predicate as LLVM's): on the hi words when they differ, else on
+ * the lo words unsigned. */
+static Opnd cmp64(Lower *L, LLVMIntPredicate p, Opnd al, Opnd ah, Opnd bl, Opnd bh)
+{
+    if (p == LLVMIntEQ)
+        return alu2(L, ALU_AND, alu2(L, ALU_EQ, al, bl), alu2(L, ALU_EQ, ah, bh));
+    if (p == LLVMIntNE)
+        return alu2(L, ALU_OR, alu2(L, ALU_NE, al, bl), alu2(L, ALU_NE, ah, bh));
+    unsigned hop, lop;
+    switch (p) {
+    case LLVMIntUGT: hop = ALU_GTU; lop = ALU_GTU; break;
+    case LLVMIntUGE: hop = ALU_GTU; lop = ALU_GEU; break;
+    case LLVMIntULT: hop = ALU_LTU; lop = ALU_LTU; break;
+    case LLVMIntULE: hop = ALU_LTU; lop = ALU_LEU; break;
+    case LLVMIntSGT: hop = ALU_GT;  lop = ALU_GTU; break;
+    case LLVMIntSGE: hop = ALU_GT;  lop = ALU_GEU; break;
+    case LLVMIntSLT: hop = ALU_LT;  lop = ALU_LTU; break;
+    default:         hop = ALU_LT;  lop = ALU_LEU; break;   /* SLE */
+    }
+    /* hi words equal: the lo comparison decides; else the strict hi comparison */
+    return emit(L, VG_U_ALU, ALU_SEL, 3, alu2(L, ALU_EQ, ah, bh), alu2(L, lop, al, bl), alu2(L, hop, ah, bh));
+}
+
+/* Shifts of a pair by s (0..63; LLVM's result is poison beyond, OpenCL masks the amount). */
+static void shift64(Lower *L, LLVMOpcode opc, Opnd lo, Opnd hi, Opnd s, Opnd *rl, Opnd *rh)
+{
+    Opnd s5 = alu2(L, ALU_AND, s, opnd_imm(31));
+    Opnd big = alu2(L, ALU_AND, s, opnd_imm(32));
+    Opnd inv = alu2(L, ALU_SUB, opnd_imm(31), s5);   /* x >> 1 >> (31 - s5): no shift by 32 */
+    Opnd sl, sh, bl, bh;
+    if (opc == LLVMShl) {
+        sl = alu2(L, ALU_SLL, lo, s5);
+        sh = alu2(L, ALU_OR, alu2(L, ALU_SLL, hi, s5), alu2(L, ALU_SRL, alu2(L, ALU_SRL, lo, opnd_imm(1)), inv));
+        bl = opnd_imm(0);
+        bh = sl;
+    } else {
+        unsigned op = opc == LLVMAShr ? ALU_SRA : ALU_SRL;
+        sh = alu2(L, op, hi, s5);
+        sl = alu2(L, ALU_OR, alu2(L, ALU_SRL, lo, s5), alu2(L, ALU_SLL, alu2(L, ALU_SLL, hi, opnd_imm(1)), inv));
+        bl = sh;
+        bh = opc == LLVMAShr ? alu2(L, ALU_SRA, hi, opnd_imm(31)) : opnd_imm(0);
+    }
+    if (big.kind == OPND_IMM) {
+        *rl = big.v ? bl : sl;
+        *rh = big.v ? bh : sh;
+        return;
+    }
+    *rl = emit(L, VG_U_ALU, ALU_SEL, 3, big, bl, sl);
+    *rh = emit(L, VG_U_ALU, ALU_SEL, 3, big, bh, sh);
+}
+
+static void check_addrspace(LLVMValueRef at, LLVMValueRef ptr, int is_store);
+static int new_block(Lower *L, LLVMBasicBlockRef origin);
+
+static void neg64(Lower *L, Opnd *lo, Opnd *hi)
+{
+    Opnd nl = alu2(L, ALU_SUB, opnd_imm(0), *lo);
+    *hi = alu2(L, ALU_SUB, alu2(L, ALU_SUB, opnd_imm(0), *hi), alu2(L, ALU_NE, *lo, opnd_imm(0)));
+    *lo = nl;
+}
+
+/* u64/i64 -> float, rounded to nearest even like FCVT: with s = the bit count of the hi
+ * word (estimated from its own conversion's exponent, which may round up by one; at most
+ * 32), x >> s
+ * has 31 or 32 significant bits, with the bits shifted out ORed into bit 0 (below the
+ * guard bit, so a sticky bit), FCVT U2F rounds it exactly as x would round, and the result
+ * is scaled by 2^s (exact). hi == 0: FCVT U2F of lo. */
+static Opnd i64_to_f32(Lower *L, LLVMValueRef v, int is_signed)
+{
+    Opnd lo, hi, neg = opnd_imm(0);
+    pair_of(L, v, 0, &lo, &hi);
+    if (is_signed) {
+        neg = alu2(L, ALU_LT, hi, opnd_imm(0));
+        Opnd nl = lo, nh = hi;
+        neg64(L, &nl, &nh);
+        lo = emit(L, VG_U_ALU, ALU_SEL, 3, neg, nl, lo);
+        hi = emit(L, VG_U_ALU, ALU_SEL, 3, neg, nh, hi);
+    }
+    Opnd fh = emit(L, VG_U_FCVT, FCVT_U2F, 1, hi, hi, hi);
+    /* 1..33 when hi != 0 (33: hi rounded up to 2^32), kept at most 32 so x >> s keeps hi */
+    Opnd sh = alu2(L, ALU_MINU, alu2(L, ALU_SUB, alu2(L, ALU_SRL, fh, opnd_imm(23)), opnd_imm(126)), opnd_imm(32));
+    Opnd rl, rh;
+    shift64(L, LLVMLShr, lo, hi, sh, &rl, &rh);
+    Opnd sticky = alu2(L, ALU_NE, alu2(L, ALU_SLL, lo, alu2(L, ALU_SUB, opnd_imm(32), sh)), opnd_imm(0));
+    Opnd red = alu2(L, ALU_OR, rl, sticky);
+    Opnd fr = emit(L, VG_U_FCVT, FCVT_U2F, 1, red, red, red);
+    Opnd scale = alu2(L, ALU_SLL, alu2(L, ALU_ADD, sh, opnd_imm(127)), opnd_imm(23));   /* 2^s */
+    Opnd big = emit(L, VG_U_FMA, FMA_FMUL, 2, fr, scale, scale);
+    Opnd small = emit(L, VG_U_FCVT, FCVT_U2F, 1, lo, lo, lo);
+    Opnd r = emit(L, VG_U_ALU, ALU_SEL, 3, alu2(L, ALU_NE, hi, opnd_imm(0)), big, small);
+    if (is_signed)
+        r = alu2(L, ALU_OR, r, alu2(L, ALU_SLL, neg, opnd_imm(31)));
+    return r;
+}
+
+/* float -> i64/u64, truncating; out of range saturates and NaN gives the maximum, as FCVT
+ * F2I/F2U do for 32 bits (C leaves both undefined). */
+static void f32_to_i64(Lower *L, Opnd f, int is_signed, Opnd *lo, Opnd *hi)
+{
+    Opnd e = alu2(L, ALU_SUB, alu2(L, ALU_AND, alu2(L, ALU_SRL, f, opnd_imm(23)), opnd_imm(255)), opnd_imm(127));
+    Opnd m = alu2(L, ALU_OR, alu2(L, ALU_AND, f, opnd_imm(0x7FFFFF)), opnd_imm(0x800000));
+    Opnd neg = alu2(L, ALU_SRL, f, opnd_imm(31));
+    /* e in 0..23: m >> (23 - e); e in 24..63: m << (e - 23) over 64 bits */
+    Opnd sm = alu2(L, ALU_SRL, m, alu2(L, ALU_SUB, opnd_imm(23), e));
+    Opnd bl, bh;
+    shift64(L, LLVMShl, m, opnd_imm(0), alu2(L, ALU_SUB, e, opnd_imm(23)), &bl, &bh);
+    Opnd isbig = alu2(L, ALU_GT, e, opnd_imm(23));
+    Opnd vl = emit(L, VG_U_ALU, ALU_SEL, 3, isbig, bl, sm), vh = emit(L, VG_U_ALU, ALU_SEL, 3, isbig, bh, opnd_imm(0));
+    Opnd tiny = alu2(L, ALU_LT, e, opnd_imm(0));
+    vl = emit(L, VG_U_ALU, ALU_SEL, 3, tiny, opnd_imm(0), vl);
+    vh = emit(L, VG_U_ALU, ALU_SEL, 3, tiny, opnd_imm(0), vh);
+    Opnd nan = emit(L, VG_U_FCMP, FCMP_UNO, 2, f, f, f);
+    Opnd satl, sath, over;
+    if (is_signed) {
+        Opnd nl = vl, nh = vh;
+        neg64(L, &nl, &nh);
+        vl = emit(L, VG_U_ALU, ALU_SEL, 3, neg, nl, vl);
+        vh = emit(L, VG_U_ALU, ALU_SEL, 3, neg, nh, vh);
+        over = alu2(L, ALU_GT, e, opnd_imm(62));   /* |f| >= 2^63 (or inf/NaN) */
+        Opnd pos = alu2(L, ALU_OR, alu2(L, ALU_EQ, neg, opnd_imm(0)), nan);
+        satl = emit(L, VG_U_ALU, ALU_SEL, 3, pos, opnd_imm(0xFFFFFFFFu), opnd_imm(0));
+        sath = emit(L, VG_U_ALU, ALU_SEL, 3, pos, opnd_imm(0x7FFFFFFFu), opnd_imm(0x80000000u));
+    } else {
+        over = alu2(L, ALU_OR, alu2(L, ALU_GT, e, opnd_imm(63)), nan);   /* >= 2^64, inf, NaN */
+        Opnd below = alu2(L, ALU_AND, neg, alu2(L, ALU_EQ, nan, opnd_imm(0)));
+        vl = emit(L, VG_U_ALU, ALU_SEL, 3, below, opnd_imm(0), vl);   /* negative: 0 */
+        vh = emit(L, VG_U_ALU, ALU_SEL, 3, below, opnd_imm(0), vh);
+        satl = sath = opnd_imm(0xFFFFFFFFu);
+    }
+    *lo = emit(L, VG_U_ALU, ALU_SEL, 3, over, satl, vl);
+    *hi = emit(L, VG_U_ALU, ALU_SEL, 3, over, sath, vh);
+}
+
+/* 64-bit division and remainder: a loop block of 64 restoring-division steps, one quotient
+ * bit each (the fabric has no 64-bit divider; SCU DIV/REM are 32-bit). The current block
+ * ends by entering the loop; the loop's state lives in phi-style variables (written at the
+ * end of the block before and of each iteration, read at the loop's start, like phis); the
+ * code after the division continues in a new block. Signed forms divide the magnitudes and
+ * fix the signs (quotient: negative when the signs differ; remainder: the dividend's sign),
+ * as C does. Division by zero, undefined in C, gives an all-ones quotient and the dividend
+ * as remainder. */
+static void divrem64(Lower *L, LLVMValueRef in, int is_signed, int want_rem)
+{
+    Opnd al, ah, bl, bh, na = opnd_imm(0), nb = opnd_imm(0);
+    pair_of(L, LLVMGetOperand(in, 0), 0, &al, &ah);
+    pair_of(L, LLVMGetOperand(in, 1), 0, &bl, &bh);
+    if (is_signed) {
+        na = alu2(L, ALU_LT, ah, opnd_imm(0));
+        nb = alu2(L, ALU_LT, bh, opnd_imm(0));
+        Opnd xl = al, xh = ah, yl = bl, yh = bh;
+        neg64(L, &xl, &xh);
+        neg64(L, &yl, &yh);
+        al = emit(L, VG_U_ALU, ALU_SEL, 3, na, xl, al);
+        ah = emit(L, VG_U_ALU, ALU_SEL, 3, na, xh, ah);
+        bl = emit(L, VG_U_ALU, ALU_SEL, 3, nb, yl, bl);
+        bh = emit(L, VG_U_ALU, ALU_SEL, 3, nb, yh, bh);
+    }
+    /* state: dividend bits still to bring in (n), remainder (r), quotient (q), steps left */
+    enum { NL, NH, RL, RH, QL, QH, CNT, NSTATE };
+    Opnd init[NSTATE] = { al, ah, opnd_imm(0), opnd_imm(0), opnd_imm(0), opnd_imm(0), opnd_imm(64) };
+    Func *f = L->f;
+    int pre = L->cur, loop = new_block(L, NULL), post = new_block(L, NULL);
+    int pv[NSTATE];
+    Opnd cur[NSTATE];
+    for (int k = 0; k < NSTATE; k++) {
+        pv[k] = func_new_var(f);
+        f->vars[pv[k]].is_phivar = 1;
+        f->vars[pv[k]].def_block = -1;
+        emit_copy(L, pre, pv[k], init[k]);
+    }
+    Block *b = &f->blocks[pre];
+    b->nsucc = 1;
+    b->succ[0] = loop;
+    b->end_line = L->line;
+    L->cur = loop;
+    for (int k = 0; k < NSTATE; k++) {
+        int dv = func_new_var(f);
+        f->vars[dv].def_block = loop;
+        f->vars[dv].pref = pv[k];
+        emit_copy(L, loop, dv, opnd_var(pv[k]));
+        cur[k] = opnd_var(dv);
+    }
+    Opnd rh = alu2(L, ALU_OR, alu2(L, ALU_SLL, cur[RH], opnd_imm(1)), alu2(L, ALU_SRL, cur[RL], opnd_imm(31)));
+    Opnd rl = alu2(L, ALU_OR, alu2(L, ALU_SLL, cur[RL], opnd_imm(1)), alu2(L, ALU_SRL, cur[NH], opnd_imm(31)));
+    Opnd nh = alu2(L, ALU_OR, alu2(L, ALU_SLL, cur[NH], opnd_imm(1)), alu2(L, ALU_SRL, cur[NL], opnd_imm(31)));
+    Opnd nl = alu2(L, ALU_SLL, cur[NL], opnd_imm(1));
+    /* r < d before the shift, and r < 2^63 then (d <= 2^63, or d > 2^63 and the quotient is
+     * at most 1, so r holds only a prefix of the dividend until the last step): r << 1 loses
+     * nothing */
+    Opnd ge = cmp64(L, LLVMIntUGE, rl, rh, bl, bh);
+    Opnd sl = alu2(L, ALU_SUB, rl, bl);
+    Opnd sh = alu2(L, ALU_SUB, alu2(L, ALU_SUB, rh, bh), alu2(L, ALU_LTU, rl, bl));
+    Opnd nrl = emit(L, VG_U_ALU, ALU_SEL, 3, ge, sl, rl), nrh = emit(L, VG_U_ALU, ALU_SEL, 3, ge, sh, rh);
+    Opnd qh = alu2(L, ALU_OR, alu2(L, ALU_SLL, cur[QH], opnd_imm(1)), alu2(L, ALU_SRL, cur[QL], opnd_imm(31)));
+    Opnd ql = alu2(L, ALU_OR, alu2(L, ALU_SLL, cur[QL], opnd_imm(1)), ge);
+    Opnd cnt = alu2(L, ALU_SUB, cur[CNT], opnd_imm(1));
+    Opnd next[NSTATE] = { nl, nh, nrl, nrh, ql, qh, cnt };
+    for (int k = 0; k < NSTATE; k++)
+        emit_copy(L, loop, pv[k], next[k]);
+    Opnd more = alu2(L, ALU_NE, cnt, opnd_imm(0));
+    b = &f->blocks[loop];
+    b->nsucc = 2;
+    b->cond = more;
+    b->succ[0] = loop;
+    b->succ[1] = post;
+    b->end_line = L->line;
+    L->cur = post;
+    Opnd rlo = want_rem ? nrl : ql, rhi = want_rem ? nrh : qh;
+    if (is_signed) {
+        Opnd neg = want_rem ? na : alu2(L, ALU_XOR, na, nb);
+        Opnd xl = rlo, xh = rhi;
+        neg64(L, &xl, &xh);
+        rlo = emit(L, VG_U_ALU, ALU_SEL, 3, neg, xl, rlo);
+        rhi = emit(L, VG_U_ALU, ALU_SEL, 3, neg, xh, rhi);
+    }
+    put64(L, in, rlo, rhi);
+}
+
+/* Instructions with a 64-bit integer operand or result (docs/compiler.md "64-bit
+ * integers"): every operation on pairs of 32-bit words, bit-exact with C. */
+static void lower_inst64(Lower *L, LLVMValueRef in)
+{
+    LLVMOpcode opc = LLVMGetInstructionOpcode(in);
+    LLVMValueRef o0 = LLVMGetNumOperands(in) > 0 ? LLVMGetOperand(in, 0) : NULL;
+    LLVMValueRef o1 = LLVMGetNumOperands(in) > 1 ? LLVMGetOperand(in, 1) : NULL;
+    Opnd al, ah, bl, bh, rl, rh;
+    switch (opc) {
+    case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
+        pair_of(L, o0, 0, &al, &ah);
+        pair_of(L, o1, 0, &bl, &bh);
+        if (opc == LLVMAdd) {
+            rl = alu2(L, ALU_ADD, al, bl);
+            Opnd carry = alu2(L, ALU_LTU, rl, al);
+            rh = alu2(L, ALU_ADD, alu2(L, ALU_ADD, ah, bh), carry);
+        } else if (opc == LLVMSub) {
+            rl = alu2(L, ALU_SUB, al, bl);
+            Opnd borrow = alu2(L, ALU_LTU, al, bl);
+            rh = alu2(L, ALU_SUB, alu2(L, ALU_SUB, ah, bh), borrow);
+        } else if (opc == LLVMMul) {
+            rl = alu2(L, ALU_MUL, al, bl);
+            rh = alu2(L, ALU_ADD, alu2(L, ALU_MULHU, al, bl),
+                      alu2(L, ALU_ADD, alu2(L, ALU_MUL, al, bh), alu2(L, ALU_MUL, ah, bl)));
+        } else {
+            unsigned op = opc == LLVMAnd ? ALU_AND : opc == LLVMOr ? ALU_OR : ALU_XOR;
+            rl = alu2(L, op, al, bl);
+            rh = alu2(L, op, ah, bh);
+        }
+        put64(L, in, rl, rh);
+        return;
+    case LLVMShl: case LLVMLShr: case LLVMAShr:
+        pair_of(L, o0, 0, &al, &ah);
+        shift64(L, opc, al, ah, value(L, o1), &rl, &rh);
+        put64(L, in, rl, rh);
+        return;
+    case LLVMICmp:
+        pair_of(L, o0, 0, &al, &ah);
+        pair_of(L, o1, 0, &bl, &bh);
+        map_put(L, in, cmp64(L, LLVMGetICmpPredicate(in), al, ah, bl, bh));
+        return;
+    case LLVMSelect: {
+        Opnd c = value(L, o0);
+        LLVMValueRef t = LLVMGetOperand(in, 1), e = LLVMGetOperand(in, 2);
+        pair_of(L, t, 0, &al, &ah);
+        pair_of(L, e, 0, &bl, &bh);
+        put64(L, in, emit(L, VG_U_ALU, ALU_SEL, 3, c, al, bl), emit(L, VG_U_ALU, ALU_SEL, 3, c, ah, bh));
+        return;
+    }
+    case LLVMZExt: case LLVMSExt:
+        pair_of(L, o0, opc == LLVMSExt, &al, &ah);
+        put64(L, in, al, ah);
+        return;
+    case LLVMTrunc: {
+        int rc = tclass(in, LLVMTypeOf(in));
+        Opnd a = value(L, o0);
+        map_put(L, in, rc == 1 ? alu2(L, ALU_AND, a, opnd_imm(1)) : a);
+        return;
+    }
+    case LLVMPtrToInt:
+        put64(L, in, value(L, o0), opnd_imm(0));
+        return;
+    case LLVMIntToPtr:
+        map_put(L, in, value(L, o0));
+        return;
+    case LLVMBitCast: case LLVMFreeze:
+        if (!is64(o0))
+            unsupported(in, "bit cast to a 64-bit integer (from double?)");
+        put64(L, in, value(L, o0), value_hi(L, o0));
+        return;
+    case LLVMLoad: {
+        if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
+            unsupported(in, "atomic load");
+        check_addrspace(in, o0, 0);
+        Opnd a = value(L, o0), a4 = alu2(L, ALU_ADD, a, opnd_imm(4));
+        rl = emit(L, VG_U_LDST, VG_LD32, 1, a, a, a);
+        rh = emit(L, VG_U_LDST, VG_LD32, 1, a4, a4, a4);   /* little-endian: lo word first */
+        put64(L, in, rl, rh);
+        return;
+    }
+    case LLVMStore: {
+        if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
+            unsupported(in, "atomic store");
+        check_addrspace(in, o1, 1);
+        pair_of(L, o0, 0, &al, &ah);
+        Opnd a = value(L, o1), a4 = alu2(L, ALU_ADD, a, opnd_imm(4));
+        emit(L, VG_U_LDST, VG_ST32, 2, a, al, al);
+        emit(L, VG_U_LDST, VG_ST32, 2, a4, ah, ah);
+        return;
+    }
+    case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
+        divrem64(L, in, opc == LLVMSDiv || opc == LLVMSRem, opc == LLVMURem || opc == LLVMSRem);
+        return;
+    case LLVMSIToFP: case LLVMUIToFP:
+        if (tclass(in, LLVMTypeOf(in)) != TC_F)
+            unsupported(in, "conversion of a 64-bit integer to this floating-point type");
+        map_put(L, in, i64_to_f32(L, o0, opc == LLVMSIToFP));
+        return;
+    case LLVMFPToSI: case LLVMFPToUI:
+        if (tclass(in, LLVMTypeOf(o0)) != TC_F)
+            unsupported(in, "conversion of this floating-point type to a 64-bit integer");
+        f32_to_i64(L, value(L, o0), opc == LLVMFPToSI, &rl, &rh);
+        put64(L, in, rl, rh);
+        return;
+    default:
+        unsupported(in, "64-bit integer arithmetic (this operation on long/ulong)");
+    }
+}
+
+/* 64-bit min/max/abs intrinsics (llvm.smin.i64 ...), through cmp64. */
+static int intrinsic64(Lower *L, LLVMValueRef call, const char *name)
+{
+    int smin = !strncmp(name, "llvm.smin.i64", 13), smax = !strncmp(name, "llvm.smax.i64", 13),
+        umin = !strncmp(name, "llvm.umin.i64", 13), umax = !strncmp(name, "llvm.umax.i64", 13),
+        abs = !strncmp(name, "llvm.abs.i64", 12);
+    if (!(smin || smax || umin || umax || abs))
+        return 0;
+    Opnd al, ah, bl, bh;
+    pair_of(L, LLVMGetOperand(call, 0), 0, &al, &ah);
+    if (abs) {   /* x < 0 ? 0 - x : x */
+        Opnd nl = alu2(L, ALU_SUB, opnd_imm(0), al);
+        Opnd nh = alu2(L, ALU_SUB, alu2(L, ALU_SUB, opnd_imm(0), ah), alu2(L, ALU_NE, al, opnd_imm(0)));
+        Opnd neg = alu2(L, ALU_LT, ah, opnd_imm(0));
+        put64(L, call, emit(L, VG_U_ALU, ALU_SEL, 3, neg, nl, al), emit(L, VG_U_ALU, ALU_SEL, 3, neg, nh, ah));
+        return 1;
+    }
+    pair_of(L, LLVMGetOperand(call, 1), 0, &bl, &bh);
+    LLVMIntPredicate p = smin ? LLVMIntSLT : smax ? LLVMIntSGT : umin ? LLVMIntULT : LLVMIntUGT;
+    Opnd c = cmp64(L, p, al, ah, bl, bh);
+    put64(L, call, emit(L, VG_U_ALU, ALU_SEL, 3, c, al, bl), emit(L, VG_U_ALU, ALU_SEL, 3, c, ah, bh));
+    return 1;
+}
+
+static int demangle(const char *m, char *name, size_t ncap, const char **params);
+
+/* OpenCL min/max/clamp/abs on long/ulong (mangled 'l'/'m'), through cmp64. */
+static int builtin64(Lower *L, LLVMValueRef call, const char *mname)
+{
+    char name[64];
+    const char *params;
+    if (!demangle(mname, name, sizeof name, &params) || (params[0] != 'l' && params[0] != 'm'))
+        return 0;
+    int sg = params[0] == 'l';
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+    Opnd xl, xh, yl, yh, zl, zh;
+    pair_of(L, LLVMGetOperand(call, 0), 0, &xl, &xh);
+    if (!strcmp(name, "abs") && nargs == 1) {
+        if (!sg) {
+            put64(L, call, xl, xh);
+            return 1;
+        }
+        Opnd nl = alu2(L, ALU_SUB, opnd_imm(0), xl);
+        Opnd nh = alu2(L, ALU_SUB, alu2(L, ALU_SUB, opnd_imm(0), xh), alu2(L, ALU_NE, xl, opnd_imm(0)));
+        Opnd neg = alu2(L, ALU_LT, xh, opnd_imm(0));
+        put64(L, call, emit(L, VG_U_ALU, ALU_SEL, 3, neg, nl, xl), emit(L, VG_U_ALU, ALU_SEL, 3, neg, nh, xh));
+        return 1;
+    }
+    int mn = !strcmp(name, "min"), mx = !strcmp(name, "max"), cl = !strcmp(name, "clamp");
+    if (!((mn || mx) && nargs == 2) && !(cl && nargs == 3))
+        return 0;
+    pair_of(L, LLVMGetOperand(call, 1), 0, &yl, &yh);
+    LLVMIntPredicate lt = sg ? LLVMIntSLT : LLVMIntULT, gt = sg ? LLVMIntSGT : LLVMIntUGT;
+    Opnd c = cmp64(L, mn ? lt : gt, xl, xh, yl, yh);
+    Opnd rl = emit(L, VG_U_ALU, ALU_SEL, 3, c, xl, yl), rh = emit(L, VG_U_ALU, ALU_SEL, 3, c, xh, yh);
+    if (cl) {   /* min(max(x, lo), hi) */
+        pair_of(L, LLVMGetOperand(call, 2), 0, &zl, &zh);
+        Opnd c2 = cmp64(L, lt, rl, rh, zl, zh);
+        Opnd ml = emit(L, VG_U_ALU, ALU_SEL, 3, c2, rl, zl), mh = emit(L, VG_U_ALU, ALU_SEL, 3, c2, rh, zh);
+        rl = ml;
+        rh = mh;
+    }
+    put64(L, call, rl, rh);
+    return 1;
 }
 
 /* Address arithmetic of a GEP (instruction or constant expression). */
@@ -346,8 +822,8 @@ static Opnd gep(Lower *L, LLVMValueRef g, LLVMValueRef at)
             konst += (uint32_t)((uint64_t)LLVMConstIntGetSExtValue(idx) * elsize);
             continue;
         }
-        int w = tclass(at, it);
-        Opnd iv = norm(L, value(L, idx), w, 1);
+        int w = tclass64(at, it);
+        Opnd iv = norm(L, value(L, idx), w, 1);   /* an i64 index: its lo word (32-bit addresses) */
         Opnd term;
         if (elsize == 1)
             term = iv;
@@ -529,6 +1005,46 @@ static int ignored_intrinsic(const char *name)
 
 static int new_block(Lower *L, LLVMBasicBlockRef origin);
 
+static void lower_memop(Lower *L, LLVMValueRef in, const char *name);
+
+/* Whether a call chain leads from function `from` to `to` (defined functions only). */
+static int reaches(LLVMValueRef from, LLVMValueRef to)
+{
+    LLVMModuleRef m = LLVMGetGlobalParent(from);
+    int n = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        n++;
+    LLVMValueRef *stack = xcalloc((size_t)n + 1, sizeof *stack), *seen = xcalloc((size_t)n + 1, sizeof *seen);
+    int sp = 0, ns = 0, found = 0;
+    stack[sp++] = from;
+    seen[ns++] = from;
+    while (sp && !found) {
+        LLVMValueRef f = stack[--sp];
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && !found; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !found; i = LLVMGetNextInstruction(i)) {
+                if (!LLVMIsACallInst(i))
+                    continue;
+                LLVMValueRef c = LLVMGetCalledValue(i);
+                if (!LLVMIsAFunction(c) || LLVMIsDeclaration(c))
+                    continue;
+                if (c == to) {
+                    found = 1;
+                    break;
+                }
+                int k = 0;
+                while (k < ns && seen[k] != c)
+                    k++;
+                if (k == ns && ns < n) {
+                    seen[ns++] = c;
+                    stack[sp++] = c;
+                }
+            }
+    }
+    free(stack);
+    free(seen);
+    return found;
+}
+
 /* Lowers a call; returns 1 if the call was a barrier (the block was split). */
 static int lower_call(Lower *L, LLVMValueRef in)
 {
@@ -539,6 +1055,15 @@ static int lower_call(Lower *L, LLVMValueRef in)
         unsupported(in, "indirect call through a function pointer");
     size_t nlen;
     const char *name = LLVMGetValueName2(callee, &nlen);
+    if (LLVMGetIntrinsicID(callee) && ignored_intrinsic(name))
+        return 0;   /* llvm.lifetime.* take an i64 */
+    if (is64(in) && LLVMGetIntrinsicID(callee) && intrinsic64(L, in, name))
+        return 0;
+    if (is64(in) && LLVMIsDeclaration(callee) && builtin64(L, in, name))
+        return 0;
+    for (unsigned i = 0; i < (unsigned)LLVMGetNumArgOperands(in); i++)
+        if (is64(LLVMGetOperand(in, i)) || is64(in))
+            unsupported(in, "64-bit integer argument or result of a call to '%s'", name);
     int rt = tclass(in, LLVMTypeOf(in));
     int handled = 0;
     Opnd r = opnd_imm(0);
@@ -549,8 +1074,10 @@ static int lower_call(Lower *L, LLVMValueRef in)
         if (ignored_intrinsic(name))
             return 0;
         if (strncmp(name, "llvm.memcpy", 11) == 0 || strncmp(name, "llvm.memset", 11) == 0
-            || strncmp(name, "llvm.memmove", 12) == 0)
-            unsupported(in, "block memory copy/fill (%s: struct or array assignment)", name);
+            || strncmp(name, "llvm.memmove", 12) == 0) {
+            lower_memop(L, in, name);
+            return 0;
+        }
         int w = rt == TC_VOID ? 32 : rt;
         r = intrinsic(L, in, name, &handled, w);
         if (!handled)
@@ -579,6 +1106,9 @@ static int lower_call(Lower *L, LLVMValueRef in)
     } else {
         if (callee == L->fn)
             unsupported(in, "recursion (kernel '%s' calls itself)", name);
+        if (reaches(callee, callee))
+            unsupported(in, "recursion: call to non-inlined function '%s', which calls itself (directly or through "
+                        "other functions)", name);
         unsupported(in, "call to non-inlined function '%s'", name);
     }
     if (rt != TC_VOID)
@@ -597,13 +1127,110 @@ static unsigned ldst_op(LLVMValueRef at, int tc, int is_store)
     return bytes == 1 ? VG_LD8U : bytes == 2 ? VG_LD16U : VG_LD32;
 }
 
-static void check_addrspace(LLVMValueRef at, LLVMValueRef ptr)
+/* The kernel argument a private pointer is derived from (through GEPs and casts), or NULL. */
+static LLVMValueRef private_root(LLVMValueRef p)
+{
+    for (int depth = 0; depth < 64; depth++) {
+        if (LLVMIsAArgument(p))
+            return p;
+        if (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p))
+            p = LLVMGetOperand(p, 0);
+        else if (LLVMIsAConstantExpr(p) && (LLVMGetConstOpcode(p) == LLVMGetElementPtr
+                                            || LLVMGetConstOpcode(p) == LLVMBitCast))
+            p = LLVMGetOperand(p, 0);
+        else
+            return NULL;
+    }
+    return NULL;
+}
+
+static void check_addrspace(LLVMValueRef at, LLVMValueRef ptr, int is_store)
 {
     unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-    if (as == 0)
+    if (as == 0) {
+        /* A struct argument passed by value is a private pointer (byval) to the copy the host
+         * put in device memory (lower_args): reading it is a load from there. */
+        LLVMValueRef root = private_root(ptr);
+        if (root && g_L && LLVMGetParamParent(root) == g_L->fn) {
+            unsigned n = LLVMCountParams(g_L->fn);
+            for (unsigned i = 0; i < n; i++)
+                if (LLVMGetParam(g_L->fn, i) == root && g_L->f->args[i].kind == VG_ARG_STRUCT) {
+                    if (is_store)
+                        unsupported(at, "store into the struct argument '%s' passed by value (copy it into a variable "
+                                    "first)", g_L->f->args[i].name);
+                    return;
+                }
+        }
         unsupported(at, "access to __private memory (a private array that was not promoted to registers)");
+    }
     if (as > 3)
         unsupported(at, "address space %u", as);
+}
+
+/* Alignment (bytes) of call argument i as its `align` attribute gives it (1 if none). */
+static unsigned arg_align(LLVMValueRef call, unsigned i)
+{
+    static unsigned kind;
+    if (!kind)
+        kind = LLVMGetEnumAttributeKindForName("align", 5);
+    LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, i + 1, kind);
+    uint64_t v = a ? LLVMGetEnumAttributeValue(a) : 1;
+    return v >= 4 ? 4 : v >= 2 ? 2 : 1;
+}
+
+#define MEMOP_MAX_BYTES 1024   /* larger block copies would unroll into too many nodes */
+
+/* llvm.memcpy / llvm.memmove / llvm.memset with a constant length (struct and array
+ * assignments, `= {0}` initialisers) become loads and stores of the widest size both
+ * pointers' alignments allow, then narrower ones for the tail. A copy loads every piece
+ * before it stores any, so overlapping memmoves are right too. */
+static void lower_memop(Lower *L, LLVMValueRef in, const char *name)
+{
+    int is_set = strncmp(name, "llvm.memset", 11) == 0;
+    LLVMValueRef dst = LLVMGetOperand(in, 0), src = LLVMGetOperand(in, 1), len = LLVMGetOperand(in, 2);
+    if (!LLVMIsAConstantInt(len))
+        unsupported(in, "block memory copy/fill (%s) of a length known only at run time", name);
+    uint64_t n = LLVMConstIntGetZExtValue(len);
+    if (n > MEMOP_MAX_BYTES)
+        unsupported(in, "block memory copy/fill (%s) of %llu bytes (at most %d are lowered to loads and stores)", name,
+                    (unsigned long long)n, MEMOP_MAX_BYTES);
+    check_addrspace(in, dst, 1);
+    if (!is_set)
+        check_addrspace(in, src, 0);
+    unsigned al = arg_align(in, 0);
+    if (!is_set && arg_align(in, 1) < al)
+        al = arg_align(in, 1);
+    Opnd d = value(L, dst), sv = value(L, src);
+    Opnd fill[3] = { sv, sv, sv };   /* memset: the byte replicated for 1, 2, 4 bytes */
+    if (is_set) {
+        Opnd b = norm(L, sv, 8, 0);
+        fill[1] = alu2(L, ALU_MUL, b, opnd_imm(0x0101u));
+        fill[2] = alu2(L, ALU_MUL, b, opnd_imm(0x01010101u));
+        fill[0] = b;
+    }
+    /* pieces: offset and size */
+    uint32_t off[MEMOP_MAX_BYTES], sz[MEMOP_MAX_BYTES];
+    int np = 0;
+    for (uint64_t o = 0; o < n;) {
+        unsigned w = al;
+        while (w > n - o)
+            w >>= 1;
+        off[np] = (uint32_t)o;
+        sz[np++] = w;
+        o += w;
+    }
+    Opnd vals[MEMOP_MAX_BYTES];
+    for (int i = 0; i < np && !is_set; i++) {
+        unsigned op = sz[i] == 4 ? VG_LD32 : sz[i] == 2 ? VG_LD16U : VG_LD8U;
+        Opnd a = alu2(L, ALU_ADD, sv, opnd_imm(off[i]));
+        vals[i] = emit(L, VG_U_LDST, op, 1, a, a, a);
+    }
+    for (int i = 0; i < np; i++) {
+        unsigned op = sz[i] == 4 ? VG_ST32 : sz[i] == 2 ? VG_ST16 : VG_ST8;
+        Opnd a = alu2(L, ALU_ADD, d, opnd_imm(off[i]));
+        Opnd v = is_set ? fill[sz[i] == 4 ? 2 : sz[i] == 2 ? 1 : 0] : vals[i];
+        emit(L, VG_U_LDST, op, 2, a, v, v);
+    }
 }
 
 static void lower_inst(Lower *L, LLVMValueRef in)
@@ -636,6 +1263,15 @@ static void lower_inst(Lower *L, LLVMValueRef in)
         unsupported(in, "variadic arguments");
     default:
         break;
+    }
+    if (opc != LLVMGetElementPtr) {   /* GEP indices of 64 bits: gep() takes their lo word */
+        int has64 = is64(in);
+        for (int i = 0; i < LLVMGetNumOperands(in) && !has64; i++)
+            has64 = !LLVMIsABasicBlock(LLVMGetOperand(in, i)) && is64(LLVMGetOperand(in, i));
+        if (has64) {
+            lower_inst64(L, in);
+            return;
+        }
     }
     /* Every remaining instruction has a scalar result type we can represent. */
     int rc = tclass(in, rty);
@@ -712,13 +1348,13 @@ static void lower_inst(Lower *L, LLVMValueRef in)
     case LLVMLoad:
         if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
             unsupported(in, "atomic load");
-        check_addrspace(in, LLVMGetOperand(in, 0));
+        check_addrspace(in, LLVMGetOperand(in, 0), 0);
         r = emit(L, VG_U_LDST, ldst_op(in, rc, 0), 1, a, a, a);
         break;
     case LLVMStore:
         if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
             unsupported(in, "atomic store");
-        check_addrspace(in, LLVMGetOperand(in, 1));
+        check_addrspace(in, LLVMGetOperand(in, 1), 1);
         emit(L, VG_U_LDST, ldst_op(in, w, 1), 2, b, a, a);
         return;
     default:
@@ -784,7 +1420,7 @@ static void llvm_rpo(Lower *L)
     free(all); free(state); free(stack); free(succi); free(post);
 }
 
-typedef struct { LLVMValueRef phi; int phivar; int bbi; } PhiRec;
+typedef struct { LLVMValueRef phi; int phivar; int bbi; int hi; } PhiRec;   /* hi: the hi word of an i64 phi */
 
 /* Terminator: fills the current block's successor slots with RPO indices of LLVM blocks,
  * encoded as -(index+1), resolved once every LLVM block has its first my-block. */
@@ -822,6 +1458,8 @@ static void lower_term(Lower *L, LLVMValueRef t, int bbi)
             b->succ[0] = -(rpo_index(L, LLVMGetSuccessor(t, 0)) + 1);
         }
     } else if (opc == LLVMSwitch) {
+        if (is64(LLVMGetOperand(t, 0)))
+            unsupported(t, "switch on a 64-bit integer");
         int w = tclass(t, LLVMTypeOf(LLVMGetOperand(t, 0)));
         Opnd v = norm(L, value(L, LLVMGetOperand(t, 0)), w, 0);
         unsigned ns = LLVMGetNumSuccessors(t);
@@ -902,6 +1540,50 @@ static int is_kernel(LLVMValueRef fn)
     return !LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == 76 /* SPIR_KERNEL */;
 }
 
+/* Inlines every call of a defined function (docs/compiler.md "Calls"): the fabric has no
+ * call mechanism, and clang's inliner leaves large helpers (and noinline ones) out of line.
+ * Every defined function becomes alwaysinline (noinline removed, also at call sites) and
+ * LLVM's always-inliner runs, followed by the scalar cleanups the inlined bodies need
+ * (SROA promotes the private variables whose addresses the helpers took). Recursive calls
+ * stay (the always-inliner does not unroll recursion) and lower_call reports them. Only
+ * modules with such a call are touched, so the others compile exactly as before. */
+void ir_inline_calls(LLVMModuleRef m)
+{
+    int calls = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+                if (LLVMIsACallInst(i)) {
+                    LLVMValueRef c = LLVMGetCalledValue(i);
+                    if (LLVMIsAFunction(c) && !LLVMIsDeclaration(c)) {
+                        calls++;
+                        LLVMRemoveCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex,
+                                                        LLVMGetEnumAttributeKindForName("noinline", 8));
+                    }
+                }
+    if (!calls)
+        return;
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    unsigned ai = LLVMGetEnumAttributeKindForName("alwaysinline", 12), ni = LLVMGetEnumAttributeKindForName("noinline", 8),
+             on = LLVMGetEnumAttributeKindForName("optnone", 7);
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f))
+            continue;
+        LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, ni);
+        LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, on);
+        LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, ai, 0));
+    }
+    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(m, "always-inline,function(sroa,early-cse,instcombine,simplifycfg)", NULL, o);
+    LLVMDisposePassBuilderOptions(o);
+    if (e) {
+        char *msg = LLVMGetErrorMessage(e);
+        fprintf(stderr, "vgiwcc: %s: error: inlining calls failed: %s\n", g_source_name, msg);
+        LLVMDisposeErrorMessage(msg);
+        fatal("giving up");
+    }
+}
+
 int ir_kernel_count(LLVMModuleRef m)
 {
     int n = 0;
@@ -964,7 +1646,8 @@ static uint8_t type_from_name(const char *s, uint32_t *size)
         { "char", VG_T_I8, 1 }, { "uchar", VG_T_U8, 1 }, { "unsigned char", VG_T_U8, 1 },
         { "short", VG_T_I16, 2 }, { "ushort", VG_T_U16, 2 }, { "unsigned short", VG_T_U16, 2 },
         { "int", VG_T_I32, 4 }, { "uint", VG_T_U32, 4 }, { "unsigned int", VG_T_U32, 4 },
-        { "float", VG_T_F32, 4 }, { "bool", VG_T_U8, 1 } };
+        { "float", VG_T_F32, 4 }, { "bool", VG_T_U8, 1 },
+        { "long", VG_T_I64, 8 }, { "ulong", VG_T_U64, 8 }, { "unsigned long", VG_T_U64, 8 } };
     const char *q = t;
     if (strncmp(q, "const ", 6) == 0) q += 6;
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
@@ -991,28 +1674,53 @@ static void lower_args(Lower *L)
         snprintf(a->name, sizeof a->name, "%s", nm && *nm ? nm : "");
         if (!a->name[0])
             snprintf(a->name, sizeof a->name, "arg%u", i);
-        const char *tn = md_string(L->fn, "kernel_arg_type", i, buf, sizeof buf);
+        /* kernel_arg_base_type has typedefs resolved (typedef float DATA_TYPE gives "float");
+         * kernel_arg_type keeps the spelling, used only when the base type is missing. */
+        const char *tn = md_string(L->fn, "kernel_arg_base_type", i, buf, sizeof buf);
+        if (!tn)
+            tn = md_string(L->fn, "kernel_arg_type", i, buf, sizeof buf);
         LLVMTypeRef t = LLVMTypeOf(p);
         LLVMTypeKind k = LLVMGetTypeKind(t);
+        LLVMTypeRef byval = NULL;
         if (k == LLVMPointerTypeKind) {
+            static unsigned byval_kind;
+            if (!byval_kind)
+                byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+            LLVMAttributeRef at = LLVMGetEnumAttributeAtIndex(L->fn, i + 1, byval_kind);
+            if (at)
+                byval = LLVMGetTypeAttributeValue(at);
+        }
+        if (byval) {
+            /* struct/union by value: the host copies its bytes (C layout of spir: natural
+             * alignment, docs/compiler.md) to device memory; the argument is their address */
+            unsigned long long size = LLVMABISizeOfType(L->td, byval);
+            if (size == 0 || size > 4096)
+                unsupported(NULL, "struct argument '%s' of %llu bytes (1..4096)", a->name, size);
+            a->kind = VG_ARG_STRUCT;
+            a->addrspace = 0;
+            a->type = VG_T_OTHER;
+            a->elem_size = (uint32_t)size;
+        } else if (k == LLVMPointerTypeKind) {
             unsigned as = LLVMGetPointerAddressSpace(t);
-            if (as == 3)
-                unsupported(NULL, "__local pointer kernel argument '%s' (declare __local arrays inside the kernel)", a->name);
-            /* OpenCL C allows no private pointer arguments: address space 0 is how clang passes
-             * an aggregate by value (a byval pointer) */
-            if (as == 0)
-                unsupported(NULL, "kernel argument '%s'%s%s%s is a struct passed by value: not supported yet "
-                            "(pass it in a __global buffer, or as separate scalars)", a->name, tn ? " (" : "",
-                            tn ? tn : "", tn ? ")" : "");
-            if (as != 1 && as != 2)
+            if (as != 1 && as != 2 && as != 3)
                 unsupported(NULL, "kernel argument '%s' in address space %u", a->name, as);
-            a->kind = VG_ARG_BUFFER;
-            a->addrspace = as == 2 ? VG_AS_CONSTANT : VG_AS_GLOBAL;
+            a->kind = as == 3 ? VG_ARG_LOCAL : VG_ARG_BUFFER;
+            a->addrspace = as == 3 ? 0 : as == 2 ? VG_AS_CONSTANT : VG_AS_GLOBAL;
             a->elem_size = 0;
             a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_OTHER;
             if (a->type == VG_T_OTHER)
                 a->elem_size = 1;
         } else {
+            if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64) {
+                /* long/ulong: 8 bytes the host puts in device memory (vrt_set_arg_u64) */
+                a->kind = VG_ARG_SCALAR;
+                a->elem_size = 8;
+                a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_I64;
+                if (a->type != VG_T_I64 && a->type != VG_T_U64)
+                    a->type = VG_T_I64;
+                a->elem_size = 8;
+                continue;
+            }
             int tc = tclass(NULL, t);
             if (tc == TC_P || tc == TC_VOID || tc == 1)
                 unsupported(NULL, "kernel argument '%s' of this type", a->name);
@@ -1054,16 +1762,18 @@ void ir_lower_kernel(LLVMModuleRef m, const char *kernel, Func *f)
         LLVMValueRef in = LLVMGetFirstInstruction(L.bbs[i]);
         for (; in && LLVMIsAPHINode(in); in = LLVMGetNextInstruction(in)) {
             L.line = line_of(in);
-            tclass(in, LLVMTypeOf(in));
-            int pv = func_new_var(f), dv = func_new_var(f);
-            f->vars[pv].is_phivar = 1;
-            f->vars[pv].def_block = -1;
-            f->vars[dv].def_block = L.cur;
-            f->vars[dv].pref = pv;
-            emit_copy(&L, L.cur, dv, opnd_var(pv));
-            map_put(&L, in, opnd_var(dv));
-            phis = xrealloc(phis, (size_t)(nphis + 1) * sizeof *phis);
-            phis[nphis++] = (PhiRec){ in, pv, i };
+            int words = tclass64(in, LLVMTypeOf(in)) == TC_64 ? 2 : 1;
+            for (int h = 0; h < words; h++) {
+                int pv = func_new_var(f), dv = func_new_var(f);
+                f->vars[pv].is_phivar = 1;
+                f->vars[pv].def_block = -1;
+                f->vars[dv].def_block = L.cur;
+                f->vars[dv].pref = pv;
+                emit_copy(&L, L.cur, dv, opnd_var(pv));
+                map_put(&L, h ? hi_key(in) : in, opnd_var(dv));
+                phis = xrealloc(phis, (size_t)(nphis + 1) * sizeof *phis);
+                phis[nphis++] = (PhiRec){ in, pv, i, h };
+            }
         }
         for (; in; in = LLVMGetNextInstruction(in)) {
             if (LLVMIsATerminatorInst(in)) {
@@ -1101,7 +1811,8 @@ void ir_lower_kernel(LLVMModuleRef m, const char *kernel, Func *f)
                     if (LLVMGetIncomingBlock(phis[p].phi, k) == pred) {
                         L.cur = bi;
                         L.line = f->blocks[bi].end_line;
-                        Opnd v = value(&L, LLVMGetIncomingValue(phis[p].phi, k));
+                        LLVMValueRef iv = LLVMGetIncomingValue(phis[p].phi, k);
+                        Opnd v = phis[p].hi ? value_hi(&L, iv) : value(&L, iv);
                         emit_copy(&L, bi, phis[p].phivar, v);
                         f->vars[phis[p].phivar].def_block = -1;
                         break;

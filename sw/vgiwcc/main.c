@@ -321,6 +321,7 @@ int main(int argc, char **argv)
         vgp_rmdir(g_tmpdir);
         g_tmpdir[0] = 0;
     }
+    ir_inline_calls(m);
     int nk = ir_kernel_count(m);
     if (nk == 0)
         fatal("%s: error: no __kernel function found", input);

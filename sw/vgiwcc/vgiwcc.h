@@ -132,6 +132,7 @@ struct LLVMOpaqueModule;
 int ir_kernel_count(struct LLVMOpaqueModule *m);
 const char *ir_kernel_name(struct LLVMOpaqueModule *m, int i);
 void ir_lower_kernel(struct LLVMOpaqueModule *m, const char *kernel, Func *f);
+void ir_inline_calls(struct LLVMOpaqueModule *m);
 
 /* cfg.c */
 void cfg_order(Func *f);

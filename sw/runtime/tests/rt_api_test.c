@@ -233,6 +233,116 @@ int main(int argc, char **argv)
         }
         vrt_free(d, o2);
     }
+    /* a __local pointer argument (clSetKernelArg(k, i, bytes, NULL)): rev_local_arg of
+     * rt_simple.cl, 2 work-groups of 32, checked against C */
+    {
+        vrt_kernel kl;
+        vrt_buf la;
+        int32_t in[64], out[64];
+        uint32_t G = 64, Lc = 32, bad = 0;
+        for (int i = 0; i < 64; i++)
+            in[i] = i * 37 - 1000;
+        EXPECT(vrt_kernel_create(d, p, "rev_local_arg", &kl), VRT_OK, "create kernel rev_local_arg");
+        vrt_alloc(d, sizeof in, &la);
+        vrt_write(d, la, 0, in, sizeof in);
+        EXPECT(vrt_set_arg_local(d, kl, 0, 128), VRT_ERR_ARG, "__local size for a buffer argument");
+        EXPECT(vrt_set_arg_u32(d, kl, 1, 128), VRT_ERR_ARG, "scalar for a __local pointer argument");
+        EXPECT(vrt_set_arg_buf(d, kl, 1, la), VRT_ERR_ARG, "buffer for a __local pointer argument");
+        EXPECT(vrt_set_arg_local(d, kl, 1, 0), VRT_ERR_ARG, "__local argument of 0 bytes");
+        EXPECT(vrt_set_arg_buf(d, kl, 0, la), VRT_OK, "rev_local_arg: set argument 0");
+        EXPECT(vrt_set_arg_local(d, kl, 1, 32 * 4), VRT_OK, "rev_local_arg: set the __local argument");
+        rc = vrt_run(d, kl, 1, &G, &Lc);
+        if (!rc)
+            rc = vrt_read(d, la, 0, out, sizeof out);
+        for (int i = 0; !rc && i < 64; i++) {
+            int g0 = i / 32 * 32, l0 = i % 32;
+            int32_t want = in[g0 + 31 - l0] + (l0 & 3);
+            if (out[i] != want && bad++ < 4)
+                printf("     out[%d] = %d, expected %d\n", i, out[i], want);
+        }
+        check(!rc && !bad, "rev_local_arg: __local pointer argument, 2 work-groups of 32", rc ? d : NULL);
+        vrt_free(d, la);
+        vrt_kernel_release(d, kl);
+    }
+    /* a struct argument by value: affine of rt_simple.cl ({int mul; short add; uchar shift;},
+     * 8 bytes in the C layout of the target), checked against C */
+    {
+        vrt_kernel ka;
+        vrt_buf ab;
+        int32_t in[64], out[64];
+        uint8_t st[8] = { 0 };
+        int32_t mul = -5;
+        int16_t add = 777;
+        uint32_t G = 64, bad = 0;
+        memcpy(st, &mul, 4);
+        memcpy(st + 4, &add, 2);
+        st[6] = 3;
+        for (int i = 0; i < 64; i++)
+            in[i] = i * 1237 - 40000;
+        EXPECT(vrt_kernel_create(d, p, "affine", &ka), VRT_OK, "create kernel affine");
+        vrt_alloc(d, sizeof in, &ab);
+        vrt_write(d, ab, 0, in, sizeof in);
+        EXPECT(vrt_set_arg_struct(d, ka, 1, st, 12), VRT_ERR_ARG, "struct of the wrong size");
+        EXPECT(vrt_set_arg_struct(d, ka, 0, st, 8), VRT_ERR_ARG, "struct for a buffer argument");
+        EXPECT(vrt_set_arg_u32(d, ka, 1, 5), VRT_ERR_ARG, "scalar for a struct argument");
+        EXPECT(vrt_set_arg_struct(d, ka, 1, NULL, 8), VRT_ERR_INVALID, "struct without data");
+        EXPECT(vrt_set_arg_buf(d, ka, 0, ab), VRT_OK, "affine: set argument 0");
+        EXPECT(vrt_set_arg_struct(d, ka, 1, st, 8), VRT_OK, "affine: set the struct");
+        st[6] = 9;   /* the runtime copied it: changing the host copy later has no effect */
+        EXPECT(vrt_set_arg_struct(d, ka, 1, st, 8), VRT_OK, "affine: set the struct again (the old copy is freed)");
+        st[6] = 31;
+        rc = vrt_run(d, ka, 1, &G, NULL);
+        if (!rc)
+            rc = vrt_read(d, ab, 0, out, sizeof out);
+        for (int i = 0; !rc && i < 64; i++) {
+            int32_t want = ((int32_t)((uint32_t)in[i] * (uint32_t)mul) >> 9) + add;
+            if (out[i] != want && bad++ < 4)
+                printf("     out[%d] = %d, expected %d\n", i, out[i], want);
+        }
+        check(!rc && !bad, "affine: struct argument by value", rc ? d : NULL);
+        vrt_free(d, ab);
+        EXPECT(vrt_kernel_release(d, ka), VRT_OK, "release affine (frees the struct's buffer)");
+    }
+    /* a ulong argument (mac64 of rt_simple.cl), checked against C */
+    {
+        vrt_kernel km;
+        vrt_buf ba, bx, by;
+        uint64_t acc[32], out[32];
+        int64_t x[32];
+        uint32_t y[32], G = 32, bad = 0;
+        uint64_t mul = 0x9E3779B97F4A7C15ull;
+        for (int i = 0; i < 32; i++) {
+            acc[i] = 0xF0F0F0F0F0F0F0F0ull * (uint64_t)(i + 1);
+            x[i] = (int64_t)i * 123456789 - 2000000000;
+            y[i] = 0xFFFFFFF0u - (uint32_t)i;
+        }
+        EXPECT(vrt_kernel_create(d, p, "mac64", &km), VRT_OK, "create kernel mac64");
+        vrt_alloc(d, sizeof acc, &ba);
+        vrt_alloc(d, sizeof x, &bx);
+        vrt_alloc(d, sizeof y, &by);
+        vrt_write(d, ba, 0, acc, sizeof acc);
+        vrt_write(d, bx, 0, x, sizeof x);
+        vrt_write(d, by, 0, y, sizeof y);
+        vrt_set_arg_buf(d, km, 0, ba);
+        vrt_set_arg_buf(d, km, 1, bx);
+        vrt_set_arg_buf(d, km, 2, by);
+        EXPECT(vrt_set_arg_u32(d, km, 3, 5), VRT_ERR_ARG, "32-bit setter for a ulong argument");
+        EXPECT(vrt_set_arg_u64(d, km, 0, 5), VRT_ERR_ARG, "64-bit setter for a buffer argument");
+        EXPECT(vrt_set_arg_u64(d, km, 3, mul), VRT_OK, "mac64: set the ulong argument");
+        rc = vrt_run(d, km, 1, &G, NULL);
+        if (!rc)
+            rc = vrt_read(d, ba, 0, out, sizeof out);
+        for (int i = 0; !rc && i < 32; i++) {
+            uint64_t want = acc[i] * mul + (uint64_t)(x[i] >> 3) * y[i] + (acc[i] >> 29);
+            if (out[i] != want && bad++ < 4)
+                printf("     out[%d] = %llx, expected %llx\n", i, (unsigned long long)out[i], (unsigned long long)want);
+        }
+        check(!rc && !bad, "mac64: ulong argument and 64-bit arithmetic", rc ? d : NULL);
+        vrt_free(d, ba);
+        vrt_free(d, bx);
+        vrt_free(d, by);
+        vrt_kernel_release(d, km);
+    }
     /* device errors: the device reports them and stays usable */
     vrt_buf e;
     EXPECT(vrt_alloc(d, 64 * 4, &e), VRT_OK, "alloc for bad_load");

@@ -27,3 +27,32 @@ __kernel void rev_local(__global int *a)
     barrier(CLK_LOCAL_MEM_FENCE);
     a[get_global_id(0)] = t[63 - l];
 }
+
+/* rev_local with the region as a __local pointer argument (vgiw-run --arg local:BYTES,
+ * vrt_set_arg_local): laid out after the kernel's own __local array */
+__kernel void rev_local_arg(__global int *a, __local int *t)
+{
+    __local int own[4];
+    int l = get_local_id(0), n = get_local_size(0);
+    t[l] = a[get_global_id(0)];
+    if (l < 4)
+        own[l] = l;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    a[get_global_id(0)] = t[n - 1 - l] + own[l & 3];
+}
+
+/* a struct passed by value (vgiw-run --arg struct:..., vrt_set_arg_struct): the kernel reads
+ * it from the device memory the runtime put it in */
+typedef struct { int mul; short add; uchar shift; } Affine;   /* 8 bytes */
+__kernel void affine(__global int *a, Affine p)
+{
+    int i = get_global_id(0);
+    a[i] = ((a[i] * p.mul) >> p.shift) + p.add;
+}
+
+/* 64-bit integers on pairs of 32-bit words (vgiw-run --arg buf:u64:..., buf:i64:...) */
+__kernel void mac64(__global ulong *acc, __global const long *x, __global const uint *y, ulong mul)
+{
+    int i = get_global_id(0);
+    acc[i] = acc[i] * mul + (ulong)(x[i] >> 3) * y[i] + (acc[i] >> 29);
+}

@@ -40,6 +40,18 @@ else
 fi
 expect 0 "rev_local: __local + barrier, 4 work-groups of 64" $k -k rev_local --global 256 --local 64 \
     --arg buf:i32:256:rand:3:-100000:100000
+expect 0 "rev_local_arg: a __local pointer argument (local:BYTES), 4 work-groups of 64" $k -k rev_local_arg \
+    --global 256 --local 64 --arg buf:i32:256:rand:4:-100000:100000 --arg local:256
+expect 2 "local:BYTES for a buffer" $k -k rev_local_arg --global 64 --local 64 --arg local:256 --arg local:256
+expect 2 "local:0" $k -k rev_local_arg --global 64 --local 64 --arg buf:i32:64 --arg local:0
+expect 0 "affine: a struct argument passed by value (struct:i32=..,i16=..,u8=..)" $k -k affine --global 128 --local 32 \
+    --arg buf:i32:128:rand:5:-100000:100000 --arg struct:i32=-3,i16=-1234,u8=2
+expect 2 "struct of the wrong size" $k -k affine --global 64 --arg buf:i32:64 --arg struct:i32=1,i32=2,i32=3
+expect 0 "mac64: 64-bit multiply, shifts, carries (buf:u64, buf:i64, u64:V)" $k -k mac64 --global 128 --local 32 \
+    --arg buf:u64:128:rand:6:0:18000000000000000000 --arg buf:i64:128:rand:7:-9000000000000000000:9000000000000000000 \
+    --arg buf:u32:128:rand:8:0:4294967295 --arg u64:6364136223846793005
+expect 2 "a 32-bit scalar for a ulong argument" $k -k mac64 --global 32 --arg buf:u64:32 --arg buf:i64:32 --arg buf:u32:32 \
+    --arg u32:5
 # the comparison can fail: a kernel without its barrier gives other results than native execution
 "$run" sw/runtime/tests/rt_no_barrier.cl --global 128 --local 64 --arg buf:i32:128 --arg buf:i32:128:rand:1 \
     --engine "$engine" --config "$config" > "$tmp/out" 2>&1
@@ -63,7 +75,7 @@ expect 0 "coords: 3-D, 9x4x6 in 3x2x2 groups (tiles)" $c --global 9,4,6 --local 
 expect 0 "coords: 3-D, 5x3x7 in 5x3x1 groups (one tile)" $c --global 5,3,7 --local 5,3,1 \
     --arg buf:i32:840 --arg buf:i32:64 --arg i32:7
 expect 2 "no --global" $k -k scale_add --arg buf:i32:10 --arg buf:i32:10 --arg i32:1
-expect 2 "bad --arg type" $k -k scale_add --global 10 --arg buf:i64:10 --arg buf:i32:10 --arg i32:1
+expect 2 "bad --arg type" $k -k scale_add --global 10 --arg buf:f64:10 --arg buf:i32:10 --arg i32:1
 expect 2 "bad --arg init" $k -k scale_add --global 10 --arg buf:i32:10:ones --arg buf:i32:10 --arg i32:1
 expect 2 "bad scalar" $k -k scale_add --global 10 --arg buf:i32:10 --arg buf:i32:10 --arg i32:1.5
 expect 2 "too few arguments" $k -k scale_add --global 10 --arg buf:i32:10 --arg i32:1

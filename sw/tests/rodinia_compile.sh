@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Compiles every kernel file of Rodinia 3.1's OpenCL tree with vgiwcc for the `small` and
+# `paper` presets (placed and routed, as an application would need) and prints one line per
+# file and preset, PASS or FAIL with vgiwcc's first error, then "N passed, N failed"
+# (docs/compiler.md "Rodinia's own kernels"). The tree is not part of this project: fetch
+# Rodinia 3.1 (rodinia_3.1.tar.bz2, the Rodinia benchmark suite of the University of
+# Virginia), unpack it anywhere and give the folder that holds `opencl/` (or `opencl/`
+# itself). Without it the script says so and exits 0 (nothing to check).
+#   sw/tests/rodinia_compile.sh RODINIA_DIR [BIN_DIR] [CONFIGS]    (CONFIGS default "small paper")
+# Exit status: 0 when every file compiled for every preset (or no tree), 1 otherwise.
+set -u
+root=${1:-}
+bin=${2:-build/sw/bin}
+configs=${3:-small paper}
+if [[ -z $root || ! -d $root ]]; then
+    echo "rodinia_compile: no Rodinia tree given (usage: $0 RODINIA_DIR [BIN_DIR]); skipped."
+    echo "  Fetch Rodinia 3.1 (rodinia_3.1.tar.bz2) yourself; it is never committed to this project."
+    exit 0
+fi
+[[ -d $root/opencl ]] && root=$root/opencl
+if ! ls "$root"/*/ >/dev/null 2>&1; then
+    echo "rodinia_compile: '$root' does not look like Rodinia's opencl/ tree; skipped."
+    exit 0
+fi
+[[ -x $bin/vgiwcc ]] || { echo "rodinia_compile: no $bin/vgiwcc (make sw)"; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/rodinia-compile-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+# Macros that Rodinia's host programs give clBuildProgram (the kernels do not define them):
+# lud and nw use BLOCK_SIZE (16), b+tree DEFAULT_ORDER (from its common.h; 256 is a value to
+# compile with). A file that defines a macro itself only gets a redefinition warning.
+defs=(-DBLOCK_SIZE=16 -DDEFAULT_ORDER=256)
+pass=0 fail=0
+while IFS= read -r f; do
+    rel=${f#"$root"/}
+    for c in $configs; do
+        if "$bin/vgiwcc" "$f" --config "$c" -q "${defs[@]}" -o "$tmp/k.vgiw" >"$tmp/out" 2>&1; then
+            echo "PASS $c $rel"
+            pass=$((pass + 1))
+        else
+            msg=$(grep -m1 -E 'error' "$tmp/out" || head -1 "$tmp/out")
+            echo "FAIL $c $rel: ${msg#vgiwcc: }"
+            fail=$((fail + 1))
+        fi
+    done
+done < <(find "$root" -name '*.cl' | LC_ALL=C sort)
+echo "$pass passed, $fail failed"
+[[ $fail -eq 0 ]]
