@@ -1,6 +1,12 @@
 // The live value cache (VGIW §3.4; docs/mem.md): the LVU ports of the fabric on a banked_cache
-// over the live value matrix, <lvid, tid> at lv_base + 4*(lvid*T + tid). A register per port
-// holds the computed address so the multiplier stays off the crossbar path (one cycle).
+// over the live value matrix, <lvid, tid> at lv_base + 4*(lvid*(T + LW) + tid), LW = words per
+// line. The row stride is skewed by one line: T is a multiple of 64 threads, so an unskewed
+// stride of 4T bytes is, for the large tiles kernels get (T = 2048 on small: 8 KB), a multiple of
+// banks*sets*line; all live values of one thread group then shared a bank and a set, and a block
+// with more live values than ways thrashed (VGIW §3.4 spreads a group's live values). With T + LW
+// the stride in lines is odd (a line holds at most 32 words, so T/LW is even), hence prime to
+// BANKS*SETS: BANKS consecutive rows fall in distinct banks (docs/mem.md "LVC"). A register per
+// port holds the computed address so the multiplier stays off the crossbar path (one cycle).
 // Lines are L1-sized and spill straight to the core's line port (not through the L1): the
 // matrix is private to the LVC, so no other cache holds its lines. A flush drops every line.
 module lvc #(
@@ -14,6 +20,7 @@ module lvc #(
   localparam int unsigned MSHRS = vgiw_cfg_pkg::LVC_MSHRS,
   localparam int unsigned TGTS  = vgiw_cfg_pkg::LVC_MSHR_TARGETS,
   localparam int unsigned LBITS = 8 * LINE,
+  localparam int unsigned LW    = LINE / 4,            // row skew: one line, in words
   localparam int unsigned LID_W = $clog2(MSHRS) + 1,
   localparam int unsigned MWW   = $clog2(BANKS * MSHRS + 1),
   localparam int unsigned BCW   = $clog2(BANKS + 1),
@@ -62,10 +69,11 @@ module lvc #(
   logic [NV-1:0][IW-1:0]  a_id;
 
   for (genvar p = 0; p < NV; p++) begin : g_port
-    // lvid * T + tid, kept modulo 2^30: the byte address wraps at 32 bits like an LDST address
+    // lvid * (T + LW) + tid, kept modulo 2^30: the byte address wraps at 32 bits like an LDST
+    // address
     logic [29:0] index;
     logic [31:0] addr;
-    assign index = 30'(req_lvid_i[p]) * 30'(lv_tile_threads_i) + 30'(req_tid_i[p]);
+    assign index = 30'(req_lvid_i[p]) * (30'(lv_tile_threads_i) + 30'(LW)) + 30'(req_tid_i[p]);
     assign addr  = lv_base_i + {index, 2'b00};
 
     stream_reg #(.WIDTH(RW), .SPILL(1'b0)) u_reg (

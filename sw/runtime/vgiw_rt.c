@@ -1065,7 +1065,10 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     _Static_assert(4 * VGIW_DESC_WORDS <= 128, "the descriptor does not fit before the block table");
     uint32_t desc = SYS_BASE, table = SYS_BASE + 128, cfg = align_up(table + 4 * VGIW_BT_ENTRY_WORDS * B, 256);
     uint64_t lv = align_up(cfg + 4 * nwords * B, 4096);
-    uint64_t local_base = align_up((uint32_t)(lv + 4ull * k->lv_count * T), 4096);
+    /* live value rows are T + one line of words apart (the skew of docs/mem.md "LVC" that spreads
+     * a thread group's live values over the LVC's banks and sets) */
+    uint64_t lv_stride = T + p->l1_line_bytes / 4;
+    uint64_t local_base = align_up((uint32_t)(lv + 4ull * k->lv_count * lv_stride), 4096);
     uint64_t end = local_base + (uint64_t)local_stride * tile_groups;
     if (end > SYS_END)
         return fail(d, VRT_ERR_NOMEM, "kernel '%s': live values and __local memory of a tile need %llu bytes",

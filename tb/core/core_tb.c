@@ -312,10 +312,22 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
         kb_interpret(&K->k, VGIW_CVT_BITS, memrd, memwr, scratch, tr, 1u << 20);
         mem_model_free(scratch);
     }
+    /* a guard after the reserved live value matrix (kb_lv_stride rows): LVC spills must stay
+     * inside the reservation, so the host's and the LVC's layouts agree (docs/mem.md "LVC") */
+    enum { LV_GUARD_WORDS = 4096 };
+    static uint32_t guard[LV_GUARD_WORDS];
+    uint32_t lv_end = lay.lv_base + lay.lv_bytes;
+    uint32_t guard_words = (KM_IN0 - lv_end) / 4 < LV_GUARD_WORDS ? (KM_IN0 - lv_end) / 4 : LV_GUARD_WORDS;
+    for (uint32_t w = 0; w < guard_words; w++)
+        guard[w] = mem_model_read32(M, lv_end + 4 * w);
     cur_k = K;
     launch_t *L = calloc(1, sizeof *L);
     launch(KM_DESC, K->k.nblocks, L);
     cur_k = NULL;
+    uint32_t guard_bad = 0;
+    for (uint32_t w = 0; w < guard_words; w++)
+        guard_bad += mem_model_read32(M, lv_end + 4 * w) != guard[w];
+    sim_check_u32(guard_bad == 0, "%s: %u words after the live value matrix (at %08x) written", tag, guard_bad, lv_end);
     sim_check_u32(!(L->status & VGIW_STATUS_ERROR), "%s: no error (STATUS %08x, code %u)", tag, L->status,
                   VGIW_STATUS_CODE(L->status));
 

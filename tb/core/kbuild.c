@@ -305,6 +305,11 @@ uint32_t kb_tile_threads(uint32_t threads, unsigned blocks, uint32_t cvt_bits)
     return t < 64 ? 0 : (uint32_t)t;
 }
 
+uint32_t kb_lv_stride(uint32_t tile_threads, const vgiw_preset_t *p)
+{
+    return tile_threads + p->l1_line_bytes / 4;
+}
+
 kb_layout_t kb_lay_out(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t base, uint32_t lv_base, uint32_t cvt_bits,
                        kb_write_fn wr, void *ctx)
 {
@@ -322,7 +327,7 @@ kb_layout_t kb_lay_out(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t ba
     L.end = a;
     L.lv_base = lv_base;
     uint32_t T = kb_tile_threads(k->threads, k->nblocks, cvt_bits);
-    L.lv_bytes = 4 * k->lv_count * T;
+    L.lv_bytes = 4 * k->lv_count * kb_lv_stride(T, p);
     uint32_t desc[VGIW_DESC_WORDS] = { 0 };   /* no tile cap, reserved words 0 */
     desc[VGIW_DESC_W_MAGIC] = VGIW_DESC_MAGIC;
     desc[VGIW_DESC_W_BLOCKS] = k->nblocks;

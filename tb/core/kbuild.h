@@ -91,6 +91,11 @@ void kb_free(kb_kernel_t *k);
 /* Tile size of docs/core.md: min(roundup64(N), 64*floor(cvt_bits/(64*B)), 65536); 0 if < 64. */
 uint32_t kb_tile_threads(uint32_t threads, unsigned blocks, uint32_t cvt_bits);
 
+/* Words between live value rows of the matrix: T + one LVC line of words, the skew that
+ * spreads a thread group's live values over the LVC's banks and sets (docs/mem.md "LVC").
+ * <lvid, tid> is at lv_base + 4 * (lvid * kb_lv_stride + tid). */
+uint32_t kb_lv_stride(uint32_t tile_threads, const vgiw_preset_t *p);
+
 typedef struct kb_layout {
     uint32_t desc, table, lv_base, lv_bytes, cfg_words, end;
     uint32_t cfg_addr[KB_MAX_BLOCKS];
@@ -104,7 +109,7 @@ typedef uint32_t (*kb_read_fn)(void *ctx, uint32_t addr);
 
 /* Writes the descriptor at `base`, then the block table (at base + KB_TABLE_OFFSET), then the
  * configurations (each aligned to 256 bytes, so that no two blocks share a cache line), and
- * reserves the live value matrix at lv_base (4 * lv_count * T bytes). */
+ * reserves the live value matrix at lv_base (4 * lv_count * kb_lv_stride bytes). */
 kb_layout_t kb_lay_out(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t base, uint32_t lv_base, uint32_t cvt_bits,
                        kb_write_fn wr, void *ctx);
 

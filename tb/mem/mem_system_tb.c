@@ -53,11 +53,12 @@
 #define CT_BYTES  (32 * LINE)
 #define LV_BASE   (WIN_BASE + 0x80000u)
 #define LV_T      96u                                  /* tile threads */
+#define LV_STRIDE (LV_T + LINE / 4)                    /* row stride: skewed by a line (docs/mem.md) */
 #define LV_IDS    ((3 * LVC_BYTES) / (4 * LV_T) + 2)   /* matrix about three times the LVC */
 
 _Static_assert(HOT_LINES * HOT_STRIDE <= 0x40000u, "hot region overlaps warm");
 _Static_assert(CT_BASE + CT_BYTES <= LV_BASE, "control region overlaps the lv matrix");
-_Static_assert(LV_IDS * LV_T * 4 <= WIN_BYTES - 0x80000u, "lv matrix exceeds the window");
+_Static_assert(LV_IDS * LV_STRIDE * 4 <= WIN_BYTES - 0x80000u, "lv matrix exceeds the window");
 
 static uint8_t gold[WIN_BYTES];
 static uint32_t lv_gold[LV_IDS][LV_T];
@@ -164,7 +165,7 @@ static void new_lv(unsigned p, unsigned id) {
 static void lv_gold_from_memory(void) {
     for (unsigned v = 0; v < LV_IDS; v++)
         for (unsigned t = 0; t < LV_T; t++)
-            lv_gold[v][t] = mem_model_read32(mem, LV_BASE + 4 * (v * LV_T + t));
+            lv_gold[v][t] = mem_model_read32(mem, LV_BASE + 4 * (v * LV_STRIDE + t));
 }
 
 static void dump(void) {
