@@ -808,6 +808,8 @@ static const char *arg_kind_name(unsigned kind)
 /* want: the enum vg_argkind the setter provides */
 static int arg_check(vrt_device *d, vrt_kernel k, unsigned i, unsigned want, rt_kern **out)
 {
+    if (!d)
+        return VRT_ERR_INVALID;
     rt_kern *K = get_kern(d, k);
     if (!K)
         return fail(d, VRT_ERR_HANDLE, "set_arg: bad kernel handle %d", k);
@@ -825,10 +827,18 @@ static int arg_check(vrt_device *d, vrt_kernel k, unsigned i, unsigned want, rt_
     return 0;
 }
 
+/* Argument i's launch value v (an address, a scalar, or 0 for a __local offset set at launch)
+ * and the buffer it names (0: none). */
+static int arg_store(rt_kern *K, unsigned i, uint32_t v, vrt_buf b)
+{
+    K->argv[i] = v;
+    K->argbuf[i] = b;
+    K->argset[i] = 1;
+    return 0;
+}
+
 int vrt_set_arg_buf(vrt_device *d, vrt_kernel k, unsigned i, vrt_buf b)
 {
-    if (!d)
-        return VRT_ERR_INVALID;
     rt_kern *K;
     int rc = arg_check(d, k, i, VG_ARG_BUFFER, &K);
     if (rc)
@@ -836,16 +846,11 @@ int vrt_set_arg_buf(vrt_device *d, vrt_kernel k, unsigned i, vrt_buf b)
     rt_buf *B = get_buf(d, b);
     if (!B)
         return fail(d, VRT_ERR_HANDLE, "kernel '%s' argument %u: bad buffer handle %d", K->k->name, i, b);
-    K->argv[i] = B->addr;
-    K->argbuf[i] = b;
-    K->argset[i] = 1;
-    return 0;
+    return arg_store(K, i, B->addr, b);
 }
 
 int vrt_set_arg_u32(vrt_device *d, vrt_kernel k, unsigned i, uint32_t v)
 {
-    if (!d)
-        return VRT_ERR_INVALID;
     rt_kern *K;
     int rc = arg_check(d, k, i, VG_ARG_SCALAR, &K);
     if (rc)
@@ -853,10 +858,7 @@ int vrt_set_arg_u32(vrt_device *d, vrt_kernel k, unsigned i, uint32_t v)
     if (K->k->args[i].elem_size == 8)
         return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s' is 64-bit: set it with vrt_set_arg_u64",
                     K->k->name, i, K->k->args[i].name);
-    K->argv[i] = v;
-    K->argbuf[i] = 0;
-    K->argset[i] = 1;
-    return 0;
+    return arg_store(K, i, v, 0);
 }
 
 /* The bytes of a struct or 64-bit scalar argument in a device buffer of the kernel object. */
@@ -870,18 +872,12 @@ static int set_arg_bytes(vrt_device *d, rt_kern *K, unsigned i, const void *data
         vrt_free(d, b);
         return rc;
     }
-    rt_buf *B = get_buf(d, b);
-    K->argv[i] = B->addr;
-    K->argbuf[i] = b;
     K->argown[i] = b;
-    K->argset[i] = 1;
-    return 0;
+    return arg_store(K, i, get_buf(d, b)->addr, b);
 }
 
 int vrt_set_arg_u64(vrt_device *d, vrt_kernel k, unsigned i, uint64_t v)
 {
-    if (!d)
-        return VRT_ERR_INVALID;
     rt_kern *K;
     int rc = arg_check(d, k, i, VG_ARG_SCALAR, &K);
     if (rc)
@@ -897,7 +893,7 @@ int vrt_set_arg_u64(vrt_device *d, vrt_kernel k, unsigned i, uint64_t v)
 
 int vrt_set_arg_struct(vrt_device *d, vrt_kernel k, unsigned i, const void *data, size_t bytes)
 {
-    if (!d || !data)
+    if (!data)
         return VRT_ERR_INVALID;
     rt_kern *K;
     int rc = arg_check(d, k, i, VG_ARG_STRUCT, &K);
@@ -912,8 +908,6 @@ int vrt_set_arg_struct(vrt_device *d, vrt_kernel k, unsigned i, const void *data
 
 int vrt_set_arg_local(vrt_device *d, vrt_kernel k, unsigned i, uint32_t bytes)
 {
-    if (!d)
-        return VRT_ERR_INVALID;
     rt_kern *K;
     int rc = arg_check(d, k, i, VG_ARG_LOCAL, &K);
     if (rc)
@@ -922,10 +916,7 @@ int vrt_set_arg_local(vrt_device *d, vrt_kernel k, unsigned i, uint32_t bytes)
         return fail(d, VRT_ERR_ARG, "kernel '%s' argument %u '%s': __local size %u (1..%u bytes)", K->k->name, i,
                     K->k->args[i].name, bytes, VG_LOCAL_MAX);
     K->arglocal[i] = bytes;
-    K->argv[i] = 0;   /* the offset, set by vg_local_layout at launch */
-    K->argbuf[i] = 0;
-    K->argset[i] = 1;
-    return 0;
+    return arg_store(K, i, 0, 0);   /* the offset is set by vg_local_layout at launch */
 }
 
 int vrt_set_arg_i32(vrt_device *d, vrt_kernel k, unsigned i, int32_t v) { return vrt_set_arg_u32(d, k, i, (uint32_t)v); }
