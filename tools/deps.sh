@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make deps: install every tool the project uses on Debian 12 (idempotent).
-#   apt:  verilator, gtkwave, xvfb, clang-19/llvm-19, build tools, valgrind, graphviz
+#   apt:  verilator, gtkwave, xvfb, clang-19/llvm-19, build tools, valgrind, graphviz,
+#         qemu-user (outside RISC-V reference for the SIMT core), libclc-19 (OpenCL builtins)
 #   pip:  pinned packages from tools/requirements.txt into .venv (Debian's own Python
 #         refuses system-wide pip installs, PEP 668)
 set -euo pipefail
@@ -11,6 +12,7 @@ APT_PACKAGES=(
   verilator gtkwave xvfb xauth
   clang-19 llvm-19-dev libclang-rt-19-dev lld-19
   valgrind zlib1g-dev libzstd-dev graphviz
+  qemu-user libclc-19
 )
 
 SUDO=""
