@@ -9,7 +9,7 @@
 APPS        := $(notdir $(patsubst %/,%,$(dir $(wildcard sw/apps/*/*_host.c))))
 APPS_OUT    := $(BUILD)/sw
 APPS_HDRS   := sw/apps/common/app.h $(wildcard sw/*/*.h)
-APPS_DEPS_C := sw/interp/interp.c sw/interp/fabexec.c sw/image/vgiw_image.c sw/lib/vgiw_arith.c sw/lib/self_dir.c \
+APPS_DEPS_C := sw/interp/interp.c sw/interp/fabexec.c sw/lib/vgiw_layout.c sw/image/vgiw_image.c sw/lib/vgiw_arith.c sw/lib/self_dir.c \
                sw/native/native_build.c sw/lib/vg_proc.c sw/lib/vg_args.c
 APPS_SAN    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 

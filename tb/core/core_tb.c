@@ -312,7 +312,7 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
         kb_interpret(&K->k, VGIW_CVT_BITS, memrd, memwr, scratch, tr, 1u << 20);
         mem_model_free(scratch);
     }
-    /* a guard after the reserved live value matrix (kb_lv_stride rows): LVC spills must stay
+    /* a guard after the reserved live value matrix (vl_lv_stride rows): LVC spills must stay
      * inside the reservation, so the host's and the LVC's layouts agree (docs/mem.md "LVC") */
     enum { LV_GUARD_WORDS = 4096 };
     static uint32_t guard[LV_GUARD_WORDS];
@@ -346,8 +346,8 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
     sim_check_u32(bad == 0, "%s: %" PRIu64 " result words differ from the golden model", tag, bad);
 
     /* per-block thread counts (the union of the batches' thread vectors) */
-    uint64_t tiles = (K->k.threads + kb_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS) - 1) /
-                     kb_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS);
+    uint64_t tiles = (K->k.threads + vl_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS) - 1) /
+                     vl_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS);
     sim_check_eq(L->cnt_fix[FIX(VGIW_CNT_TILES)], tiles, "%s: tiles", tag);
     uint64_t retired = 0;
     for (unsigned b = 0; b < K->k.nblocks; b++) {
@@ -485,10 +485,10 @@ static void t_errors(void)
     expect_error("too many blocks", VGIW_ERR_BAD_BLOCK_COUNT);
     one_block_load(KM_IN0, sim_args.seed);
     /* block 0's successors: successor 0 = block 1 of 1 */
-    mem_model_write32(M, KM_DESC + KB_TABLE_OFFSET + 4 * VGIW_BT_W_SUCC, VGIW_BT_SUCC_WORD(1, VGIW_BT_SUCC_NONE));
+    mem_model_write32(M, KM_DESC + VL_TABLE_OFFSET + 4 * VGIW_BT_W_SUCC, VGIW_BT_SUCC_WORD(1, VGIW_BT_SUCC_NONE));
     expect_error("successor out of range", VGIW_ERR_BAD_SUCCESSOR);
     one_block_load(KM_IN0, sim_args.seed);
-    mem_model_write32(M, KM_DESC + KB_TABLE_OFFSET + 4 * VGIW_BT_W_CVU_MASK, 0);   /* block 0: no CVU */
+    mem_model_write32(M, KM_DESC + VL_TABLE_OFFSET + 4 * VGIW_BT_W_CVU_MASK, 0);   /* block 0: no CVU */
     expect_error("block without CVU", VGIW_ERR_NO_CVU);
     one_block_load(KM_IN0 + 1, sim_args.seed);             /* misaligned word loads */
     expect_error("misaligned load (fabric error)", VGIW_ERR_FABRIC);
@@ -592,7 +592,7 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(op, "tiling")) {
         /* three and a bit tiles of the diamond (B = 4) */
-        uint32_t T = kb_tile_threads(1u << 20, 4, VGIW_CVT_BITS);
+        uint32_t T = vl_tile_threads(1u << 20, 4, VGIW_CVT_BITS);
         run_kernel("diamond", sim_args.count ? (uint32_t)sim_args.count : 3 * T + 17, sim_args.seed, "tiling");
     } else if (!strcmp(op, "errors")) {
         t_errors();
