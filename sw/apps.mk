@@ -8,8 +8,8 @@
 # prerequisites are expanded when read.
 APPS        := $(notdir $(patsubst %/,%,$(dir $(wildcard sw/apps/*/*_host.c))))
 APPS_OUT    := $(BUILD)/sw
-APPS_HDRS   := sw/apps/common/app.h $(wildcard sw/*/*.h)
-APPS_DEPS_C := sw/interp/interp.c sw/interp/fabexec.c sw/image/vgiw_image.c sw/lib/vgiw_arith.c sw/lib/self_dir.c \
+APPS_HDRS   := $(wildcard sw/apps/common/*.h sw/*/*.h)
+APPS_DEPS_C := sw/interp/interp.c sw/interp/fabexec.c sw/lib/vgiw_layout.c sw/image/vgiw_image.c sw/lib/vgiw_arith.c sw/lib/self_dir.c \
                sw/native/native_build.c sw/lib/vg_proc.c sw/lib/vg_args.c
 APPS_SAN    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
@@ -20,7 +20,7 @@ apps: sw $(addprefix $(APPS_OUT)/apps/bin/,$(APPS)) $(addprefix $(APPS_OUT)/asan
 define apps_variant
 $(2)/apps/%.o: sw/apps/%.c $(APPS_HDRS) $(GEN)/.stamp
 	@mkdir -p $$(dir $$@)
-	$(Q)$$(SW_CC) $$(SW_WARN) $$(SW_INC) -Isw/apps/common $(3) -c $$< -o $$@
+	$(Q)$$(SW_CC) $$(SW_WARN) $$(SW_INC) -Isw/apps/common -Isw/runtime $(3) -c $$< -o $$@
 
 endef
 

@@ -18,7 +18,9 @@ SW_IMAGE_C  := sw/image/vgiw_image.c
 SW_ARITH_C  := sw/lib/vgiw_arith.c
 SW_CC_C     := $(wildcard sw/vgiwcc/*.c)
 SW_CC_H     := $(wildcard sw/vgiwcc/*.h) sw/image/vgiw_image.h
-SW_INTERP_C := sw/interp/interp.c sw/interp/fabexec.c
+# the kernel-in-memory contract (tile rule, descriptor, block table, shift order, relocation)
+SW_LAYOUT_C := sw/lib/vgiw_layout.c
+SW_INTERP_C := sw/interp/interp.c sw/interp/fabexec.c $(SW_LAYOUT_C)
 SW_FCFG_C   := sw/lib/fabric_cfg.c
 SW_NATIVE_C := sw/native/native_build.c
 # child processes, temporary directories, the command-line parser (docs/runtime.md "Defences")
@@ -43,7 +45,7 @@ $(1)/obj/gen/vgiw_presets.o: $(GEN)/vgiw_presets.c $(GEN)/vgiw_presets.h $(GEN)/
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(2) -c $$< -o $$@
 
-$(1)/bin/vgiwcc: $(patsubst sw/%.c,$(1)/obj/%.o,$(SW_CC_C) $(SW_IMAGE_C) $(SW_ARITH_C) $(SW_FCFG_C) $(SW_LIB_C) sw/interp/fabexec.c) $(1)/obj/gen/vgiw_presets.o
+$(1)/bin/vgiwcc: $(patsubst sw/%.c,$(1)/obj/%.o,$(SW_CC_C) $(SW_IMAGE_C) $(SW_ARITH_C) $(SW_FCFG_C) $(SW_LIB_C) $(SW_LAYOUT_C) sw/interp/fabexec.c) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ $$(SW_LLVM_LIBS) -lm -o $$@
 

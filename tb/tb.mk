@@ -11,7 +11,7 @@
 # PROFILE=fast in build/tb-fast/<CONFIG>/<name>/sim).
 
 TB_COMMON_C := $(wildcard tb/common/*.c) sw/lib/vgiw_arith.c
-TB_COMMON_H := $(wildcard tb/common/*.h tb/*/*.h) sw/lib/vgiw_arith.h
+TB_COMMON_H := $(wildcard tb/common/*.h tb/*/*.h) sw/lib/vgiw_arith.h sw/lib/vgiw_layout.h
 TB_CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off -fno-strict-aliasing \
                -Itb/common -Isw/lib -I$(GEN) -I$(GEN)/$(CONFIG)
 

@@ -8,6 +8,7 @@
 
 #include "fabexec.h"
 #include "vgiw_arith.h"
+#include "vgiw_layout.h"
 #include "vgiw_ops.h"
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -303,15 +304,11 @@ static int pnr_prepare(Run *r, uint32_t b, PBlock *pb)
     uint32_t *w = malloc(B->pnr.nwords * sizeof *w);
     if (!w)
         return fail(r->err, r->errlen, "out of memory");
-    memcpy(w, B->pnr.words, B->pnr.nwords * sizeof *w);
-    for (uint32_t i = 0; i < B->pnr.nrelocs; i++) {
-        uint32_t v;
-        if (vg_launch_value_of(B->pnr.relocs[i].value, L->global, L->local, L->args, r->k->nargs, VI_LOCAL_BASE,
-                               r->local_stride, r->tile_groups, &v)) {
-            free(w);
-            return fail(r->err, r->errlen, "kernel '%s' block %u: bad relocation %u", r->k->name, b, i);
-        }
-        w[B->pnr.relocs[i].word] = v;
+    const vl_launch_t rl = { L->global, L->local, L->args, r->k->nargs, VI_LOCAL_BASE, r->local_stride, r->tile_groups };
+    uint32_t bad;
+    if (vl_relocate(&B->pnr, &rl, w, &bad)) {
+        free(w);
+        return fail(r->err, r->errlen, "kernel '%s' block %u: bad relocation %u", r->k->name, b, bad);
     }
     char e[256];
     int rc = fx_decode(p, w, B->pnr.nwords, &pb->f, e, sizeof e);
@@ -497,7 +494,7 @@ int vi_run(const vg_kernel *k, vi_launch *L, char *err, size_t errlen)
         total_groups *= r.ng[d];
         gthreads *= L->local[d];
     }
-    uint64_t tmax = L->tile_threads ? L->tile_threads : 65536;
+    uint64_t tmax = L->tile_threads ? L->tile_threads : VL_TILE_MAX;
     if (gthreads > tmax)
         return fail(err, errlen, "NDRange: work-group of %llu work-items exceeds a tile (%llu threads)",
                     (unsigned long long)gthreads, (unsigned long long)tmax);

@@ -1,4 +1,4 @@
-/* Protocol between the runtime library (sw/runtime/rt_rtl.c, backend "rtl") and the device
+/* Protocol between the runtime library (sw/runtime/vgiw_rt.c, backend "rtl") and the device
  * process build/tb/<preset>/vgiw_rtl/vgiw-rtl (tb/runtime/rtl_device.c), over a pair of pipes.
  * Both ends run on the same host: structs are sent as they are in memory.
  *
@@ -31,7 +31,7 @@ typedef struct {
     uint32_t desc;            /* descriptor address (KDESC) */
     uint32_t threads;         /* for progress lines */
     uint64_t max_cycles;      /* 0: none */
-    uint64_t stall_cycles;    /* cycles without progress before the watchdog fires */
+    uint64_t stall_cycles;    /* cycles without progress before the watchdog fires; 0: none (the runtime always sends one) */
     char name[64];            /* kernel name, for progress lines */
 } rtp_run_t;
 

@@ -22,6 +22,7 @@
 #include "vg_proc.h"
 #include "vgiw_core_map.h"   /* STATUS layout, error codes, descriptor magic (arch/core.toml) */
 #include "vgiw_image.h"
+#include "vgiw_layout.h"
 #include "vgiw_ops.h"
 #include "vgiw_presets.h"
 
@@ -1006,7 +1007,7 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
 {
     const vg_kernel *k = K->k;
     const vgiw_preset_t *p = d->preset;
-    uint32_t B = k->nblocks, nwords = p->cfg_chains * p->cfg_chain_words;
+    uint32_t B = k->nblocks, nwords = vl_cfg_words(p);
     if (B < 1 || B > p->bbs_max_blocks)
         return fail(d, VRT_ERR_IMAGE, "kernel '%s' has %u blocks; the block table of preset '%s' holds %u", k->name,
                     B, p->name, p->bbs_max_blocks);
@@ -1019,80 +1020,45 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
             return fail(d, VRT_ERR_IMAGE, "kernel '%s' block %u: %u configuration words in %u chains, preset '%s' "
                         "needs %u in %u", k->name, b, r->nwords, r->chains, p->name, nwords, p->cfg_chains);
     }
-    /* tiles (docs/core.md): T = min(roundup64(N), 64 * floor(cvt.bits / (64 B)), 65536) */
-    uint64_t N = n->threads, cap = 64ull * (p->cvt_bits / (64u * B));
-    uint64_t T = (N + 63) / 64 * 64;
-    if (T > cap)
-        T = cap;
-    if (T > 65536)
-        T = 65536;
-    if (T < 64)
-        return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %u blocks leave tiles of %llu threads (< 64) on '%s'", k->name, B,
-                    (unsigned long long)T, p->name);
-    uint64_t tile_groups, tile_max_words = 0;
-    if (N <= T) {
-        tile_groups = n->groups;
-    } else {
-        /* several tiles: each must hold whole work-groups (barriers, __local regions), so the
-         * tile is cut to a multiple of lcm(work-group, 64) and the core is told so through
-         * descriptor word 6 (docs/core.md) */
-        uint64_t gt = n->group_threads, a = gt, b = 64;
-        while (b) {
-            uint64_t r = a % b;
-            a = b;
-            b = r;
-        }
-        uint64_t q = gt / a * 64;
-        if (T / q == 0)
-            return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %llu work-items need several tiles of at most %llu threads on "
-                        "'%s', and a work-group of %llu work-items does not fit one", k->name,
-                        (unsigned long long)N, (unsigned long long)T, p->name, (unsigned long long)gt);
-        T = T / q * q;
-        tile_max_words = T / 64;
-        tile_groups = T / gt;
-    }
+    /* tiles (docs/core.md "Tiles"; vgiw_layout.h) of whole work-groups */
+    uint32_t T = vl_tile_threads(n->threads, B, p->cvt_bits);
+    if (!T)
+        return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %u blocks leave tiles of fewer than 64 threads on '%s' (CVT of "
+                    "%u bits)", k->name, B, p->name, p->cvt_bits);
+    vl_tiling_t tl;
+    if (vl_tile_groups(T, n->threads, n->group_threads, n->groups, &tl))
+        return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %llu work-items need several tiles of at most %u threads on "
+                    "'%s', and a work-group of %llu work-items does not fit one", k->name,
+                    (unsigned long long)n->threads, T, p->name, (unsigned long long)n->group_threads);
     uint32_t local_stride = K->local_stride;
-    /* descriptor, then the block table (docs/core.md; layouts of arch/core.toml) */
-    _Static_assert(4 * VGIW_DESC_WORDS <= 128, "the descriptor does not fit before the block table");
-    uint32_t desc = SYS_BASE, table = SYS_BASE + 128, cfg = align_up(table + 4 * VGIW_BT_ENTRY_WORDS * B, 256);
-    uint64_t lv = align_up(cfg + 4 * nwords * B, 4096);
-    /* live value rows are T + one line of words apart (the skew of docs/mem.md "LVC" that spreads
-     * a thread group's live values over the LVC's banks and sets) */
-    uint64_t lv_stride = T + p->l1_line_bytes / 4;
-    uint64_t local_base = align_up((uint32_t)(lv + 4ull * k->lv_count * lv_stride), 4096);
-    uint64_t end = local_base + (uint64_t)local_stride * tile_groups;
+    /* descriptor, block table, configurations packed one after the other (docs/core.md) */
+    vl_place_t pl = vl_place(p, SYS_BASE, B, 4);
+    uint64_t lv = align_up(pl.end, 4096);
+    uint64_t local_base = align_up((uint32_t)(lv + 4ull * k->lv_count * vl_lv_stride(tl.threads, p)), 4096);
+    uint64_t end = local_base + (uint64_t)local_stride * tl.groups;
     if (end > SYS_END)
         return fail(d, VRT_ERR_NOMEM, "kernel '%s': live values and __local memory of a tile need %llu bytes",
                     k->name, (unsigned long long)(end - SYS_BASE));
     uint32_t *words = malloc(4u * nwords);
     if (!words)
         return fail(d, VRT_ERR_NOMEM, "out of host memory");
+    const vl_launch_t rl = { n->g, n->l, K->argv, k->nargs, (uint32_t)local_base, local_stride, tl.groups };
     int rc = 0;
     for (uint32_t b = 0; b < B && !rc; b++) {
         const vg_pnr *r = &k->blocks[b].pnr;
-        memcpy(words, r->words, 4u * nwords);
-        for (uint32_t i = 0; i < r->nrelocs; i++) {
-            uint32_t v;
-            if (r->relocs[i].word >= nwords ||
-                vg_launch_value_of(r->relocs[i].value, n->g, n->l, K->argv, k->nargs, (uint32_t)local_base,
-                                   local_stride, (uint32_t)tile_groups, &v)) {
-                rc = fail(d, VRT_ERR_IMAGE, "kernel '%s' block %u: bad relocation %u (value %u)", k->name, b, i,
-                          r->relocs[i].value);
-                break;
-            }
-            words[r->relocs[i].word] = v;
-        }
-        if (!rc)
-            rc = dev_write(d, cfg + 4 * nwords * b, words, 4u * nwords);
+        uint32_t bad;
+        if (vl_relocate(r, &rl, words, &bad))
+            rc = fail(d, VRT_ERR_IMAGE, "kernel '%s' block %u: bad relocation %u (value %u)", k->name, b, bad,
+                      r->relocs[bad].value);
+        else
+            rc = dev_write(d, vl_cfg_addr(&pl, b), words, 4u * nwords);
     }
     free(words);
     if (rc)
         return rc;
-    uint32_t tab[VGIW_BT_ENTRY_WORDS * VRT_MAX_BLOCKS];   /* reserved words stay 0 */
-    memset(tab, 0, sizeof tab);
+    uint32_t tab[VGIW_BT_ENTRY_WORDS * VRT_MAX_BLOCKS];
     for (uint32_t b = 0; b < B; b++) {
         const vg_block *bl = &k->blocks[b];
-        uint32_t *e = &tab[VGIW_BT_ENTRY_WORDS * b];
         /* image: succ[0] when the outcome is non-zero (taken); core: successor 1 taken,
          * successor 0 not taken; a jump goes to the same block either way */
         uint32_t taken = VGIW_BT_SUCC_NONE, not_taken = VGIW_BT_SUCC_NONE;
@@ -1100,43 +1066,28 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
             taken = not_taken = bl->succ[0];
         if (bl->nsucc == 2)
             not_taken = bl->succ[1];
-        e[VGIW_BT_W_CFG_ADDR] = cfg + 4 * nwords * b;
-        e[VGIW_BT_W_SUCC] = VGIW_BT_SUCC_WORD(not_taken, taken);
-        e[VGIW_BT_W_CVU_MASK] = bl->pnr.cvu_mask;
+        vl_bt_entry(vl_cfg_addr(&pl, b), not_taken, taken, bl->pnr.cvu_mask, &tab[VGIW_BT_ENTRY_WORDS * b]);
     }
-    uint32_t dsc[VGIW_DESC_WORDS];   /* reserved words 0 */
-    memset(dsc, 0, sizeof dsc);
-    dsc[VGIW_DESC_W_MAGIC] = VGIW_DESC_MAGIC;
-    dsc[VGIW_DESC_W_BLOCKS] = B;
-    dsc[VGIW_DESC_W_TABLE] = table;
-    dsc[VGIW_DESC_W_THREADS] = (uint32_t)N;
-    dsc[VGIW_DESC_W_LV_BASE] = (uint32_t)lv;
-    dsc[VGIW_DESC_W_LV_COUNT] = k->lv_count;
-    dsc[VGIW_DESC_W_TILE_MAX] = (uint32_t)tile_max_words;
-    /* the NDRange geometry from which every CVU computes its threads' coordinates (VGIW §2,
-     * docs/fabric-units/cvu.md) */
-    dsc[VGIW_DESC_W_LSIZE0] = n->l[0];
-    dsc[VGIW_DESC_W_LSIZE1] = n->l[1];
-    dsc[VGIW_DESC_W_LSIZE2] = n->l[2];
-    dsc[VGIW_DESC_W_NGROUPS0] = n->ng[0];
-    dsc[VGIW_DESC_W_NGROUPS1] = n->ng[1];
-    dsc[VGIW_DESC_W_GSIZE0] = n->g[0];
-    dsc[VGIW_DESC_W_GSIZE1] = n->g[1];
-    dsc[VGIW_DESC_W_LOCAL_BASE] = (uint32_t)local_base;
-    dsc[VGIW_DESC_W_LOCAL_STRIDE] = local_stride;
-    dsc[VGIW_DESC_W_TILE_GROUPS] = (uint32_t)tile_groups;
-    dsc[VGIW_DESC_W_LOCAL_SPAN] = (uint32_t)(local_stride * tile_groups);
-    if ((rc = dev_write(d, table, tab, 4u * VGIW_BT_ENTRY_WORDS * B)) || (rc = dev_write(d, desc, dsc, sizeof dsc)))
+    const vl_desc_t ds = {
+        .blocks = B, .table = pl.table, .threads = (uint32_t)n->threads, .lv_base = (uint32_t)lv,
+        .lv_count = k->lv_count, .tile_max = tl.max_words,
+        .lsize = { n->l[0], n->l[1], n->l[2] }, .ngroups = { n->ng[0], n->ng[1] }, .gsize = { n->g[0], n->g[1] },
+        .local_base = (uint32_t)local_base, .local_stride = local_stride, .tile_groups = tl.groups,
+        .local_span = local_stride * tl.groups,
+    };
+    uint32_t dsc[VGIW_DESC_WORDS];
+    vl_desc_words(&ds, dsc);
+    if ((rc = dev_write(d, pl.table, tab, 4u * VGIW_BT_ENTRY_WORDS * B)) || (rc = dev_write(d, pl.desc, dsc, sizeof dsc)))
         return rc;
     rtp_run_t run;
     memset(&run, 0, sizeof run);
-    run.desc = desc;
-    run.threads = (uint32_t)N;
+    run.desc = pl.desc;
+    run.threads = (uint32_t)n->threads;
     run.max_cycles = d->opt.max_cycles;
     run.stall_cycles = d->opt.stall_cycles;
     snprintf(run.name, sizeof run.name, "%s", k->name);
     memset(&d->cur, 0, sizeof d->cur);
-    d->cur.tile_threads = T;
+    d->cur.tile_threads = tl.threads;
     if ((rc = dev_send(d, RTP_RUN, 0, &run, sizeof run)))
         return rc;
     d->pending_k = k;

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "fabric_cfg.h"
+#include "vgiw_layout.h"
 #include "vgiwcc.h"
 
 #define PNR_ROUNDS 6
@@ -426,14 +427,11 @@ static int try_replicas(const Fabric *F, const MGraph *g, int R, uint64_t seed, 
             break;
         }
         const vgiw_preset_t *p = F->p;
-        unsigned W = p->cfg_chain_words, CH = p->cfg_chains;
         memset(out, 0, sizeof *out);
         out->nwords = nw;
-        out->chains = CH;
+        out->chains = p->cfg_chains;
         out->words = xcalloc(nw, sizeof *out->words);
-        for (unsigned ch = 0; ch < CH; ch++)
-            for (unsigned t = 0; t < W; t++)
-                out->words[t * CH + ch] = cm[ch * W + t];
+        vl_shift_order(p, cm, out->words);   /* chain-major (fcfg_emit) -> shift order */
         free(cm);
         out->relocs = xcalloc((size_t)P.N * 2 + 1, sizeof *out->relocs);
         for (int v = 0; v < P.N; v++) {
@@ -446,9 +444,8 @@ static int try_replicas(const Fabric *F, const MGraph *g, int R, uint64_t seed, 
                 if (n->in[k].kind != MI_CONST)
                     continue;
                 if (n->in[k].reloc >= 0) {
-                    unsigned chain = u / p->grid_cols, pad = W - p->cfg_chain_len[chain];
-                    unsigned t = pad + p->unit_cfg_off[u] + 2u + (unsigned)ci;   /* const_a, const_b */
-                    out->relocs[out->nrelocs].word = t * CH + chain;
+                    /* unit record words 2, 3: const_a, const_b */
+                    out->relocs[out->nrelocs].word = vl_unit_word(p, u, 2u + (unsigned)ci);
                     out->relocs[out->nrelocs].value = (uint32_t)n->in[k].reloc;
                     out->nrelocs++;
                 }

@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "dut.h"
+#include "host_port.h"
 #include "kbuild.h"
 #include "kernels.h"
 #include "mem_model.h"
@@ -45,107 +46,12 @@
 #define C_BLK_THR(b)   (VGIW_CNT_BLK_THR + (b))
 #define C_UNIT_FIRE(u) (VGIW_CNT_UNIT_FIRE + (u))
 
-#define LINE VGIW_L1_LINE_BYTES
-#define LINE_WORDS (LINE / 4)
-
 static const vgiw_preset_t *P;
 static rng_t R;
 static mem_model_t *M;
 static mem_model_cfg_t MC;
 static unsigned refuse_pct = 10;
 static uint32_t opt_threads;
-
-/* Register access: the read is combinational from reg_addr_i (no clock edge); a write takes
- * one cycle. */
-static uint32_t reg_peek(uint32_t addr)
-{
-    dut_set_reg_valid_i(0);
-    dut_set_reg_write_i(0);
-    dut_set_reg_addr_i(addr);
-    sim_eval();
-    return (uint32_t)dut_get_reg_rdata_o();
-}
-
-/* ---- memory port ------------------------------------------------------------------------ */
-static bool rsp_have;
-static mem_resp_t rsp;
-static bool rsp_err;
-static uint64_t mem_reqs, mem_cycle_last;
-
-/* Drives the memory port for the coming edge (call after the register inputs are set). */
-static void mem_before_edge(bool *rsp_taken)
-{
-    if (!rsp_have && mem_model_response(M, &rsp)) {
-        rsp_have = true;
-        rsp_err = rsp.addr >= KM_MEM_BYTES;
-    }
-    dut_set_mem_rsp_valid_i(rsp_have);
-    dut_set_mem_rsp_id_i(rsp_have ? (uint32_t)rsp.id : 0);
-    dut_set_mem_rsp_error_i(rsp_have && rsp_err);
-    uint32_t w[LINE_WORDS];
-    memset(w, 0, sizeof w);
-    if (rsp_have && !rsp.write)
-        memcpy(w, rsp.data, LINE);
-    dut_setw_mem_rsp_rdata_i(w);
-    dut_set_mem_req_ready_i(0);
-    sim_eval();
-    bool accept = dut_get_mem_req_valid_o() && mem_model_can_accept(M) && rng_below(&R, 100) >= refuse_pct;
-    if (accept) {
-        mem_req_t q;
-        memset(&q, 0, sizeof q);
-        q.id = dut_get_mem_req_id_o();
-        q.addr = (uint32_t)dut_get_mem_req_addr_o();
-        q.bytes = LINE;
-        q.write = dut_get_mem_req_write_o();
-        sim_check_u32(q.addr % LINE == 0, "memory request at %08x is line aligned", q.addr);
-        if (q.write) {
-            dut_getw_mem_req_wdata_o(w);
-            memcpy(q.data, w, LINE);
-            /* a write outside the memory is answered with an error and changes nothing */
-            memset(q.mask, q.addr < KM_MEM_BYTES ? 1 : 0, LINE);
-        }
-        if (!mem_model_request(M, &q))
-            accept = false;
-        else
-            mem_reqs++;
-    }
-    dut_set_mem_req_ready_i(accept);
-    sim_eval();
-    *rsp_taken = rsp_have && dut_get_mem_rsp_ready_o();
-    if (accept || *rsp_taken) {
-        mem_cycle_last = sim_cycle();
-        sim_progress();
-    }
-}
-
-static void mem_after_edge(bool rsp_taken)
-{
-    if (rsp_taken)
-        rsp_have = false;
-    mem_model_tick(M);
-}
-
-/* One cycle with an optional register write. */
-static void cycle(bool wr, uint32_t addr, uint32_t data)
-{
-    dut_set_reg_valid_i(wr);
-    dut_set_reg_write_i(wr);
-    dut_set_reg_addr_i(addr);
-    dut_set_reg_wdata_i(data);
-    bool taken;
-    mem_before_edge(&taken);
-    sim_step();
-    mem_after_edge(taken);
-    dut_set_reg_valid_i(0);
-    dut_set_reg_write_i(0);
-}
-
-static uint64_t cnt_read(uint32_t idx)
-{
-    cycle(true, VGIW_REG_CNT_SEL, idx);
-    uint64_t lo = reg_peek(VGIW_REG_CNT_LO), hi = reg_peek(VGIW_REG_CNT_HI);
-    return lo | hi << 32;
-}
 
 /* ---- the launch ---------------------------------------------------------------------------- */
 static const km_kernel_t *cur_k;
@@ -161,20 +67,20 @@ static void dump_state(void)
     dumping = true;
     sim_args.max_cycles = UINT64_MAX;
     sim_args.stall_cycles = UINT64_MAX;
-    uint32_t st = reg_peek(VGIW_REG_STATUS);
+    uint32_t st = hp_reg_peek(VGIW_REG_STATUS);
     printf("core state: STATUS %08x (busy %u done %u error %u code %u), done_o %u\n", st, !!(st & VGIW_STATUS_BUSY),
            !!(st & VGIW_STATUS_DONE), !!(st & VGIW_STATUS_ERROR), VGIW_STATUS_CODE(st), (unsigned)dut_get_done_o());
     printf("  current block (last execution counter that moved): %d of %u\n", last_block, cur_blocks);
     /* counters: CNT_SEL writes need clock edges; the memory keeps being served meanwhile */
     for (unsigned i = 0; i < VGIW_CNT_FIXED_COUNT; i++)
-        printf("  %-16s %" PRIu64 "\n", vgiw_cnt_fixed_names[i], cnt_read(VGIW_CNT_FIXED + i));
+        printf("  %-16s %" PRIu64 "\n", vgiw_cnt_fixed_names[i], hp_cnt_read(VGIW_CNT_FIXED + i));
     for (unsigned i = 0; i < VGIW_CNT_EXT_COUNT; i++)
-        printf("  %-16s %" PRIu64 "\n", vgiw_cnt_ext_names[i], cnt_read(VGIW_CNT_EXT + i));
+        printf("  %-16s %" PRIu64 "\n", vgiw_cnt_ext_names[i], hp_cnt_read(VGIW_CNT_EXT + i));
     for (unsigned b = 0; b < cur_blocks; b++)
         printf("  block %2u: executions %" PRIu64 ", threads %" PRIu64 " (golden %" PRIu64 ")\n", b,
-               cnt_read(C_BLK_EXEC(b)), cnt_read(C_BLK_THR(b)), cur_k ? cur_k->exp_block_threads[b] : 0);
+               hp_cnt_read(C_BLK_EXEC(b)), hp_cnt_read(C_BLK_THR(b)), cur_k ? cur_k->exp_block_threads[b] : 0);
     printf("  memory: %u requests outstanding, response held %u, last traffic cycle %" PRIu64 "\n",
-           mem_model_outstanding(M), rsp_have, mem_cycle_last);
+           mem_model_outstanding(M), (unsigned)hp_rsp_held(), hp_last_traffic());
 }
 
 typedef struct launch {
@@ -185,59 +91,56 @@ typedef struct launch {
     uint64_t cnt_fix[VGIW_CNT_FIXED_COUNT], cnt_ext[VGIW_CNT_EXT_COUNT], exec[KB_MAX_BLOCKS], thr[KB_MAX_BLOCKS], fires;
 } launch_t;
 
-/* Launches the kernel at `desc` with B blocks and runs it to done. Returns false on a
- * watchdog-free timeout (never: the watchdog fails the run). */
+/* A per-block execution counter moved: the blocks the BBS ran, in order. */
+static void on_move(void *ctx, unsigned k, uint64_t before, uint64_t now)
+{
+    launch_t *L = ctx;
+    if (k >= cur_blocks)
+        return;
+    for (uint64_t n = before; n < now && L->norder < 4096; n++)
+        L->order[L->norder++] = (uint16_t)k;
+    last_block = (int)k;
+}
+
+/* Launches the kernel at `desc` with B blocks and runs it to done (the harness's watchdog
+ * ends a run that stops making progress). */
 static void launch(uint32_t desc, unsigned B, launch_t *L)
 {
     memset(L, 0, sizeof *L);
     cur_blocks = B < KB_MAX_BLOCKS ? B : 0;
     last_block = -1;
-    cycle(true, VGIW_REG_KDESC, desc);
-    sim_check_eq(reg_peek(VGIW_REG_KDESC), desc, "KDESC reads back");
-    cycle(true, VGIW_REG_CTRL, 1);
-    uint64_t t0 = sim_cycle();
-    /* Round-robin sampling of the per-block execution counters (order of the blocks) and of
-     * progress counters (watchdog). CNT_SEL written in one cycle is read in the next. */
-    unsigned nprobe = cur_blocks + 4;
-    uint64_t last[KB_MAX_BLOCKS + 4];
-    memset(last, 0, sizeof last);
-    unsigned k = 0;
+    sim_check_eq(hp_start(desc), desc, "KDESC reads back");
+    /* Every cycle one probe, round robin: the per-block execution counters (the order of the
+     * blocks) and progress counters (watchdog). */
+    static uint32_t probe[KB_MAX_BLOCKS + 4];
     static const uint32_t prog[4] = { VGIW_CNT_BATCHES, VGIW_CNT_RETIRED, VGIW_CNT_LVC_ACCESS,
                                       VGIW_CNT_L1_ACCESS };
-    uint32_t sel = nprobe ? (cur_blocks ? C_BLK_EXEC(0) : prog[0]) : 0;
-    cycle(true, VGIW_REG_CNT_SEL, sel);
-    for (;;) {
-        if (dut_get_done_o())
-            break;
-        uint64_t v = reg_peek(VGIW_REG_CNT_LO);
-        if (v != last[k]) {
-            if (k < cur_blocks) {
-                for (uint64_t n = last[k]; n < v && L->norder < 4096; n++)
-                    L->order[L->norder++] = (uint16_t)k;
-                last_block = (int)k;
-            }
-            last[k] = v;
-            sim_progress();
-        }
-        k = (k + 1) % nprobe;
-        sel = k < cur_blocks ? C_BLK_EXEC(k) : prog[k - cur_blocks];
-        cycle(true, VGIW_REG_CNT_SEL, sel);
-    }
-    L->cycles = sim_cycle() - t0;
-    L->status = reg_peek(VGIW_REG_STATUS);
+    for (unsigned b = 0; b < cur_blocks; b++)
+        probe[b] = C_BLK_EXEC(b);
+    memcpy(&probe[cur_blocks], prog, sizeof prog);
+    static hp_run_t run;
+    memset(&run, 0, sizeof run);
+    run.probe = probe;
+    run.nprobe = cur_blocks + 4;
+    run.every = 1;
+    run.on_move = on_move;
+    run.ctx = L;
+    hp_wait(&run);
+    L->cycles = run.cycles;
+    L->status = run.status;
     sim_check_u32((L->status & (VGIW_STATUS_BUSY | VGIW_STATUS_DONE)) == VGIW_STATUS_DONE,
                   "STATUS after done: busy 0, done 1 (STATUS %08x)", L->status);
     for (unsigned i = 0; i < VGIW_CNT_FIXED_COUNT; i++)
-        L->cnt_fix[i] = cnt_read(VGIW_CNT_FIXED + i);
+        L->cnt_fix[i] = hp_cnt_read(VGIW_CNT_FIXED + i);
     for (unsigned i = 0; i < VGIW_CNT_EXT_COUNT; i++)
-        L->cnt_ext[i] = cnt_read(VGIW_CNT_EXT + i);
+        L->cnt_ext[i] = hp_cnt_read(VGIW_CNT_EXT + i);
     for (unsigned b = 0; b < cur_blocks; b++) {
-        L->exec[b] = cnt_read(C_BLK_EXEC(b));
-        L->thr[b] = cnt_read(C_BLK_THR(b));
+        L->exec[b] = hp_cnt_read(C_BLK_EXEC(b));
+        L->thr[b] = hp_cnt_read(C_BLK_THR(b));
     }
     for (unsigned u = 0; u < P->fabric_units; u++)
         if (P->unit_type[u] != UNIT_CVU)
-            L->fires += cnt_read(C_UNIT_FIRE(u));
+            L->fires += hp_cnt_read(C_UNIT_FIRE(u));
 }
 
 static void memwr(void *ctx, uint32_t a, uint32_t v) { mem_model_write32(ctx, a, v); }
@@ -312,7 +215,7 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
         kb_interpret(&K->k, VGIW_CVT_BITS, memrd, memwr, scratch, tr, 1u << 20);
         mem_model_free(scratch);
     }
-    /* a guard after the reserved live value matrix (kb_lv_stride rows): LVC spills must stay
+    /* a guard after the reserved live value matrix (vl_lv_stride rows): LVC spills must stay
      * inside the reservation, so the host's and the LVC's layouts agree (docs/mem.md "LVC") */
     enum { LV_GUARD_WORDS = 4096 };
     static uint32_t guard[LV_GUARD_WORDS];
@@ -346,8 +249,8 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
     sim_check_u32(bad == 0, "%s: %" PRIu64 " result words differ from the golden model", tag, bad);
 
     /* per-block thread counts (the union of the batches' thread vectors) */
-    uint64_t tiles = (K->k.threads + kb_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS) - 1) /
-                     kb_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS);
+    uint64_t tiles = (K->k.threads + vl_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS) - 1) /
+                     vl_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS);
     sim_check_eq(L->cnt_fix[FIX(VGIW_CNT_TILES)], tiles, "%s: tiles", tag);
     uint64_t retired = 0;
     for (unsigned b = 0; b < K->k.nblocks; b++) {
@@ -485,10 +388,10 @@ static void t_errors(void)
     expect_error("too many blocks", VGIW_ERR_BAD_BLOCK_COUNT);
     one_block_load(KM_IN0, sim_args.seed);
     /* block 0's successors: successor 0 = block 1 of 1 */
-    mem_model_write32(M, KM_DESC + KB_TABLE_OFFSET + 4 * VGIW_BT_W_SUCC, VGIW_BT_SUCC_WORD(1, VGIW_BT_SUCC_NONE));
+    mem_model_write32(M, KM_DESC + VL_TABLE_OFFSET + 4 * VGIW_BT_W_SUCC, VGIW_BT_SUCC_WORD(1, VGIW_BT_SUCC_NONE));
     expect_error("successor out of range", VGIW_ERR_BAD_SUCCESSOR);
     one_block_load(KM_IN0, sim_args.seed);
-    mem_model_write32(M, KM_DESC + KB_TABLE_OFFSET + 4 * VGIW_BT_W_CVU_MASK, 0);   /* block 0: no CVU */
+    mem_model_write32(M, KM_DESC + VL_TABLE_OFFSET + 4 * VGIW_BT_W_CVU_MASK, 0);   /* block 0: no CVU */
     expect_error("block without CVU", VGIW_ERR_NO_CVU);
     one_block_load(KM_IN0 + 1, sim_args.seed);             /* misaligned word loads */
     expect_error("misaligned load (fabric error)", VGIW_ERR_FABRIC);
@@ -570,13 +473,10 @@ int main(int argc, char **argv)
     if (!M)
         sim_die("bad memory model configuration");
     sim_on_watchdog(dump_state);
-    dut_set_reg_valid_i(0);
-    dut_set_reg_write_i(0);
-    dut_set_mem_req_ready_i(0);
-    dut_set_mem_rsp_valid_i(0);
+    hp_init(&(hp_cfg_t){ .mem = M, .mem_bytes = KM_MEM_BYTES, .refuse_pct = refuse_pct, .rng = &R, .check_align = true });
     sim_reset(4);
-    sim_check_eq(reg_peek(VGIW_REG_ID), VGIW_CORE_ID, "ID register");
-    sim_check_eq(reg_peek(VGIW_REG_STATUS) & (VGIW_STATUS_BUSY | VGIW_STATUS_DONE | VGIW_STATUS_ERROR), 0,
+    sim_check_eq(hp_reg_peek(VGIW_REG_ID), VGIW_CORE_ID, "ID register");
+    sim_check_eq(hp_reg_peek(VGIW_REG_STATUS) & (VGIW_STATUS_BUSY | VGIW_STATUS_DONE | VGIW_STATUS_ERROR), 0,
                  "STATUS idle after reset");
 
     const char *op = sim_args.op ? sim_args.op : "diamond";
@@ -592,7 +492,7 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(op, "tiling")) {
         /* three and a bit tiles of the diamond (B = 4) */
-        uint32_t T = kb_tile_threads(1u << 20, 4, VGIW_CVT_BITS);
+        uint32_t T = vl_tile_threads(1u << 20, 4, VGIW_CVT_BITS);
         run_kernel("diamond", sim_args.count ? (uint32_t)sim_args.count : 3 * T + 17, sim_args.seed, "tiling");
     } else if (!strcmp(op, "errors")) {
         t_errors();
@@ -614,7 +514,7 @@ int main(int argc, char **argv)
     stats_set("sim_cycles_per_second", secs > 0 ? (uint64_t)((double)(sim_cycle() - c0) / secs) : 0);
     if (!sim_args.quiet)
         printf("core_tb %s (%s): %" PRIu64 " cycles in %.2f s, %" PRIu64 " memory requests\n", op, VGIW_PRESET,
-               sim_cycle() - c0, secs, mem_reqs);
+               sim_cycle() - c0, secs, hp_mem_reqs());
     mem_model_free(M);
     return sim_finish();
 }

@@ -248,11 +248,7 @@ static bool place_block(kb_block_t *b, const vgiw_preset_t *p, rng_t *r, bool ve
                     fprintf(stderr, "kbuild: block %u: emit failed: %s\n", bi, fcfg_error(c));
                     exit(2);
                 }
-                /* chain-major (fcfg_emit) -> shift order (docs/core.md) */
-                unsigned C = p->cfg_chains, W = p->cfg_chain_words;
-                for (unsigned ch = 0; ch < C; ch++)
-                    for (unsigned t = 0; t < W; t++)
-                        b->words[t * C + ch] = cm[ch * W + t];
+                vl_shift_order(p, cm, b->words);   /* chain-major (fcfg_emit) -> shift order */
                 free(cm);
                 b->reps = reps;
                 b->cvu_mask = 0;
@@ -295,54 +291,32 @@ void kb_free(kb_kernel_t *k)
 
 _Static_assert(VGIW_BT_SUCC_BITS <= 16, "kb_block_t holds successors in 16 bits");
 
-uint32_t kb_tile_threads(uint32_t threads, unsigned blocks, uint32_t cvt_bits)
-{
-    uint64_t n64 = ((uint64_t)threads + 63) / 64 * 64;
-    uint64_t cap = blocks ? 64ull * (cvt_bits / (64ull * blocks)) : 0;
-    uint64_t t = n64 < cap ? n64 : cap;
-    if (t > 65536)
-        t = 65536;
-    return t < 64 ? 0 : (uint32_t)t;
-}
-
-uint32_t kb_lv_stride(uint32_t tile_threads, const vgiw_preset_t *p)
-{
-    return tile_threads + p->l1_line_bytes / 4;
-}
-
 kb_layout_t kb_lay_out(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t base, uint32_t lv_base, uint32_t cvt_bits,
                        kb_write_fn wr, void *ctx)
 {
     kb_layout_t L;
     memset(&L, 0, sizeof L);
-    L.desc = base;
-    _Static_assert(4 * VGIW_DESC_WORDS <= KB_TABLE_OFFSET, "the descriptor overlaps the block table");
-    L.table = base + KB_TABLE_OFFSET;
-    L.cfg_words = p->cfg_chains * p->cfg_chain_words;
-    uint32_t a = (L.table + 4 * VGIW_BT_ENTRY_WORDS * k->nblocks + 255) & ~255u;
-    for (unsigned b = 0; b < k->nblocks; b++) {
-        L.cfg_addr[b] = a;
-        a = (a + 4 * L.cfg_words + 255) & ~255u;
-    }
-    L.end = a;
+    /* each configuration on its own 256-byte boundary: no two blocks share a cache line */
+    vl_place_t pl = vl_place(p, base, k->nblocks, 256);
+    L.desc = pl.desc;
+    L.table = pl.table;
+    L.cfg_words = vl_cfg_words(p);
+    for (unsigned b = 0; b < k->nblocks; b++)
+        L.cfg_addr[b] = vl_cfg_addr(&pl, b);
+    L.end = pl.end;
     L.lv_base = lv_base;
-    uint32_t T = kb_tile_threads(k->threads, k->nblocks, cvt_bits);
-    L.lv_bytes = 4 * k->lv_count * kb_lv_stride(T, p);
-    uint32_t desc[VGIW_DESC_WORDS] = { 0 };   /* no tile cap, reserved words 0 */
-    desc[VGIW_DESC_W_MAGIC] = VGIW_DESC_MAGIC;
-    desc[VGIW_DESC_W_BLOCKS] = k->nblocks;
-    desc[VGIW_DESC_W_TABLE] = L.table;
-    desc[VGIW_DESC_W_THREADS] = k->threads;
-    desc[VGIW_DESC_W_LV_BASE] = lv_base;
-    desc[VGIW_DESC_W_LV_COUNT] = k->lv_count;
+    L.lv_bytes = 4 * k->lv_count * vl_lv_stride(vl_tile_threads(k->threads, k->nblocks, cvt_bits), p);
+    /* no tile cap, no NDRange geometry (the graphs select no coordinate) */
+    const vl_desc_t d = { .blocks = k->nblocks, .table = L.table, .threads = k->threads, .lv_base = lv_base,
+                          .lv_count = k->lv_count };
+    uint32_t desc[VGIW_DESC_WORDS];
+    vl_desc_words(&d, desc);
     for (unsigned i = 0; i < VGIW_DESC_WORDS; i++)
         wr(ctx, L.desc + 4 * i, desc[i]);
     for (unsigned b = 0; b < k->nblocks; b++) {
         const kb_block_t *bl = &k->block[b];
-        uint32_t e[VGIW_BT_ENTRY_WORDS] = { 0 };   /* reserved words 0 */
-        e[VGIW_BT_W_CFG_ADDR] = L.cfg_addr[b];
-        e[VGIW_BT_W_SUCC] = VGIW_BT_SUCC_WORD(bl->succ0, bl->succ1);
-        e[VGIW_BT_W_CVU_MASK] = bl->cvu_mask;
+        uint32_t e[VGIW_BT_ENTRY_WORDS];
+        vl_bt_entry(L.cfg_addr[b], bl->succ0, bl->succ1, bl->cvu_mask, e);
         for (unsigned i = 0; i < VGIW_BT_ENTRY_WORDS; i++)
             wr(ctx, L.table + 4 * (VGIW_BT_ENTRY_WORDS * b + i), e[i]);
         for (unsigned i = 0; i < L.cfg_words; i++)
@@ -372,7 +346,7 @@ unsigned kb_parse_check(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t d
     }
     if (B < 1 || B > KB_MAX_BLOCKS)
         return bad;
-    unsigned W = p->cfg_chains * p->cfg_chain_words;
+    unsigned W = vl_cfg_words(p);
     for (uint32_t b = 0; b < B; b++) {
 #define KB_ENTRY(eb, name) rd(ctx, table + 4 * (VGIW_BT_ENTRY_WORDS * (eb) + VGIW_BT_W_##name))
         uint32_t cfg = KB_ENTRY(b, CFG_ADDR), succ = KB_ENTRY(b, SUCC), mask = KB_ENTRY(b, CVU_MASK);
@@ -389,23 +363,18 @@ unsigned kb_parse_check(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t d
             continue;
         const kb_block_t *bl = &k->block[b];
         KB_EXPECT(s0 == bl->succ0 && s1 == bl->succ1 && mask == bl->cvu_mask, "block %u table entry", b);
-        /* Shift order transposes back to the chain-major words, whose unit records must
-         * decode to what was placed: unpack unit records of each CVU the mask names. */
-        unsigned C = p->cfg_chains, CW = p->cfg_chain_words, mism = 0;
-        for (unsigned ch = 0; ch < C; ch++)
-            for (unsigned t = 0; t < CW; t++)
-                mism += rd(ctx, cfg + 4 * (t * C + ch)) != bl->words[t * C + ch];
+        /* the words as placed, and the unit record of each CVU the mask names */
+        unsigned mism = 0;
+        for (unsigned i = 0; i < W; i++)
+            mism += rd(ctx, cfg + 4 * i) != bl->words[i];
         KB_EXPECT(mism == 0, "block %u: %u configuration words differ", b, mism);
         unsigned cvu_seen = 0;
         for (unsigned u = 0; u < p->fabric_units; u++) {
             if (p->unit_type[u] != UNIT_CVU || !(mask >> p->unit_index[u] & 1))
                 continue;
-            /* the unit record sits at chain row(u), offset unit_cfg_off[u]; shifted in at
-             * cycle off + CW - len (docs/fabric-config-library.md, "Emission") */
-            unsigned row = u / p->grid_cols, len = p->cfg_chain_len[row], off = p->unit_cfg_off[u];
             uint32_t w[4];
             for (unsigned i = 0; i < 4; i++)
-                w[i] = rd(ctx, cfg + 4 * ((off + i + CW - len) * C + row));
+                w[i] = rd(ctx, cfg + 4 * vl_unit_word(p, u, i));
             cvu_seen += (w[0] | w[1] | w[2] | w[3]) != 0;   /* a used CVU has its outcome select set */
         }
         KB_EXPECT(cvu_seen == bl->reps, "block %u: %u configured CVUs in the mask, %u replicas", b, cvu_seen, bl->reps);
@@ -495,7 +464,7 @@ bool kb_interpret(const kb_kernel_t *k, uint32_t cvt_bits, kb_read_fn rd, kb_wri
                   uint64_t max_steps)
 {
     memset(tr, 0, sizeof *tr);
-    uint32_t T = kb_tile_threads(k->threads, k->nblocks, cvt_bits);
+    uint32_t T = vl_tile_threads(k->threads, k->nblocks, cvt_bits);
     if (!T)
         return false;
     uint32_t *lv = calloc((size_t)(k->lv_count ? k->lv_count : 1) * T, sizeof *lv);

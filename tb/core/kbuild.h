@@ -17,6 +17,7 @@
 #include "fabric_cfg.h"
 #include "rng.h"
 #include "vgiw_core_map.h"   /* descriptor and block table layouts (arch/core.toml) */
+#include "vgiw_layout.h"
 
 #define KB_MAX_NODES  24
 #define KB_MAX_BLOCKS 256
@@ -88,13 +89,8 @@ void kb_outcome(kb_graph_t *g, int cond, const unsigned *done, unsigned n_done);
 bool kb_place_all(kb_kernel_t *k, const vgiw_preset_t *p, uint64_t seed, bool verbose);
 void kb_free(kb_kernel_t *k);
 
-/* Tile size of docs/core.md: min(roundup64(N), 64*floor(cvt_bits/(64*B)), 65536); 0 if < 64. */
-uint32_t kb_tile_threads(uint32_t threads, unsigned blocks, uint32_t cvt_bits);
-
-/* Words between live value rows of the matrix: T + one LVC line of words, the skew that
- * spreads a thread group's live values over the LVC's banks and sets (docs/mem.md "LVC").
- * <lvid, tid> is at lv_base + 4 * (lvid * kb_lv_stride + tid). */
-uint32_t kb_lv_stride(uint32_t tile_threads, const vgiw_preset_t *p);
+/* The tile rule, the live value stride, the descriptor, block table and shift order are the
+ * kernel-layout library's (sw/lib/vgiw_layout.h): vl_tile_threads, vl_lv_stride, ... */
 
 typedef struct kb_layout {
     uint32_t desc, table, lv_base, lv_bytes, cfg_words, end;
@@ -104,12 +100,9 @@ typedef struct kb_layout {
 typedef void (*kb_write_fn)(void *ctx, uint32_t addr, uint32_t value);
 typedef uint32_t (*kb_read_fn)(void *ctx, uint32_t addr);
 
-/* Byte offset of the block table from the descriptor in kb_lay_out's images. */
-#define KB_TABLE_OFFSET 128u
-
-/* Writes the descriptor at `base`, then the block table (at base + KB_TABLE_OFFSET), then the
+/* Writes the descriptor at `base`, then the block table (at base + VL_TABLE_OFFSET), then the
  * configurations (each aligned to 256 bytes, so that no two blocks share a cache line), and
- * reserves the live value matrix at lv_base (4 * lv_count * kb_lv_stride bytes). */
+ * reserves the live value matrix at lv_base (4 * lv_count * vl_lv_stride bytes). */
 kb_layout_t kb_lay_out(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t base, uint32_t lv_base, uint32_t cvt_bits,
                        kb_write_fn wr, void *ctx);
 

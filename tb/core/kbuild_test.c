@@ -87,7 +87,7 @@ static void run_one(const vgiw_preset_t *p, const char *name, uint32_t threads, 
     }
     /* the self-check can fail: a broken image is reported */
     if (K->k.nblocks > 1) {
-        mem_model_write32(m, KM_DESC + KB_TABLE_OFFSET + 4, 0x00070007u);   /* block 0's successors: 7, 7 */
+        mem_model_write32(m, KM_DESC + VL_TABLE_OFFSET + 4, 0x00070007u);   /* block 0's successors: 7, 7 */
         kb_parse_quiet = true;
         unsigned nbad = kb_parse_check(&K->k, p, KM_DESC, rd, m);
         kb_parse_quiet = false;
@@ -112,7 +112,7 @@ int main(int argc, char **argv)
             continue;
         }
         run_one(p, "diamond", 0, 1);
-        run_one(p, "diamond", 3 * kb_tile_threads(1u << 20, 4, cvt_bits_of(p)) + 17, 2);
+        run_one(p, "diamond", 3 * vl_tile_threads(1u << 20, 4, cvt_bits_of(p)) + 17, 2);
         run_one(p, "fig2", 0, 3);
         run_one(p, "fig2", 300, 4);
         run_one(p, "loop", 0, 5);
@@ -121,11 +121,11 @@ int main(int argc, char **argv)
             run_one(p, "random", 0, 100 + s);
     }
     /* the tile formula of docs/core.md */
-    check(kb_tile_threads(8, 6, 1024) == 64, "tile %s%s%" PRIu64, "", "", 0);
-    check(kb_tile_threads(100000, 4, 1024) == 256, "tile %s%s%" PRIu64, "", "", 1);
-    check(kb_tile_threads(100000, 9, 1024) == 64, "tile %s%s%" PRIu64, "", "", 2);
-    check(kb_tile_threads(100000, 17, 1024) == 0, "tile %s%s%" PRIu64, "", "", 3);
-    check(kb_tile_threads(1u << 20, 1, 1u << 30) == 65536, "tile %s%s%" PRIu64, "", "", 4);
+    check(vl_tile_threads(8, 6, 1024) == 64, "tile %s%s%" PRIu64, "", "", 0);
+    check(vl_tile_threads(100000, 4, 1024) == 256, "tile %s%s%" PRIu64, "", "", 1);
+    check(vl_tile_threads(100000, 9, 1024) == 64, "tile %s%s%" PRIu64, "", "", 2);
+    check(vl_tile_threads(100000, 17, 1024) == 0, "tile %s%s%" PRIu64, "", "", 3);
+    check(vl_tile_threads(1u << 20, 1, 1u << 30) == 65536, "tile %s%s%" PRIu64, "", "", 4);
     printf("%u passed, %u failed\n", passed, failed);
     return failed || !passed;
 }

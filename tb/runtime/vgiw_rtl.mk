@@ -9,14 +9,14 @@
 # second time (the core of `small` takes many minutes to compile).
 RTLDEV_DIR  := $(TB_ROOT)/$(CONFIG)/vgiw_rtl
 RTLDEV_CORE := $(TB_ROOT)/$(CONFIG)/core_tb
-RTLDEV_C    := tb/runtime/rtl_device.c tb/common/mem_model.c tb/common/sim.c tb/common/stats.c \
+RTLDEV_C    := tb/runtime/rtl_device.c tb/core/host_port.c tb/common/mem_model.c tb/common/sim.c tb/common/stats.c \
                sw/lib/vgiw_arith.c $(GEN)/vgiw_presets.c
 RTLDEV_OBJS := $(patsubst %.c,$(RTLDEV_DIR)/c/%.o,$(RTLDEV_C))
 RTLDEV_MODEL := $(addprefix $(RTLDEV_CORE)/obj/,dut_shim.o Vvgiw_core__ALL.a) $(VLIB_OBJS)
 
 $(RTLDEV_DIR)/c/%.o: %.c $(TB_COMMON_H) sw/runtime/rt_proto.h sw/runtime/vgiw_rt.h $(RTLDEV_CORE)/sim $(GEN)/.stamp
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(TB_CFLAGS) -Isw/runtime -I$(RTLDEV_CORE) -c $< -o $@
+	$(Q)$(CC) $(TB_CFLAGS) -Isw/runtime -Itb/core -I$(RTLDEV_CORE) -c $< -o $@
 
 $(RTLDEV_DIR)/vgiw-rtl: $(RTLDEV_CORE)/sim $(RTLDEV_OBJS)
 	@echo "  LINK     vgiw-rtl ($(CONFIG))"

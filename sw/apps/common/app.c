@@ -1,5 +1,6 @@
-/* Host helper library of the application kernel set: engines (interpreter, native),
- * options, deterministic inputs, comparisons (app.h, docs/apps.md). */
+/* Host helper library of the application kernel set: engines (the native one here, the others
+ * on the runtime's devices through eng_vrt.c), options, deterministic inputs, comparisons
+ * (app.h, docs/apps.md). */
 #define _GNU_SOURCE
 #include "app.h"
 
@@ -13,13 +14,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "interp.h"
+#include "eng_vrt.h"
 #include "native_build.h"
 #include "self_dir.h"
 #include "vg_args.h"
 #include "vg_proc.h"
 #include "vgiw_arith.h"
 #include "vgiw_image.h"
+#include "vgiw_presets.h"
 
 karg_t KF32(float x)
 {
@@ -68,14 +70,7 @@ typedef struct {
     int have_img;
     int nbufs;
     size_t bytes[ENG_MAX_BUFS];
-    uint8_t *data[ENG_MAX_BUFS];
-    /* interp */
-    uint32_t base[ENG_MAX_BUFS], next_base;
-    uint64_t seed;
-    /* pnr: the interpreter runs the placed-and-routed configurations of this preset */
-    const vgiw_preset_t *preset;
-    /* native: buffers are shared mappings, written by the child that runs the kernel */
-    int shared;
+    uint8_t *data[ENG_MAX_BUFS];   /* shared mappings: the child that runs the kernel writes them */
     char so[PATH_MAX + 16];
 } eng_priv;
 
@@ -169,13 +164,9 @@ static int common_alloc(engine_t *e, size_t bytes)
         return -1;
     }
     int h = p->nbufs;
-    if (p->shared) {
-        p->data[h] = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-        if (p->data[h] == MAP_FAILED)
-            p->data[h] = NULL;
-    } else {
-        p->data[h] = calloc(1, bytes ? bytes : 1);
-    }
+    p->data[h] = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (p->data[h] == MAP_FAILED)
+        p->data[h] = NULL;
     if (!p->data[h]) {
         snprintf(e->err, sizeof e->err, "out of memory");
         return -1;
@@ -214,78 +205,14 @@ static int common_read(engine_t *e, int buf, size_t off, void *dst, size_t bytes
 static void common_close(engine_t *e)
 {
     eng_priv *p = e->priv;
-    for (int i = 0; i < p->nbufs; i++) {
-        if (p->shared)
-            munmap(p->data[i], p->bytes[i] ? p->bytes[i] : 1);
-        else
-            free(p->data[i]);
-    }
+    for (int i = 0; i < p->nbufs; i++)
+        munmap(p->data[i], p->bytes[i] ? p->bytes[i] : 1);
     if (p->have_img)
         vg_image_free(&p->img);
     rm_tmp(p);
     free(p);
     free(e);
 }
-
-/* ---------------------------------------------------------------- interpreter engine */
-
-static int interp_alloc(engine_t *e, size_t bytes)
-{
-    eng_priv *p = e->priv;
-    uint64_t end = (uint64_t)p->next_base + bytes;
-    if (bytes > 0x40000000u || end + 8192 >= VI_LOCAL_BASE) {
-        snprintf(e->err, sizeof e->err, "buffers exceed the 32-bit address space");
-        return -1;
-    }
-    int h = common_alloc(e, bytes);
-    if (h < 0)
-        return -1;
-    p->base[h] = p->next_base;
-    p->next_base = (uint32_t)((end + 4096 + 4095) & ~(uint64_t)4095);   /* 4 KB gap catches overruns */
-    return h;
-}
-
-static int interp_launch(engine_t *e, const char *kernel, const uint32_t g[3], const uint32_t l[3], int nargs,
-                         const karg_t *args)
-{
-    eng_priv *p = e->priv;
-    const vg_kernel *k = find_kernel(p, kernel);
-    if (!k) {
-        snprintf(e->err, sizeof e->err, "no kernel '%s' in the image", kernel);
-        return -1;
-    }
-    if (check_args(e, k, nargs, args))
-        return -1;
-    vi_region regs[ENG_MAX_BUFS];
-    vi_memory mem = { regs, 0 };
-    for (int i = 0; i < p->nbufs; i++)
-        regs[mem.n++] = (vi_region){ p->base[i], (uint32_t)p->bytes[i], p->data[i], "buffer" };
-    uint32_t av[VG_SRC_ARG_MAX];
-    for (int a = 0; a < nargs && a < VG_SRC_ARG_MAX; a++)
-        av[a] = args[a].is_buf ? p->base[args[a].v] : args[a].v;
-    vi_launch L;
-    memset(&L, 0, sizeof L);
-    memcpy(L.global, g, sizeof L.global);
-    memcpy(L.local, l, sizeof L.local);
-    L.args = av;
-    L.mem = &mem;
-    /* A random node order per launch exposes missing ordering edges in the graphs. */
-    L.random_order = 1;
-    L.seed = p->seed + e->launches;
-    L.max_steps = 0;
-    L.pnr_preset = p->preset;
-    char err[400];
-    if (vi_run(k, &L, err, sizeof err)) {
-        snprintf(e->err, sizeof e->err, "interpreter: %s", err);
-        return -1;
-    }
-    e->sched_rounds += L.sched_rounds;
-    e->thread_blocks += L.thread_blocks;
-    return 0;
-}
-
-static const engine_ops interp_ops = { "interp", interp_alloc, common_write, common_read, interp_launch, common_close };
-static const engine_ops pnr_ops = { "pnr", interp_alloc, common_write, common_read, interp_launch, common_close };
 
 /* ---------------------------------------------------------------- native engine */
 
@@ -334,42 +261,74 @@ static const engine_ops native_ops = { "native", common_alloc, common_write, com
 
 /* ---------------------------------------------------------------- open / wrappers */
 
+/* The interp, pnr and rtl engines: the image compiled here (graphs only for interp; placed
+ * and routed for the preset of --config for pnr and rtl), run on a device of the runtime. */
+static engine_t *device_open(const engine_ops *ops, const char *cl, const char *const *defs, uint64_t seed,
+                             char *err, size_t errlen)
+{
+    int rtl = ops == &eng_vrt_rtl_ops, pnr = ops == &eng_vrt_pnr_ops;
+    const char *cfg = app_config();
+    if (pnr && !vgiw_preset_find(cfg)) {
+        snprintf(err, errlen, "unknown preset '%s' (VGIW_CONFIG)", cfg);
+        return NULL;
+    }
+    /* removed here, at exit and on SIGINT/SIGTERM/SIGHUP/SIGQUIT (vg_proc.h) */
+    char tmp[PATH_MAX], img[PATH_MAX + 16];
+    if (vgp_mkdtemp(rtl ? "vgiw-rtl" : "vgiw-app", tmp, sizeof tmp)) {
+        snprintf(err, errlen, "cannot create a temporary directory");
+        return NULL;
+    }
+    snprintf(img, sizeof img, "%s/k.vgiw", tmp);
+    engine_t *e = NULL;
+    if (!app_vgiwcc(cl, defs, rtl || pnr ? cfg : NULL, img, err, errlen)) {
+        vrt_options o;
+        vrt_options_init(&o);
+        if (rtl) {
+            o.backend = "rtl";
+            o.config = cfg;
+            o.waves = app_rtl.waves;
+            o.waves_from = app_rtl.waves_from;
+            o.waves_to = app_rtl.waves_to;
+            o.max_cycles = app_rtl.max_cycles;
+            if (app_rtl.stall_cycles)
+                o.stall_cycles = app_rtl.stall_cycles;
+            o.progress = app_rtl.progress;
+        } else {
+            /* a random node order per launch (seed + launches) exposes missing ordering edges
+             * in the graphs; the preset matters only to pnr (the image's) */
+            o.backend = "interp";
+            o.seed = seed;
+            o.interp_pnr = pnr;
+        }
+        e = eng_vrt_open(ops, img, &o, rtl, rtl ? app_rtl.stats : NULL, err, errlen);
+    }
+    vgp_rmdir(tmp);
+    return e;
+}
+
 engine_t *engine_open(const char *kind, const char *cl, const char *const *defs, uint64_t seed, char *err,
                       size_t errlen)
 {
-    if (!strcmp(kind, "rtl"))
-        return eng_rtl_open(cl, defs, seed, err, errlen);
-    const engine_ops *ops = !strcmp(kind, "interp") ? &interp_ops
-                            : !strcmp(kind, "native") ? &native_ops
-                            : !strcmp(kind, "pnr") ? &pnr_ops : NULL;
-    if (!ops) {
+    const engine_ops *dev = !strcmp(kind, "interp") ? &eng_vrt_interp_ops
+                            : !strcmp(kind, "pnr") ? &eng_vrt_pnr_ops
+                            : !strcmp(kind, "rtl") ? &eng_vrt_rtl_ops : NULL;
+    if (dev)
+        return device_open(dev, cl, defs, seed, err, errlen);
+    if (strcmp(kind, "native")) {
         snprintf(err, errlen, "unknown engine '%s' (interp, native, pnr, rtl)", kind);
         return NULL;
     }
     engine_t *e = app_xmalloc(sizeof *e);
     eng_priv *p = app_xmalloc(sizeof *p);
-    e->ops = ops;
+    e->ops = &native_ops;
     e->priv = p;
-    p->seed = seed;
-    p->shared = ops == &native_ops;
-    p->next_base = 0x00010000u;
     /* removed at close, at exit and on SIGINT/SIGTERM/SIGHUP/SIGQUIT (vg_proc.h) */
     if (vgp_mkdtemp("vgiw-app", p->tmp, sizeof p->tmp)) {
         snprintf(err, errlen, "cannot create a temporary directory");
         common_close(e);
         return NULL;
     }
-    const char *pnr_config = NULL;
-    if (ops == &pnr_ops) {
-        pnr_config = app_config();
-        if (!(p->preset = vgiw_preset_find(pnr_config))) {
-            snprintf(err, errlen, "unknown preset '%s' (VGIW_CONFIG)", pnr_config);
-            common_close(e);
-            return NULL;
-        }
-    }
-    if (compile_image(p, cl, defs, pnr_config, err, errlen) ||
-        (ops == &native_ops && build_native(p, cl, defs, err, errlen))) {
+    if (compile_image(p, cl, defs, NULL, err, errlen) || build_native(p, cl, defs, err, errlen)) {
         common_close(e);
         return NULL;
     }

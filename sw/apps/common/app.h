@@ -3,8 +3,11 @@
  * An ENGINE runs OpenCL C kernels: it owns device buffers (handles), copies to and from
  * them, and launches a named kernel of one source file over an NDRange. Engines today:
  *   "interp"  the image compiled by vgiwcc, run by the functional interpreter (sw/interp)
+ *   "pnr"     the same, on the placed-and-routed configurations of --config
+ *   "rtl"     the Verilator model of the core of --config
  *   "native"  the same source compiled by clang-19 for the host, run by sw/native's shim
- * An RTL engine (Verilator model) plugs in by filling the same engine_ops table.
+ * interp, pnr and rtl are devices of the runtime library (sw/runtime, eng_vrt.c); a new kind
+ * of device plugs in as a backend of the runtime.
  *
  * A host program: parse options (app_parse), generate inputs (app_rng_*), compute the
  * golden outputs, run the kernel sequence on each selected engine, compare (app_cmp_*),
@@ -70,9 +73,9 @@ void eng_launch(engine_t *e, const char *kernel, uint32_t g0, uint32_t g1, uint3
         eng_launch((e), (k), (g0), (g1), (l0), (l1), (int)(sizeof a_ / sizeof a_[0]), a_);         \
     } while (0)
 
-/* The rtl engine (sw/apps/common/eng_rtl.c, on the runtime library sw/runtime): the Verilator
- * model of the core of preset `config`, options from the command line (app_parse). At close
- * it prints its counters and, with `stats`, writes them as JSON. */
+/* The options of the rtl engine (sw/apps/common/eng_vrt.c, on the runtime library sw/runtime):
+ * the Verilator model of the core of preset `config`, from the command line (app_parse). At
+ * close it prints its counters and, with `stats`, writes them as JSON. */
 typedef struct {
     const char *config;          /* --config (pnr and rtl engines) */
     const char *waves;           /* --waves F.fst, --waves-from C, --waves-to C */
@@ -83,7 +86,6 @@ typedef struct {
 } app_rtl_opts;
 extern app_rtl_opts app_rtl;
 const char *app_config(void);
-engine_t *eng_rtl_open(const char *cl_path, const char *const *defines, uint64_t seed, char *err, size_t errlen);
 /* Runs vgiwcc on cl (placed and routed for pnr_config, or graphs only when NULL) into out. */
 int app_vgiwcc(const char *cl, const char *const *defines, const char *pnr_config, const char *out, char *err,
                size_t errlen);

@@ -1,22 +1,22 @@
-/* The rtl engine of the application set (docs/apps.md, docs/runtime.md): the engine_ops
- * table on top of the runtime library (sw/runtime/vgiw_rt.h), backend "rtl" = the
- * Verilator model of vgiw_core for the preset given by --config.
+/* The engines of the application set on the runtime's devices (docs/apps.md, docs/runtime.md):
+ * the engine_ops table on top of the runtime library (sw/runtime/vgiw_rt.h), for the rtl
+ * backend (the Verilator model of vgiw_core) and the interp backend (the functional
+ * interpreter, on the graphs or on the placed-and-routed configurations).
  *
- * Open compiles the kernel file with vgiwcc for the preset (placed and routed), starts the
- * device and creates one kernel object per kernel of the image. Every launch waits for the
- * core; its counters are summed per kernel. Close prints a summary per kernel (cycles,
- * threads, executed blocks, per-block thread counts, unit utilization, LVC hit rate,
- * configuration overhead) and, with --stats, writes every counter as JSON. */
+ * Open starts the device, loads the image and creates one kernel object per kernel of the
+ * image. Every launch waits for the device; its counters are summed per kernel. With `report`,
+ * close prints a summary per kernel (cycles, threads, executed blocks, per-block thread counts,
+ * unit utilization, LVC hit rate, configuration overhead) and, with a stats path, writes every
+ * counter as JSON. Uses nothing of app.c: the host programs reach it through engine_open. */
 #define _GNU_SOURCE
+#include "eng_vrt.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <time.h>
 
-#include "../../runtime/vgiw_rt.h"
-#include "app.h"
-#include "vg_proc.h"
 #include "vgiw_ops.h"
 #include "vgiw_presets.h"
 
@@ -24,7 +24,6 @@
 
 typedef struct {
     vrt_device *d;
-    char tmp[PATH_MAX];
     vrt_program prog;
     int nk;
     char kname[MAXK][64];
@@ -33,11 +32,20 @@ typedef struct {
     vrt_buf buf[ENG_MAX_BUFS];
     int nbufs;
     double t0;
-} rtl_priv;
+    int report;                  /* print the counters at close */
+    const char *stats;           /* and write them as JSON here (NULL: no) */
+} dev_priv;
 
-static int rtl_alloc(engine_t *e, size_t bytes)
+static double now(void)
 {
-    rtl_priv *p = e->priv;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int dev_alloc(engine_t *e, size_t bytes)
+{
+    dev_priv *p = e->priv;
     if (p->nbufs == ENG_MAX_BUFS) {
         snprintf(e->err, sizeof e->err, "too many buffers");
         return -1;
@@ -53,7 +61,7 @@ static int rtl_alloc(engine_t *e, size_t bytes)
 
 static int handle(engine_t *e, int buf, vrt_buf *out)
 {
-    rtl_priv *p = e->priv;
+    dev_priv *p = e->priv;
     if (buf < 0 || buf >= p->nbufs) {
         snprintf(e->err, sizeof e->err, "bad buffer handle %d", buf);
         return -1;
@@ -62,9 +70,9 @@ static int handle(engine_t *e, int buf, vrt_buf *out)
     return 0;
 }
 
-static int rtl_write(engine_t *e, int buf, size_t off, const void *src, size_t bytes)
+static int dev_write(engine_t *e, int buf, size_t off, const void *src, size_t bytes)
 {
-    rtl_priv *p = e->priv;
+    dev_priv *p = e->priv;
     vrt_buf b;
     if (handle(e, buf, &b))
         return -1;
@@ -75,9 +83,9 @@ static int rtl_write(engine_t *e, int buf, size_t off, const void *src, size_t b
     return 0;
 }
 
-static int rtl_read(engine_t *e, int buf, size_t off, void *dst, size_t bytes)
+static int dev_read(engine_t *e, int buf, size_t off, void *dst, size_t bytes)
 {
-    rtl_priv *p = e->priv;
+    dev_priv *p = e->priv;
     vrt_buf b;
     if (handle(e, buf, &b))
         return -1;
@@ -88,10 +96,10 @@ static int rtl_read(engine_t *e, int buf, size_t off, void *dst, size_t bytes)
     return 0;
 }
 
-static int rtl_launch(engine_t *e, const char *kernel, const uint32_t g[3], const uint32_t l[3], int nargs,
+static int dev_launch(engine_t *e, const char *kernel, const uint32_t g[3], const uint32_t l[3], int nargs,
                       const karg_t *args)
 {
-    rtl_priv *p = e->priv;
+    dev_priv *p = e->priv;
     int ki = 0;
     while (ki < p->nk && strcmp(p->kname[ki], kernel))
         ki++;
@@ -150,7 +158,7 @@ static void summary(FILE *f, const char *name, const vrt_stats *s, unsigned unit
     fputc('\n', f);
 }
 
-static void write_json(rtl_priv *p, const vrt_stats *tot, const char *path, unsigned units)
+static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsigned units)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -158,7 +166,7 @@ static void write_json(rtl_priv *p, const vrt_stats *tot, const char *path, unsi
         return;
     }
     fprintf(f, "{\n  \"engine\": \"rtl\",\n  \"config\": \"%s\",\n  \"wall_seconds\": %.3f,\n  \"total\": {\n",
-            vrt_config(p->d), app_now() - p->t0);
+            vrt_config(p->d), now() - p->t0);
     vrt_stats_json(f, tot, "    ");
     fprintf(f, "\n  },\n  \"kernels\": {");
     for (int i = 0; i < p->nk; i++) {
@@ -194,10 +202,10 @@ static void write_json(rtl_priv *p, const vrt_stats *tot, const char *path, unsi
     printf("rtl: counters written to %s\n", path);
 }
 
-static void rtl_close(engine_t *e)
+static void dev_close(engine_t *e)
 {
-    rtl_priv *p = e->priv;
-    if (p->d) {
+    dev_priv *p = e->priv;
+    if (p->d && p->report) {
         vrt_stats tot;
         memset(&tot, 0, sizeof tot);
         for (int i = 0; i < p->nk; i++)
@@ -215,62 +223,46 @@ static void rtl_close(engine_t *e)
                    pct(tot.reconfig_cycles, tot.cycles), (unsigned long long)tot.reconfigs,
                    tot.reconfigs ? (double)tot.reconfig_cycles / (double)tot.reconfigs : 0.0,
                    (unsigned long long)tot.cfg_hits, (unsigned long long)tot.cfg_misses,
-                   (unsigned long long)tot.cfg_fetches, (double)tot.sim_cycles / (app_now() - p->t0));
+                   (unsigned long long)tot.cfg_fetches, (double)tot.sim_cycles / (now() - p->t0));
             for (int i = 0; i < p->nk; i++)
                 if (p->per[i].launches)
                     summary(stdout, p->kname[i], &p->per[i], units);
         }
-        if (app_rtl.stats)
-            write_json(p, &tot, app_rtl.stats, units);
-        vrt_close(p->d);
+        if (p->stats)
+            write_json(p, &tot, p->stats, units);
     }
-    if (p->tmp[0])
-        vgp_rmdir(p->tmp);
+    vrt_close(p->d);
     free(p);
     free(e);
 }
 
-static const engine_ops rtl_ops = { "rtl", rtl_alloc, rtl_write, rtl_read, rtl_launch, rtl_close };
+const engine_ops eng_vrt_rtl_ops = { "rtl", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
+const engine_ops eng_vrt_interp_ops = { "interp", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
+const engine_ops eng_vrt_pnr_ops = { "pnr", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
 
-engine_t *eng_rtl_open(const char *cl, const char *const *defs, uint64_t seed, char *err, size_t errlen)
+engine_t *eng_vrt_open(const engine_ops *ops, const char *image, const vrt_options *o, int report,
+                       const char *stats, char *err, size_t errlen)
 {
-    (void)seed;
-    engine_t *e = app_xmalloc(sizeof *e);
-    rtl_priv *p = app_xmalloc(sizeof *p);
-    e->ops = &rtl_ops;
+    engine_t *e = calloc(1, sizeof *e);
+    dev_priv *p = calloc(1, sizeof *p);
+    if (!e || !p) {
+        free(e);
+        free(p);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    e->ops = ops;
     e->priv = p;
-    p->t0 = app_now();
-    const char *cfg = app_config();
-    /* removed at close, at exit and on SIGINT/SIGTERM/SIGHUP/SIGQUIT (vg_proc.h) */
-    if (vgp_mkdtemp("vgiw-rtl", p->tmp, sizeof p->tmp)) {
-        snprintf(err, errlen, "cannot create a temporary directory");
-        rtl_close(e);
+    p->t0 = now();
+    p->report = report;
+    p->stats = stats;
+    if (vrt_open(o, &p->d, err, errlen)) {
+        dev_close(e);
         return NULL;
     }
-    char img[PATH_MAX + 16];
-    snprintf(img, sizeof img, "%s/k.vgiw", p->tmp);
-    if (app_vgiwcc(cl, defs, cfg, img, err, errlen)) {
-        rtl_close(e);
-        return NULL;
-    }
-    vrt_options o;
-    vrt_options_init(&o);
-    o.backend = "rtl";
-    o.config = cfg;
-    o.waves = app_rtl.waves;
-    o.waves_from = app_rtl.waves_from;
-    o.waves_to = app_rtl.waves_to;
-    o.max_cycles = app_rtl.max_cycles;
-    if (app_rtl.stall_cycles)
-        o.stall_cycles = app_rtl.stall_cycles;
-    o.progress = app_rtl.progress;
-    if (vrt_open(&o, &p->d, err, errlen)) {
-        rtl_close(e);
-        return NULL;
-    }
-    if (vrt_program_load(p->d, img, &p->prog)) {
+    if (vrt_program_load(p->d, image, &p->prog)) {
         snprintf(err, errlen, "%s", vrt_error(p->d));
-        rtl_close(e);
+        dev_close(e);
         return NULL;
     }
     /* one kernel object per kernel of the image */
@@ -278,7 +270,7 @@ engine_t *eng_rtl_open(const char *cl, const char *const *defs, uint64_t seed, c
     for (unsigned i = 0; p->nk < MAXK && vrt_program_kernel_name(p->d, p->prog, i, &name) == VRT_OK; i++) {
         if (vrt_kernel_create(p->d, p->prog, name, &p->kern[p->nk])) {
             snprintf(err, errlen, "%s", vrt_error(p->d));
-            rtl_close(e);
+            dev_close(e);
             return NULL;
         }
         snprintf(p->kname[p->nk], sizeof p->kname[0], "%s", name);

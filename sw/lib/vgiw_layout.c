@@ -1,0 +1,127 @@
+/* The kernel-in-memory contract (vgiw_layout.h, docs/core.md). */
+#include "vgiw_layout.h"
+
+#include <string.h>
+
+_Static_assert(VGIW_BT_SUCC_BITS <= 16, "successors are held in 16 bits");
+
+uint32_t vl_tile_threads(uint64_t threads, unsigned blocks, uint32_t cvt_bits)
+{
+    uint64_t n64 = (threads + 63) / 64 * 64;
+    uint64_t cap = blocks ? 64ull * (cvt_bits / (64ull * blocks)) : 0;
+    uint64_t t = n64 < cap ? n64 : cap;
+    if (t > VL_TILE_MAX)
+        t = VL_TILE_MAX;
+    return t < 64 ? 0 : (uint32_t)t;
+}
+
+int vl_tile_groups(uint32_t tile_threads, uint64_t threads, uint64_t group_threads, uint64_t groups,
+                   vl_tiling_t *out)
+{
+    memset(out, 0, sizeof *out);
+    uint64_t T = tile_threads;
+    if (threads <= T) {
+        out->threads = (uint32_t)T;
+        out->groups = (uint32_t)groups;
+        return 0;
+    }
+    /* several tiles: each holds whole work-groups (barriers, __local regions), so the tile is
+     * cut to a multiple of lcm(work-group, 64) */
+    uint64_t a = group_threads, b = 64;
+    while (b) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    uint64_t q = group_threads / a * 64;
+    if (T / q == 0)
+        return -1;
+    T = T / q * q;
+    out->threads = (uint32_t)T;
+    out->groups = (uint32_t)(T / group_threads);
+    out->max_words = (uint32_t)(T / 64);
+    return 0;
+}
+
+uint32_t vl_lv_stride(uint32_t tile_threads, const vgiw_preset_t *p) { return tile_threads + p->l1_line_bytes / 4; }
+
+uint32_t vl_cfg_words(const vgiw_preset_t *p) { return p->cfg_chains * p->cfg_chain_words; }
+
+uint32_t vl_shift_index(const vgiw_preset_t *p, unsigned chain, unsigned t) { return t * p->cfg_chains + chain; }
+
+void vl_shift_order(const vgiw_preset_t *p, const uint32_t *chain_major, uint32_t *shift)
+{
+    unsigned C = p->cfg_chains, W = p->cfg_chain_words;
+    for (unsigned ch = 0; ch < C; ch++)
+        for (unsigned t = 0; t < W; t++)
+            shift[vl_shift_index(p, ch, t)] = chain_major[ch * W + t];
+}
+
+uint32_t vl_unit_word(const vgiw_preset_t *p, unsigned u, unsigned i)
+{
+    unsigned row = u / p->grid_cols;
+    return vl_shift_index(p, row, p->unit_cfg_off[u] + i + p->cfg_chain_words - p->cfg_chain_len[row]);
+}
+
+static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) & ~(a - 1); }
+
+vl_place_t vl_place(const vgiw_preset_t *p, uint32_t base, unsigned blocks, uint32_t cfg_align)
+{
+    vl_place_t pl;
+    pl.desc = base;
+    pl.table = base + VL_TABLE_OFFSET;
+    pl.cfg = align_up(pl.table + 4 * VGIW_BT_ENTRY_WORDS * blocks, VL_CFG_ALIGN);
+    pl.cfg_stride = align_up(4 * vl_cfg_words(p), cfg_align);
+    pl.end = pl.cfg + blocks * pl.cfg_stride;
+    return pl;
+}
+
+void vl_desc_words(const vl_desc_t *d, uint32_t w[VGIW_DESC_WORDS])
+{
+    memset(w, 0, 4 * VGIW_DESC_WORDS);   /* reserved words 0 */
+    w[VGIW_DESC_W_MAGIC] = VGIW_DESC_MAGIC;
+    w[VGIW_DESC_W_BLOCKS] = d->blocks;
+    w[VGIW_DESC_W_TABLE] = d->table;
+    w[VGIW_DESC_W_THREADS] = d->threads;
+    w[VGIW_DESC_W_LV_BASE] = d->lv_base;
+    w[VGIW_DESC_W_LV_COUNT] = d->lv_count;
+    w[VGIW_DESC_W_TILE_MAX] = d->tile_max;
+    /* the NDRange geometry from which every CVU computes its threads' coordinates (VGIW §2,
+     * docs/fabric-units/cvu.md) */
+    w[VGIW_DESC_W_LSIZE0] = d->lsize[0];
+    w[VGIW_DESC_W_LSIZE1] = d->lsize[1];
+    w[VGIW_DESC_W_LSIZE2] = d->lsize[2];
+    w[VGIW_DESC_W_NGROUPS0] = d->ngroups[0];
+    w[VGIW_DESC_W_NGROUPS1] = d->ngroups[1];
+    w[VGIW_DESC_W_GSIZE0] = d->gsize[0];
+    w[VGIW_DESC_W_GSIZE1] = d->gsize[1];
+    w[VGIW_DESC_W_LOCAL_BASE] = d->local_base;
+    w[VGIW_DESC_W_LOCAL_STRIDE] = d->local_stride;
+    w[VGIW_DESC_W_TILE_GROUPS] = d->tile_groups;
+    w[VGIW_DESC_W_LOCAL_SPAN] = d->local_span;
+}
+
+void vl_bt_entry(uint32_t cfg_addr, unsigned succ_not_taken, unsigned succ_taken, uint32_t cvu_mask,
+                 uint32_t e[VGIW_BT_ENTRY_WORDS])
+{
+    memset(e, 0, 4 * VGIW_BT_ENTRY_WORDS);   /* reserved words 0 */
+    e[VGIW_BT_W_CFG_ADDR] = cfg_addr;
+    e[VGIW_BT_W_SUCC] = VGIW_BT_SUCC_WORD(succ_not_taken, succ_taken);
+    e[VGIW_BT_W_CVU_MASK] = cvu_mask;
+}
+
+int vl_relocate(const vg_pnr *r, const vl_launch_t *L, uint32_t *words, uint32_t *bad)
+{
+    memcpy(words, r->words, 4u * r->nwords);
+    for (uint32_t i = 0; i < r->nrelocs; i++) {
+        uint32_t v;
+        if (r->relocs[i].word >= r->nwords ||
+            vg_launch_value_of(r->relocs[i].value, L->global, L->local, L->args, L->nargs, L->local_base,
+                               L->local_stride, L->tile_groups, &v)) {
+            *bad = i;
+            return -1;
+        }
+        words[r->relocs[i].word] = v;
+    }
+    return 0;
+}

@@ -1,0 +1,114 @@
+/* The kernel-in-memory contract of docs/core.md, written once: the tile rule, the descriptor,
+ * the block table, where the configurations go, their shift order, and the patching of
+ * relocated configuration words with launch values (docs/image-format.md "PNR section").
+ *
+ * Used by everything that lays a kernel out for the core or reads one the core would run:
+ * the runtime's rtl device (sw/runtime/vgiw_rt.c), the core testbenches' kernel builder
+ * (tb/core/kbuild.c), the interpreter's placed-configuration mode (sw/interp/interp.c) and
+ * the compiler's emission (sw/vgiwcc/place.c). The RTL side of the contract is the BBS
+ * (rtl/ctrl/bbs.sv); field layouts come from arch/core.toml (vgiw_core_map.h). */
+#ifndef VGIW_LAYOUT_H
+#define VGIW_LAYOUT_H
+
+#include <stdint.h>
+
+#include "vgiw_core_map.h"   /* descriptor and block table layouts (arch/core.toml) */
+#include "vgiw_image.h"      /* vg_pnr: configuration words and their relocations */
+#include "vgiw_presets.h"
+
+#define VL_TILE_MAX     65536u   /* threads of a tile: the 16-bit thread IDs of a tile */
+#define VL_TABLE_OFFSET 128u     /* the block table, this many bytes after the descriptor */
+#define VL_CFG_ALIGN    256u     /* the first configuration: no cache line shared with the table */
+
+_Static_assert(4 * VGIW_DESC_WORDS <= VL_TABLE_OFFSET, "the descriptor overlaps the block table");
+
+/* ---- tiles (docs/core.md "Tiles", VGIW §3.2) --------------------------------------------- */
+
+/* THE tile rule: threads of a tile of a kernel of `threads` threads and `blocks` blocks on a
+ * CVT of `cvt_bits` bits, T = min(roundup64(N), 64 * floor(cvt_bits / (64 B)), 65536);
+ * 0 when that is below 64 (too many blocks for the CVT: the core ends the kernel with an
+ * error). The BBS computes the same (rtl/ctrl/bbs.sv); change both together. */
+uint32_t vl_tile_threads(uint64_t threads, unsigned blocks, uint32_t cvt_bits);
+
+/* Tiles of whole work-groups (docs/core.md "Tiles"): with T from vl_tile_threads, a kernel that
+ * needs several tiles has its tile cut to a multiple of lcm(group_threads, 64) and tells the
+ * core through the descriptor's tile_max; one tile holds all `groups` work-groups. */
+typedef struct vl_tiling {
+    uint32_t threads;    /* threads of a tile */
+    uint32_t groups;     /* work-groups of a tile */
+    uint32_t max_words;  /* descriptor word tile_max: the cap in 64-thread words, 0 = none */
+} vl_tiling_t;
+
+/* Returns 0, or -1 when several tiles are needed and one work-group does not fit a tile. */
+int vl_tile_groups(uint32_t tile_threads, uint64_t threads, uint64_t group_threads, uint64_t groups,
+                   vl_tiling_t *out);
+
+/* Words between live value rows of the matrix: T + one L1 line of words, the skew that spreads
+ * a thread group's live values over the LVC's banks and sets (docs/mem.md "LVC"). <lvid, tid>
+ * is at lv_base + 4 * (lvid * stride + tid). */
+uint32_t vl_lv_stride(uint32_t tile_threads, const vgiw_preset_t *p);
+
+/* ---- shift order (docs/core.md "Kernel descriptor") --------------------------------------- */
+
+/* Words of one configuration: cfg_chains * cfg_chain_words. */
+uint32_t vl_cfg_words(const vgiw_preset_t *p);
+
+/* Index in shift order of the word shifted into chain `chain` in shift cycle `t`. */
+uint32_t vl_shift_index(const vgiw_preset_t *p, unsigned chain, unsigned t);
+
+/* fcfg_emit's chain-major words (word t of chain ch at ch * cfg_chain_words + t) into shift
+ * order (at vl_shift_index(ch, t)); `shift` holds vl_cfg_words words. */
+void vl_shift_order(const vgiw_preset_t *p, const uint32_t *chain_major, uint32_t *shift);
+
+/* Shift-order index of word i of unit u's configuration record: the record sits at offset
+ * unit_cfg_off[u] of its row's chain, entered in shift cycle offset + chain_words - chain
+ * length (shorter chains get zero words first; docs/fabric-config-library.md "Emission"). */
+uint32_t vl_unit_word(const vgiw_preset_t *p, unsigned u, unsigned i);
+
+/* ---- where things go ---------------------------------------------------------------------- */
+
+/* The descriptor at `base`, the block table VL_TABLE_OFFSET bytes after it, the first
+ * configuration at the next VL_CFG_ALIGN boundary after the table, block b's configuration at
+ * cfg + b * cfg_stride (each configuration's start aligned to `cfg_align` bytes, a power of 2
+ * >= 4), and `end` just after the last one. */
+typedef struct vl_place {
+    uint32_t desc, table, cfg, cfg_stride, end;
+} vl_place_t;
+
+vl_place_t vl_place(const vgiw_preset_t *p, uint32_t base, unsigned blocks, uint32_t cfg_align);
+
+static inline uint32_t vl_cfg_addr(const vl_place_t *pl, unsigned b) { return pl->cfg + b * pl->cfg_stride; }
+
+/* ---- descriptor and block table ------------------------------------------------------------ */
+
+/* The descriptor's fields (docs/core.md; arch/core.toml [descriptor]). The magic and the
+ * reserved words are filled in by vl_desc_words; fields left 0 are words of 0 (hand-built
+ * test kernels select no NDRange coordinate and leave the geometry 0). */
+typedef struct vl_desc {
+    uint32_t blocks, table, threads, lv_base, lv_count, tile_max;
+    uint32_t lsize[3], ngroups[2], gsize[2];
+    uint32_t local_base, local_stride, tile_groups, local_span;
+} vl_desc_t;
+
+void vl_desc_words(const vl_desc_t *d, uint32_t w[VGIW_DESC_WORDS]);
+
+/* Block table entry: configuration address, successor 0 (not taken) and 1 (taken;
+ * VGIW_BT_SUCC_NONE: the thread is done), the CVUs that head a replica; reserved word 0. */
+void vl_bt_entry(uint32_t cfg_addr, unsigned succ_not_taken, unsigned succ_taken, uint32_t cvu_mask,
+                 uint32_t e[VGIW_BT_ENTRY_WORDS]);
+
+/* ---- relocation ------------------------------------------------------------------------------ */
+
+/* The launch values a relocated word may take (vg_launch_value_of, sw/image). */
+typedef struct vl_launch {
+    const uint32_t *global, *local;   /* [3] */
+    const uint32_t *args;
+    uint32_t nargs, local_base, local_stride, tile_groups;
+} vl_launch_t;
+
+/* Copies the configuration's words (r->nwords) into `words` and patches every relocated word
+ * with its launch value. Returns 0, or -1 with *bad the index of the relocation that names a
+ * word out of range or a value it cannot give. */
+int vl_relocate(const vg_pnr *r, const vl_launch_t *L, uint32_t *words, uint32_t *bad);
+
+#endif

@@ -1,0 +1,169 @@
+/* Host-port driver of the VGIW core (host_port.h). */
+#include "host_port.h"
+
+#include <string.h>
+
+#include "dut.h"
+#include "sim.h"
+#include "vgiw_cfg.h"   /* registers VGIW_REG_*, STATUS bits (arch/core.toml) */
+
+#define LINE VGIW_L1_LINE_BYTES
+#define LINE_WORDS (LINE / 4)
+
+static hp_cfg_t C;
+static bool rsp_have, rsp_err;
+static mem_resp_t rsp;
+static uint64_t mem_reqs, last_traffic;
+
+void hp_init(const hp_cfg_t *c)
+{
+    C = *c;
+    rsp_have = rsp_err = false;
+    mem_reqs = last_traffic = 0;
+    dut_set_reg_valid_i(0);
+    dut_set_reg_write_i(0);
+    dut_set_mem_req_ready_i(0);
+    dut_set_mem_rsp_valid_i(0);
+}
+
+uint64_t hp_mem_reqs(void) { return mem_reqs; }
+uint64_t hp_last_traffic(void) { return last_traffic; }
+bool hp_rsp_held(void) { return rsp_have; }
+
+uint32_t hp_reg_peek(uint32_t addr)
+{
+    dut_set_reg_valid_i(0);
+    dut_set_reg_write_i(0);
+    dut_set_reg_addr_i(addr);
+    sim_eval();
+    return (uint32_t)dut_get_reg_rdata_o();
+}
+
+/* Drives the memory port for the coming edge (after the register inputs are set): the held
+ * response, then whether this cycle's request is accepted. */
+static void mem_before_edge(bool *rsp_taken)
+{
+    if (!rsp_have && mem_model_response(C.mem, &rsp)) {
+        rsp_have = true;
+        rsp_err = rsp.addr >= C.mem_bytes;
+    }
+    dut_set_mem_rsp_valid_i(rsp_have);
+    dut_set_mem_rsp_id_i(rsp_have ? (uint32_t)rsp.id : 0);
+    dut_set_mem_rsp_error_i(rsp_have && rsp_err);
+    uint32_t w[LINE_WORDS];
+    memset(w, 0, sizeof w);
+    if (rsp_have && !rsp.write && !rsp_err)
+        memcpy(w, rsp.data, LINE);
+    dut_setw_mem_rsp_rdata_i(w);
+    dut_set_mem_req_ready_i(0);
+    sim_eval();
+    bool accept = dut_get_mem_req_valid_o() && mem_model_can_accept(C.mem) &&
+                  (!C.refuse_pct || rng_below(C.rng, 100) >= C.refuse_pct);
+    if (accept) {
+        mem_req_t q;
+        memset(&q, 0, sizeof q);
+        q.id = dut_get_mem_req_id_o();
+        q.addr = (uint32_t)dut_get_mem_req_addr_o();
+        q.bytes = LINE;
+        q.write = dut_get_mem_req_write_o();
+        if (C.check_align)
+            sim_check_u32(q.addr % LINE == 0, "memory request at %08x is line aligned", q.addr);
+        if (q.write) {
+            dut_getw_mem_req_wdata_o(w);
+            memcpy(q.data, w, LINE);
+            /* a write outside the memory is answered with an error and changes nothing */
+            memset(q.mask, q.addr < C.mem_bytes ? 1 : 0, LINE);
+        }
+        if (!mem_model_request(C.mem, &q))
+            accept = false;
+        else
+            mem_reqs++;
+    }
+    dut_set_mem_req_ready_i(accept);
+    sim_eval();
+    *rsp_taken = rsp_have && dut_get_mem_rsp_ready_o();
+    if (accept || *rsp_taken) {
+        last_traffic = sim_cycle();
+        sim_progress();
+    }
+}
+
+void hp_cycle(bool wr, uint32_t addr, uint32_t data)
+{
+    dut_set_reg_valid_i(wr);
+    dut_set_reg_write_i(wr);
+    dut_set_reg_addr_i(addr);
+    dut_set_reg_wdata_i(data);
+    bool taken;
+    mem_before_edge(&taken);
+    sim_step();
+    if (taken)
+        rsp_have = false;
+    mem_model_tick(C.mem);
+    dut_set_reg_valid_i(0);
+    dut_set_reg_write_i(0);
+}
+
+uint64_t hp_cnt_read(uint32_t idx)
+{
+    hp_cycle(true, VGIW_REG_CNT_SEL, idx);
+    uint64_t lo = hp_reg_peek(VGIW_REG_CNT_LO), hi = hp_reg_peek(VGIW_REG_CNT_HI);
+    return lo | hi << 32;
+}
+
+uint32_t hp_start(uint32_t desc)
+{
+    hp_cycle(true, VGIW_REG_KDESC, desc);
+    uint32_t back = hp_reg_peek(VGIW_REG_KDESC);
+    hp_cycle(true, VGIW_REG_CTRL, 1);
+    return back;
+}
+
+void hp_wait(hp_run_t *r)
+{
+    unsigned n = r->nprobe ? r->nprobe : 1, every = r->every ? r->every : 1;
+    if (n > HP_MAX_PROBES)
+        sim_die("host port: %u probes (at most %d)", n, HP_MAX_PROBES);
+    memset(r->last, 0, sizeof r->last);
+    r->watchdog = HP_WD_NONE;
+    uint64_t t0 = sim_cycle(), last_prog = t0;
+    unsigned k = 0;
+    /* CNT_SEL written in one cycle is read in the next */
+    hp_cycle(true, VGIW_REG_CNT_SEL, r->probe[0]);
+    last_traffic = sim_cycle();
+    for (;;) {
+        if (dut_get_done_o())
+            break;
+        uint64_t c = sim_cycle() - t0;
+        if (r->max_cycles && c >= r->max_cycles) {
+            r->watchdog = HP_WD_MAX_CYCLES;
+            break;
+        }
+        /* between probes the core runs with its inputs unchanged (docs/harness.md
+         * "Simulation speed") */
+        if (c % every) {
+            hp_cycle(false, 0, 0);
+            continue;
+        }
+        uint64_t v = hp_reg_peek(VGIW_REG_CNT_LO);
+        if (v != r->last[k]) {
+            if (r->on_move)
+                r->on_move(r->ctx, k, r->last[k], v);
+            r->last[k] = v;
+            last_prog = sim_cycle();
+            sim_progress();
+        }
+        if (last_traffic > last_prog)
+            last_prog = last_traffic;
+        if (r->stall_cycles && sim_cycle() - last_prog > r->stall_cycles) {
+            r->watchdog = HP_WD_STALL;
+            break;
+        }
+        if (r->on_probe)
+            r->on_probe(r->ctx, c, r->last);
+        k = (k + 1) % n;
+        hp_cycle(true, VGIW_REG_CNT_SEL, r->probe[k]);
+    }
+    r->cycles = sim_cycle() - t0;
+    r->status = hp_reg_peek(VGIW_REG_STATUS);
+}
