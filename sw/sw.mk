@@ -27,7 +27,7 @@ SW_HDRS     := $(wildcard sw/*/*.h) sw/lib/vgiw_arith.h
 
 SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz pnrcheck
 SW_BINS     := $(addprefix $(SW_OUT)/bin/,$(SW_TOOLS)) $(addprefix $(SW_OUT)/asan/bin/,$(SW_TOOLS)) \
-               $(SW_OUT)/native/vgiw_native_shim.o $(SW_OUT)/native/vgiw_clc.bc
+               $(SW_OUT)/native/vgiw_native_shim.o $(SW_OUT)/native/vgiw_clc.bc $(SW_OUT)/native/vgiw_native_vload.o
 
 .PHONY: sw
 sw: $(SW_BINS)
@@ -78,3 +78,8 @@ CLC_SRC ?= /usr/lib/clc/nvptx--.bc
 $(SW_OUT)/native/vgiw_clc.bc: sw/clc/clc_prep.sh $(SW_OUT)/bin/vgiwcc
 	@mkdir -p $(dir $@)
 	$(Q)bash sw/clc/clc_prep.sh $(CLC_SRC) $(SW_OUT)/bin/vgiwcc $@
+
+# vloadN/vstoreN with the x86-64 mangling for natively built kernels (sw/native/vload.cl).
+$(SW_OUT)/native/vgiw_native_vload.o: sw/native/vload.cl
+	@mkdir -p $(dir $@)
+	$(Q)clang-19 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target x86_64-unknown-linux-gnu -O1 -fPIC -w -c $< -o $@

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the OpenCL C builtin library vgiwcc and native execution link kernels with
-# (docs/compiler.md "Math and common builtins"): the scalar float and integer functions
-# of libclc's nvptx-- bitcode (the variant with 32-bit pointers, no target intrinsics),
-#   * minus the builtins vgiwcc lowers itself (`vgiwcc --own-builtins`), so that native
-#     execution takes those from its shim and both engines agree on them;
-#   * llvm.fmuladd.f32 made llvm.fma.f32 (vgiwcc fuses fmuladd anyway; an x86 build
+# (docs/compiler.md "Math and common builtins"): the float and integer functions (scalar
+# and vector forms, __global/__local pointers for vload/vstore) of libclc's nvptx--
+# bitcode (the variant with 32-bit pointers, no target intrinsics),
+#   * minus the scalar forms of the builtins vgiwcc lowers itself (`vgiwcc --own-builtins`),
+#     so that native execution takes those from its shim and both engines agree on them;
+#   * llvm.fmuladd made llvm.fma (vgiwcc fuses fmuladd anyway; an x86 build
 #     without FMA instructions would not, and the engines must agree bit for bit);
 #   * without the nvptx target attributes, data layout and triple (the library links into
 #     spir and x86-64 modules); functions linkonce_odr and hidden, tables internal (a
@@ -26,11 +27,19 @@ refused="tgamma"
 aliased="native_sin native_cos native_tan native_exp native_exp2 native_exp10 native_log native_log2 native_log10 native_powr"
 # defined functions "_Z<len><name><params>" whose parameters are scalar float/integer codes
 "llvm-nm$LLVM_SUFFIX" --defined-only "$src" | awk -v own="$tmp/own" -v al="$aliased $refused" '
-    BEGIN { while ((getline l < own) > 0) skip[l] = 1; n = split(al, a, " "); for (i = 1; i <= n; i++) skip[a[i]] = 1 }
-    $3 ~ /^_Z[0-9]+[a-z_0-9]+$/ {
+    BEGIN { while ((getline l < own) > 0) own_[l] = 1; n = split(al, a, " "); for (i = 1; i <= n; i++) skip[a[i]] = 1 }
+    $3 ~ /^_Z[0-9]+[a-z_0-9]+[A-Za-z0-9_]*$/ {
         s = substr($3, 3); match(s, /^[0-9]+/); len = substr(s, 1, RLENGTH) + 0
         name = substr(s, RLENGTH + 1, len); params = substr(s, RLENGTH + 1 + len)
-        if (params ~ /^[fchstijlm]+$/ && name !~ /^__/ && name !~ /double/ && !(name in skip)) print $3
+        # vector types (Dv4_f), substitutions (S_, S0_) and __global/__local pointers
+        # (PU3AS1, PU3AS3, const/volatile) around scalar float/integer codes
+        p = params; gsub(/Dv[0-9]+_/, "", p); gsub(/S[0-9]*_/, "", p); gsub(/PU3AS[13][KV]*/, "", p)
+        scalar = params ~ /^[fchstijlm]+$/
+        # pointer forms only for vloadN/vstoreN (native execution has its own of those,
+        # sw/native/vload.cl); fract, frexp, modf, sincos, remquo stay unsupported
+        if (params ~ /PU3AS/ && name !~ /^v(load|store)[0-9]+$/) next
+        if (p ~ /^[fchstijlm]+$/ && name !~ /^__/ && name !~ /double|half/ && !(name in skip) && !(scalar && name in own_))
+            print $3
     }' > "$tmp/funcs"
 args=()
 while read -r f; do args+=("--func=$f"); done < "$tmp/funcs"
@@ -39,8 +48,13 @@ while read -r f; do args+=("--func=$f"); done < "$tmp/funcs"
 sed -e '/^target datalayout/d' -e '/^target triple/d' -e 's/ "target-features"="[^"]*"//' \
     -E -e 's/^(@[A-Za-z0-9_.$]+) = weak_odr (dso_local )?/\1 = internal /' \
     -e 's/^define weak_odr dso_local /define linkonce_odr hidden /' \
-    -e '/^declare .*@llvm\.fmuladd\.f32\(/d' -e 's/@llvm\.fmuladd\.f32\(/@llvm.fma.f32(/g' "$tmp/x.ll" > "$tmp/y.ll"
-grep -q '^declare .*@llvm\.fma\.f32(' "$tmp/y.ll" || echo 'declare float @llvm.fma.f32(float, float, float)' >> "$tmp/y.ll"
+    -e '/^declare .*@llvm\.(fmuladd|fma)\./d' -e 's/@llvm\.fmuladd\./@llvm.fma./g' "$tmp/x.ll" > "$tmp/y.ll"
+# declarations of the llvm.fma.* used (scalar and vector forms)
+grep -o '@llvm\.fma\.[a-z0-9]*(' "$tmp/y.ll" | sort -u | while read -r d; do
+    sfx=${d#@llvm.fma.}; sfx=${sfx%(}
+    case $sfx in f32) t=float ;; v*f32) n=${sfx#v}; t="<${n%f32} x float>" ;; *) continue ;; esac
+    echo "declare $t @llvm.fma.$sfx($t, $t, $t)"
+done >> "$tmp/y.ll"
 # native_X(x) = X(x): "_Z<len>native_<f><params>" -> "_Z<len-7><f><params>"
 for n in $aliased; do
     f=${n#native_}

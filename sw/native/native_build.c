@@ -240,7 +240,13 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
         snprintf(err, errlen, "wrapper (LLVM IR) failed to compile");
         return VGNB_ERR_WRAPPER;
     }
-    char *ld[] = { "gcc", "-shared", "-o", so, ko, wo, (char *)o->shim, "-lm", any_ir ? wlo : NULL, NULL };
+    char vl[PATH_MAX + 24];   /* vloadN/vstoreN with the x86-64 mangling (sw/native/vload.cl) */
+    snprintf(vl, sizeof vl, "%s", lib);
+    slash = strrchr(vl, '/');
+    snprintf(slash ? slash + 1 : vl, sizeof vl - (size_t)(slash ? slash + 1 - vl : 0), "vgiw_native_vload.o");
+    int have_vl = access(vl, R_OK) == 0;
+    char *ld[] = { "gcc", "-shared", "-o", so, ko, wo, (char *)o->shim, "-lm", have_vl ? vl : (any_ir ? wlo : NULL),
+                   have_vl && any_ir ? wlo : NULL, NULL };
     if (vgnb_run_cmd(ld, o->verbose)) {
         snprintf(err, errlen, "link failed");
         return VGNB_ERR_LINK;

@@ -12,6 +12,7 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Linker.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "self_dir.h"
@@ -89,6 +90,48 @@ void clc_link(LLVMModuleRef m)
     if (e) {
         char *em = LLVMGetErrorMessage(e);
         fprintf(stderr, "vgiwcc: %s: error: after linking the builtin library: %s\n", g_source_name, em);
+        LLVMDisposeErrorMessage(em);
+        fatal("giving up");
+    }
+}
+
+static int has_vectors(LLVMModuleRef m)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                if (LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMVectorTypeKind)
+                    return 1;
+                for (int k = 0; k < LLVMGetNumOperands(i); k++) {
+                    LLVMValueRef o = LLVMGetOperand(i, k);
+                    if (!LLVMIsABasicBlock(o) && LLVMGetTypeKind(LLVMTypeOf(o)) == LLVMVectorTypeKind)
+                        return 1;
+                }
+            }
+    return 0;
+}
+
+/* Vector types (float4, int2, swizzles, vload/vstore, vector compares and select) are
+ * scalarized by LLVM's scalarizer, loads and stores included (-scalarize-load-store);
+ * instcombine then folds the insert/extract chains it leaves between scalar values, so
+ * the lowering sees scalars only (issue 23 item 3). Modules without vectors are not
+ * touched. */
+void ir_scalarize(LLVMModuleRef m)
+{
+    if (!has_vectors(m))
+        return;
+    static int opts;
+    if (!opts) {
+        const char *argv[] = { "vgiwcc", "-scalarize-load-store" };
+        LLVMParseCommandLineOptions(2, argv, NULL);
+        opts = 1;
+    }
+    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(m, "function(scalarizer,instcombine,dce,simplifycfg)", NULL, o);
+    LLVMDisposePassBuilderOptions(o);
+    if (e) {
+        char *em = LLVMGetErrorMessage(e);
+        fprintf(stderr, "vgiwcc: %s: error: scalarizing vector code: %s\n", g_source_name, em);
         LLVMDisposeErrorMessage(em);
         fatal("giving up");
     }

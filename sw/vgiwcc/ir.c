@@ -2073,6 +2073,17 @@ static uint8_t type_from_name(const char *s, uint32_t *size)
         { "long", VG_T_I64, 8 }, { "ulong", VG_T_U64, 8 }, { "unsigned long", VG_T_U64, 8 } };
     const char *q = t;
     if (strncmp(q, "const ", 6) == 0) q += 6;
+    /* a vector buffer (float4 *) is a buffer of its element type: 4 floats per float4
+     * (3-element vectors take 4 elements' room, as in OpenCL) */
+    size_t ql = strlen(q);
+    while (ql && q[ql - 1] >= '0' && q[ql - 1] <= '9')
+        ql--;
+    static const char *const widths[] = { "2", "3", "4", "8", "16" };
+    for (size_t w = 0; w < 5 && ql < strlen(q); w++)
+        if (!strcmp(q + ql, widths[w]) && ql < sizeof t) {
+            t[(size_t)(q - t) + ql] = 0;
+            break;
+        }
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         if (strcmp(q, m[i].n) == 0) {
             *size = m[i].s;

@@ -324,6 +324,7 @@ int main(int argc, char **argv)
     }
     clc_link(m);
     ir_inline_calls(m);
+    ir_scalarize(m);
     int nk = ir_kernel_count(m);
     if (nk == 0)
         fatal("%s: error: no __kernel function found", input);

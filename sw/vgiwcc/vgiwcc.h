@@ -139,6 +139,7 @@ int ir_demangle(const char *m, char *name, size_t ncap, const char **params);
 
 /* clc.c: link the libclc functions the module calls (docs/compiler.md "Math builtins") */
 void clc_link(struct LLVMOpaqueModule *m);
+void ir_scalarize(struct LLVMOpaqueModule *m);
 
 /* cfg.c */
 void cfg_order(Func *f);
