@@ -38,7 +38,7 @@ aliased="native_sin native_cos native_tan native_exp native_exp2 native_exp10 na
         # pointer forms only for vloadN/vstoreN (native execution has its own of those,
         # sw/native/vload.cl); fract, frexp, modf, sincos, remquo stay unsupported
         if (params ~ /PU3AS/ && name !~ /^v(load|store)[0-9]+$/) next
-        if (p ~ /^[fchstijlm]+$/ && name !~ /^__/ && name !~ /double|half/ && !(name in skip) && !(scalar && name in own_))
+        if (p ~ /^[fchstijlm]+$/ && name !~ /^__/ && name !~ /double|_half/ && !(name in skip) && !(scalar && name in own_))
             print $3
     }' > "$tmp/funcs"
 args=()

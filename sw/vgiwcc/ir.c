@@ -138,7 +138,7 @@ static int tclass(LLVMValueRef at, LLVMTypeRef t)
     switch (LLVMGetTypeKind(t)) {
     case LLVMIntegerTypeKind: {
         unsigned w = LLVMGetIntTypeWidth(t);
-        if (w == 1 || w == 8 || w == 16 || w == 32)
+        if (w >= 1 && w <= 32)   /* odd widths (i3 from narrowed loop counts) like i8/i16 */
             return (int)w;
         if (w == 64)
             unsupported(at, "64-bit integer arithmetic (long/ulong, or size_t on a 64-bit target)");
@@ -160,15 +160,25 @@ static int tclass(LLVMValueRef at, LLVMTypeRef t)
 enum { TC_64 = 64 };
 static int tclass64(LLVMValueRef at, LLVMTypeRef t)
 {
-    if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64)
+    if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > 32 && LLVMGetIntTypeWidth(t) <= 64)
         return TC_64;
     return tclass(at, t);
 }
 
+/* Integers of 33..64 bits are pairs of words. i33..i63 come from LLVM's loop exit values
+ * (the sum of a loop counter: zext to i33, mul, lshr 1, trunc); they are kept zero-extended
+ * (lower_inst64's results are masked to the width), so only unsigned operations on them are
+ * right: signed ones are a located error (odd_width_check). */
 static int is64(LLVMValueRef v)
 {
     LLVMTypeRef t = LLVMTypeOf(v);
-    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64;
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > 32 && LLVMGetIntTypeWidth(t) <= 64;
+}
+
+static unsigned int_width(LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
 }
 
 static uint32_t line_of(LLVMValueRef v)
@@ -238,7 +248,11 @@ static Opnd norm(Lower *L, Opnd v, int width, int is_signed)
         return v;   /* 64: the lo word of a pair, as a truncation to 32 bits */
     if (width == 8)
         return alu1(L, is_signed ? ALU_SEXT8 : ALU_ZEXT8, v);
-    return alu1(L, is_signed ? ALU_SEXT16 : ALU_ZEXT16, v);
+    if (width == 16)
+        return alu1(L, is_signed ? ALU_SEXT16 : ALU_ZEXT16, v);
+    if (!is_signed)
+        return alu2(L, ALU_AND, v, opnd_imm((1u << width) - 1));
+    return alu2(L, ALU_SRA, alu2(L, ALU_SLL, v, opnd_imm(32u - (unsigned)width)), opnd_imm(32u - (unsigned)width));
 }
 
 /* ---- operands ---- */
@@ -355,8 +369,9 @@ static Opnd value_hi(Lower *L, LLVMValueRef v)
     Opnd o;
     if (map_get(L, hi_key(v), &o))
         return o;
-    if (LLVMIsAConstantInt(v))
-        return opnd_imm((uint32_t)((uint64_t)LLVMConstIntGetSExtValue(v) >> 32));
+    if (LLVMIsAConstantInt(v))   /* i33..i63: zero-extended, as their values are kept */
+        return opnd_imm((uint32_t)((int_width(v) < 64 ? LLVMConstIntGetZExtValue(v) : (uint64_t)LLVMConstIntGetSExtValue(v))
+                                   >> 32));
     if (LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantAggregateZero(v))
         return opnd_imm(0);
     if (LLVMIsAArgument(v)) {
@@ -619,6 +634,23 @@ static void divrem64(Lower *L, LLVMValueRef in, int is_signed, int want_rem)
 
 /* Instructions with a 64-bit integer operand or result (docs/compiler.md "64-bit
  * integers"): every operation on pairs of 32-bit words, bit-exact with C. */
+/* Operations on i33..i63 that would need their sign: refused (they are kept zero-extended). */
+static void odd_width_check(LLVMValueRef in)
+{
+    int odd = 0;
+    for (int i = 0; i < LLVMGetNumOperands(in); i++) {
+        unsigned w = LLVMIsABasicBlock(LLVMGetOperand(in, i)) ? 0 : int_width(LLVMGetOperand(in, i));
+        odd |= w > 32 && w < 64;
+    }
+    if (!odd)
+        return;
+    LLVMOpcode opc = LLVMGetInstructionOpcode(in);
+    int sg = opc == LLVMAShr || opc == LLVMSDiv || opc == LLVMSRem || opc == LLVMSExt || opc == LLVMSIToFP
+             || (opc == LLVMICmp && LLVMGetICmpPredicate(in) >= LLVMIntSGT);
+    if (sg || opc == LLVMCall)
+        unsupported(in, "signed operation or call on a %u-bit integer", int_width(LLVMGetOperand(in, 0)));
+}
+
 static void lower_inst64(Lower *L, LLVMValueRef in)
 {
     LLVMOpcode opc = LLVMGetInstructionOpcode(in);
@@ -1513,6 +1545,8 @@ static unsigned ldst_op(LLVMValueRef at, int tc, int is_store)
     int bytes = tc == 8 || tc == 1 ? 1 : tc == 16 ? 2 : 4;
     if (tc == 1)
         unsupported(at, "memory access of type i1");
+    if (tc != 8 && tc != 16 && tc != 32 && tc != TC_F && tc != TC_P)
+        unsupported(at, "memory access of a %d-bit integer", tc);
     if (is_store)
         return bytes == 1 ? VG_ST8 : bytes == 2 ? VG_ST16 : VG_ST32;
     /* Loads of i8/i16 zero-extend; sign is applied where the value is used. */
@@ -1692,7 +1726,12 @@ static void lower_inst(Lower *L, LLVMValueRef in)
         for (int i = 0; i < LLVMGetNumOperands(in) && !has64; i++)
             has64 = !LLVMIsABasicBlock(LLVMGetOperand(in, i)) && is64(LLVMGetOperand(in, i));
         if (has64) {
+            odd_width_check(in);
             lower_inst64(L, in);
+            unsigned rw = int_width(in);
+            Opnd hi;
+            if (rw > 32 && rw < 64 && map_get(L, hi_key(in), &hi))
+                map_put(L, hi_key(in), alu2(L, ALU_AND, hi, opnd_imm((1u << (rw - 32)) - 1)));
             return;
         }
     }
