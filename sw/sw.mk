@@ -12,7 +12,7 @@ SW_CFLAGS   := $(SW_WARN) -O2 -g $(SW_INC)
 SW_SAN      := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 # Evaluated lazily: only builds that link vgiwcc run llvm-config.
 SW_LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags)
-SW_LLVM_LIBS   = $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader irreader analysis passes)
+SW_LLVM_LIBS   = $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader irreader analysis passes linker)
 
 SW_IMAGE_C  := sw/image/vgiw_image.c
 SW_ARITH_C  := sw/lib/vgiw_arith.c
@@ -29,7 +29,7 @@ SW_HDRS     := $(wildcard sw/*/*.h) sw/lib/vgiw_arith.h
 
 SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz pnrcheck
 SW_BINS     := $(addprefix $(SW_OUT)/bin/,$(SW_TOOLS)) $(addprefix $(SW_OUT)/asan/bin/,$(SW_TOOLS)) \
-               $(SW_OUT)/native/vgiw_native_shim.o
+               $(SW_OUT)/native/vgiw_native_shim.o $(SW_OUT)/native/vgiw_clc.bc $(SW_OUT)/native/vgiw_native_vload.o
 
 .PHONY: sw
 sw: $(SW_BINS)
@@ -45,7 +45,7 @@ $(1)/obj/gen/vgiw_presets.o: $(GEN)/vgiw_presets.c $(GEN)/vgiw_presets.h $(GEN)/
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(2) -c $$< -o $$@
 
-$(1)/bin/vgiwcc: $(patsubst sw/%.c,$(1)/obj/%.o,$(SW_CC_C) $(SW_IMAGE_C) $(SW_ARITH_C) $(SW_FCFG_C) $(SW_LIB_C) $(SW_LAYOUT_C) sw/interp/fabexec.c) $(1)/obj/gen/vgiw_presets.o
+$(1)/bin/vgiwcc: $(patsubst sw/%.c,$(1)/obj/%.o,$(SW_CC_C) $(SW_IMAGE_C) $(SW_ARITH_C) $(SW_FCFG_C) $(SW_LIB_C) $(SW_LAYOUT_C) sw/lib/self_dir.c sw/interp/fabexec.c) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ $$(SW_LLVM_LIBS) -lm -o $$@
 
@@ -73,3 +73,15 @@ $(eval $(call sw_variant,$(SW_OUT)/asan,$(SW_SAN)))
 $(SW_OUT)/native/vgiw_native_shim.o: sw/native/shim.c sw/native/vgiw_native.h $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(SW_CC) $(SW_WARN) -O2 -g -fPIC -Isw/native -c $< -o $@
+
+# The OpenCL C builtin library (libclc's bitcode reduced by sw/clc/clc_prep.sh), linked by
+# vgiwcc and by native execution (docs/compiler.md "Math and common builtins").
+CLC_SRC ?= /usr/lib/clc/nvptx--.bc
+$(SW_OUT)/native/vgiw_clc.bc: sw/clc/clc_prep.sh $(SW_OUT)/bin/vgiwcc
+	@mkdir -p $(dir $@)
+	$(Q)bash sw/clc/clc_prep.sh $(CLC_SRC) $(SW_OUT)/bin/vgiwcc $@
+
+# vloadN/vstoreN with the x86-64 mangling for natively built kernels (sw/native/vload.cl).
+$(SW_OUT)/native/vgiw_native_vload.o: sw/native/vload.cl
+	@mkdir -p $(dir $@)
+	$(Q)clang-19 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target x86_64-unknown-linux-gnu -O1 -fPIC -w -c $< -o $@

@@ -20,7 +20,7 @@
 
 
 /* The files vgnb_build() writes, relative to its temporary directory. */
-static const char *const build_files[] = { "k.o", "w.c", "w.o", "wl.ll", "wl.o", "k.so" };
+static const char *const build_files[] = { "k.bc", "kl.bc", "k.o", "w.c", "w.o", "wl.ll", "wl.o", "k.so" };
 
 #define ENTRY_PREFIX "vgnb_entry_"
 
@@ -172,10 +172,18 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
     snprintf(wc, sizeof wc, "%s/w.c", o->tmpdir);
     snprintf(wo, sizeof wo, "%s/w.o", o->tmpdir);
     snprintf(so, solen, "%s/k.so", o->tmpdir);
-    /* -O1 -ffp-contract=off: no fused operations the VGIW compiler would not make. */
+    /* -O1 -ffp-contract=off: no fused operations the VGIW compiler would not make. The
+     * kernel goes through bitcode so that the OpenCL builtins the shim does not define come
+     * from the same libclc code vgiwcc links (vgiw_clc.bc next to the shim). */
+    char kb[PATH_MAX + 8], kl[PATH_MAX + 8], lib[PATH_MAX + 16];
+    snprintf(kb, sizeof kb, "%s/k.bc", o->tmpdir);
+    snprintf(kl, sizeof kl, "%s/kl.bc", o->tmpdir);
+    snprintf(lib, sizeof lib, "%s", o->shim);
+    char *slash = strrchr(lib, '/');
+    snprintf(slash ? slash + 1 : lib, sizeof lib - (size_t)(slash ? slash + 1 - lib : 0), "vgiw_clc.bc");
     static const char *const clang[] = { "clang-19", "-x", "cl", "-cl-std=CL1.2", "-Xclang",
                                          "-finclude-default-header", "-target", "x86_64-unknown-linux-gnu",
-                                         "-O1", "-ffp-contract=off", "-fPIC", "-w", "-c", "-o" };
+                                         "-O1", "-ffp-contract=off", "-fPIC", "-w", "-emit-llvm", "-c", "-o" };
     size_t nfixed = sizeof clang / sizeof clang[0], ndefs = 0;
     while (o->defs && o->defs[ndefs])
         ndefs++;
@@ -187,7 +195,7 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
     size_t n = 0;
     for (size_t i = 0; i < nfixed; i++)
         cl[n++] = (char *)clang[i];
-    cl[n++] = ko;
+    cl[n++] = kb;
     for (size_t i = 0; i < ndefs; i++)
         cl[n++] = (char *)o->defs[i];
     cl[n++] = (char *)o->src;
@@ -197,6 +205,17 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
     if (rc) {
         snprintf(err, errlen, "clang-19 failed on '%s'%s", o->src,
                  rc == 128 + 9 ? " (killed: time limit, VGIW_TIMEOUT)" : "");
+        return VGNB_ERR_CLANG;
+    }
+    int have_lib = access(lib, R_OK) == 0;
+    char *lk[] = { "llvm-link-19", "--only-needed", "--suppress-warnings", kb, lib, "-o", kl, NULL };
+    if (have_lib && vgnb_run_cmd(lk, o->verbose)) {
+        snprintf(err, errlen, "llvm-link-19 failed to link '%s' with the builtin library %s", o->src, lib);
+        return VGNB_ERR_CLANG;
+    }
+    char *kc[] = { "clang-19", "-O1", "-fPIC", "-w", "-c", have_lib ? kl : kb, "-o", ko, NULL };
+    if (vgnb_run_cmd(kc, o->verbose)) {
+        snprintf(err, errlen, "clang-19 failed to compile the kernel's bitcode");
         return VGNB_ERR_CLANG;
     }
     if (write_wrappers(wc, o->kernels, o->nkernels)) {
@@ -221,7 +240,13 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
         snprintf(err, errlen, "wrapper (LLVM IR) failed to compile");
         return VGNB_ERR_WRAPPER;
     }
-    char *ld[] = { "gcc", "-shared", "-o", so, ko, wo, (char *)o->shim, "-lm", any_ir ? wlo : NULL, NULL };
+    char vl[PATH_MAX + 24];   /* vloadN/vstoreN with the x86-64 mangling (sw/native/vload.cl) */
+    snprintf(vl, sizeof vl, "%s", lib);
+    slash = strrchr(vl, '/');
+    snprintf(slash ? slash + 1 : vl, sizeof vl - (size_t)(slash ? slash + 1 - vl : 0), "vgiw_native_vload.o");
+    int have_vl = access(vl, R_OK) == 0;
+    char *ld[] = { "gcc", "-shared", "-o", so, ko, wo, (char *)o->shim, "-lm", have_vl ? vl : (any_ir ? wlo : NULL),
+                   have_vl && any_ir ? wlo : NULL, NULL };
     if (vgnb_run_cmd(ld, o->verbose)) {
         snprintf(err, errlen, "link failed");
         return VGNB_ERR_LINK;

@@ -138,7 +138,7 @@ static int tclass(LLVMValueRef at, LLVMTypeRef t)
     switch (LLVMGetTypeKind(t)) {
     case LLVMIntegerTypeKind: {
         unsigned w = LLVMGetIntTypeWidth(t);
-        if (w == 1 || w == 8 || w == 16 || w == 32)
+        if (w >= 1 && w <= 32)   /* odd widths (i3 from narrowed loop counts) like i8/i16 */
             return (int)w;
         if (w == 64)
             unsupported(at, "64-bit integer arithmetic (long/ulong, or size_t on a 64-bit target)");
@@ -160,15 +160,25 @@ static int tclass(LLVMValueRef at, LLVMTypeRef t)
 enum { TC_64 = 64 };
 static int tclass64(LLVMValueRef at, LLVMTypeRef t)
 {
-    if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64)
+    if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > 32 && LLVMGetIntTypeWidth(t) <= 64)
         return TC_64;
     return tclass(at, t);
 }
 
+/* Integers of 33..64 bits are pairs of words. i33..i63 come from LLVM's loop exit values
+ * (the sum of a loop counter: zext to i33, mul, lshr 1, trunc); they are kept zero-extended
+ * (lower_inst64's results are masked to the width), so only unsigned operations on them are
+ * right: signed ones are a located error (odd_width_check). */
 static int is64(LLVMValueRef v)
 {
     LLVMTypeRef t = LLVMTypeOf(v);
-    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64;
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > 32 && LLVMGetIntTypeWidth(t) <= 64;
+}
+
+static unsigned int_width(LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
 }
 
 static uint32_t line_of(LLVMValueRef v)
@@ -238,7 +248,11 @@ static Opnd norm(Lower *L, Opnd v, int width, int is_signed)
         return v;   /* 64: the lo word of a pair, as a truncation to 32 bits */
     if (width == 8)
         return alu1(L, is_signed ? ALU_SEXT8 : ALU_ZEXT8, v);
-    return alu1(L, is_signed ? ALU_SEXT16 : ALU_ZEXT16, v);
+    if (width == 16)
+        return alu1(L, is_signed ? ALU_SEXT16 : ALU_ZEXT16, v);
+    if (!is_signed)
+        return alu2(L, ALU_AND, v, opnd_imm((1u << width) - 1));
+    return alu2(L, ALU_SRA, alu2(L, ALU_SLL, v, opnd_imm(32u - (unsigned)width)), opnd_imm(32u - (unsigned)width));
 }
 
 /* ---- operands ---- */
@@ -275,6 +289,7 @@ static uint32_t int_const(LLVMValueRef at, LLVMValueRef c)
 }
 
 static Opnd gep(Lower *L, LLVMValueRef g, LLVMValueRef at);
+static LLVMValueRef const_table_root(LLVMValueRef p);
 
 static Opnd value(Lower *L, LLVMValueRef v)
 {
@@ -335,6 +350,9 @@ static Opnd value(Lower *L, LLVMValueRef v)
     }
     if (LLVMIsAConstant(v))
         unsupported(NULL, "aggregate or vector constant");
+    if (LLVMIsAInstruction(v) && const_table_root(v))
+        unsupported(v, "address of the program-scope constant '%s' used other than by a load",
+                    LLVMGetValueName(const_table_root(v)));
     if (LLVMIsAInstruction(v))
         unsupported(v, "use of a value not dominated by its definition (irreducible or malformed IR)");
     unsupported(NULL, "unknown kind of value");
@@ -351,8 +369,9 @@ static Opnd value_hi(Lower *L, LLVMValueRef v)
     Opnd o;
     if (map_get(L, hi_key(v), &o))
         return o;
-    if (LLVMIsAConstantInt(v))
-        return opnd_imm((uint32_t)((uint64_t)LLVMConstIntGetSExtValue(v) >> 32));
+    if (LLVMIsAConstantInt(v))   /* i33..i63: zero-extended, as their values are kept */
+        return opnd_imm((uint32_t)((int_width(v) < 64 ? LLVMConstIntGetZExtValue(v) : (uint64_t)LLVMConstIntGetSExtValue(v))
+                                   >> 32));
     if (LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) || LLVMIsAConstantAggregateZero(v))
         return opnd_imm(0);
     if (LLVMIsAArgument(v)) {
@@ -615,6 +634,23 @@ static void divrem64(Lower *L, LLVMValueRef in, int is_signed, int want_rem)
 
 /* Instructions with a 64-bit integer operand or result (docs/compiler.md "64-bit
  * integers"): every operation on pairs of 32-bit words, bit-exact with C. */
+/* Operations on i33..i63 that would need their sign: refused (they are kept zero-extended). */
+static void odd_width_check(LLVMValueRef in)
+{
+    int odd = 0;
+    for (int i = 0; i < LLVMGetNumOperands(in); i++) {
+        unsigned w = LLVMIsABasicBlock(LLVMGetOperand(in, i)) ? 0 : int_width(LLVMGetOperand(in, i));
+        odd |= w > 32 && w < 64;
+    }
+    if (!odd)
+        return;
+    LLVMOpcode opc = LLVMGetInstructionOpcode(in);
+    int sg = opc == LLVMAShr || opc == LLVMSDiv || opc == LLVMSRem || opc == LLVMSExt || opc == LLVMSIToFP
+             || (opc == LLVMICmp && LLVMGetICmpPredicate(in) >= LLVMIntSGT);
+    if (sg || opc == LLVMCall)
+        unsupported(in, "signed operation or call on a %u-bit integer", int_width(LLVMGetOperand(in, 0)));
+}
+
 static void lower_inst64(Lower *L, LLVMValueRef in)
 {
     LLVMOpcode opc = LLVMGetInstructionOpcode(in);
@@ -876,6 +912,36 @@ static int int_code(char c, int *is_signed)
     }
 }
 
+/* The OpenCL builtins builtin() below lowers itself (by name; the types it accepts are those
+ * of OpenCL C). Every other builtin comes from the libclc library (clc.c), which is built
+ * without these (sw/clc/clc_prep.sh asks `vgiwcc --own-builtins`), so the native engine
+ * takes them from its shim and both agree. */
+static const char *const own_builtins[] = {
+    "get_global_id", "get_local_id", "get_group_id", "get_global_size", "get_local_size", "get_num_groups",
+    "barrier", "work_group_barrier", "mem_fence", "read_mem_fence", "write_mem_fence",
+    "sqrt", "native_sqrt", "half_sqrt", "fabs", "fmin", "fmax", "min", "max", "mad", "fma",
+    "native_divide", "half_divide", "native_recip", "half_recip", "copysign", "clamp", "abs",
+    "mul24", "mad24", "select", NULL };
+
+int ir_own_builtin(const char *name)
+{
+    for (int i = 0; own_builtins[i]; i++)
+        if (!strcmp(name, own_builtins[i]))
+            return 1;
+    return 0;
+}
+
+void ir_print_own_builtins(void)
+{
+    for (int i = 0; own_builtins[i]; i++)
+        printf("%s\n", own_builtins[i]);
+}
+
+int ir_demangle(const char *m, char *name, size_t ncap, const char **params)
+{
+    return demangle(m, name, ncap, params);
+}
+
 static Opnd builtin(Lower *L, LLVMValueRef call, const char *mname, int *handled)
 {
     char name[64];
@@ -962,6 +1028,321 @@ static Opnd builtin(Lower *L, LLVMValueRef call, const char *mname, int *handled
     return opnd_imm(0);
 }
 
+/* ---- operations the ALU does not have, built from its operations (for libclc's code and
+ * the LLVM intrinsics clang emits; docs/compiler.md "Math and common builtins") ---- */
+
+static Opnd imm(uint32_t v) { return opnd_imm(v); }
+static Opnd sel(Lower *L, Opnd c, Opnd a, Opnd b) { return emit(L, VG_U_ALU, ALU_SEL, 3, c, a, b); }
+static Opnd fop(Lower *L, unsigned op, Opnd a, Opnd b) { return emit(L, VG_U_FMA, op, 2, a, b, b); }
+static Opnd fcmp(Lower *L, unsigned pred, Opnd a, Opnd b) { return emit(L, VG_U_FCMP, pred, 2, a, b, b); }
+
+/* trunc(x) on the bits: exponent e; |x| < 1 keeps the sign only, |x| >= 2^23 (and inf,
+ * NaN) is x, else the fraction bits below 2^0 are cleared. Exact, as IEEE requires. */
+static Opnd f_trunc(Lower *L, Opnd x)
+{
+    Opnd e = alu2(L, ALU_AND, alu2(L, ALU_SRL, x, imm(23)), imm(0xFF));
+    Opnd t = alu2(L, ALU_AND, x, alu2(L, ALU_SLL, imm(0xFFFFFFFFu), alu2(L, ALU_SUB, imm(150), e)));
+    Opnd r = sel(L, alu2(L, ALU_LTU, e, imm(127)), alu2(L, ALU_AND, x, imm(0x80000000u)), t);
+    return sel(L, alu2(L, ALU_GEU, e, imm(150)), x, r);
+}
+
+/* floor/ceil: trunc, then one step down/up when it moved x the wrong way (exact: t is an
+ * integer below 2^23 in magnitude there); the sign of a zero result is trunc's. */
+static Opnd f_floor(Lower *L, Opnd x, int ceil)
+{
+    Opnd t = f_trunc(L, x);
+    Opnd c = fcmp(L, ceil ? FCMP_OGT : FCMP_OLT, x, t);
+    return sel(L, c, fop(L, ceil ? FMA_FADD : FMA_FSUB, t, imm(0x3F800000u)), t);
+}
+
+/* rint: |x| + 2^23 - 2^23 rounds to an integer (nearest even) for |x| < 2^23; sign kept. */
+static Opnd f_rint(Lower *L, Opnd x)
+{
+    Opnd a = emit(L, VG_U_FCMP, FCMP_FABS, 1, x, x, x);
+    Opnd y = fop(L, FMA_FSUB, fop(L, FMA_FADD, a, imm(0x4B000000u)), imm(0x4B000000u));
+    Opnd r = emit(L, VG_U_FCMP, FCMP_FCOPYSIGN, 2, y, x, x);
+    return sel(L, fcmp(L, FCMP_OLT, a, imm(0x4B000000u)), r, x);
+}
+
+/* round: half away from zero; x - trunc(x) is exact. */
+static Opnd f_round(Lower *L, Opnd x)
+{
+    Opnd t = f_trunc(L, x);
+    Opnd d = emit(L, VG_U_FCMP, FCMP_FABS, 1, fop(L, FMA_FSUB, x, t), x, x);
+    Opnd one = emit(L, VG_U_FCMP, FCMP_FCOPYSIGN, 2, imm(0x3F800000u), x, x);
+    return sel(L, fcmp(L, FCMP_OGE, d, imm(0x3F000000u)), fop(L, FMA_FADD, t, one), t);
+}
+
+/* Leading zeros of a 32-bit word: y = x & ~(x >> 1) keeps x's top bit and clears the next,
+ * so its conversion to float cannot round up to the next power of two and the exponent is
+ * the top bit's position. */
+static Opnd i_clz32(Lower *L, Opnd x)
+{
+    Opnd y = alu2(L, ALU_AND, x, alu1(L, ALU_NOT, alu2(L, ALU_SRL, x, imm(1))));
+    Opnd f = emit(L, VG_U_FCVT, FCVT_U2F, 1, y, y, y);
+    Opnd r = alu2(L, ALU_SUB, imm(158), alu2(L, ALU_SRL, f, imm(23)));
+    return sel(L, alu2(L, ALU_EQ, x, imm(0)), imm(32), r);
+}
+
+static Opnd i_popcount32(Lower *L, Opnd x)
+{
+    x = alu2(L, ALU_SUB, x, alu2(L, ALU_AND, alu2(L, ALU_SRL, x, imm(1)), imm(0x55555555u)));
+    x = alu2(L, ALU_ADD, alu2(L, ALU_AND, x, imm(0x33333333u)),
+             alu2(L, ALU_AND, alu2(L, ALU_SRL, x, imm(2)), imm(0x33333333u)));
+    x = alu2(L, ALU_AND, alu2(L, ALU_ADD, x, alu2(L, ALU_SRL, x, imm(4))), imm(0x0F0F0F0Fu));
+    return alu2(L, ALU_SRL, alu2(L, ALU_MUL, x, imm(0x01010101u)), imm(24));
+}
+
+/* Funnel shifts of w-bit words (LLVM fshl/fshr; rotate is fshl(x, x, s)). */
+static Opnd i_fsh(Lower *L, Opnd a, Opnd b, Opnd s, int w, int right)
+{
+    s = alu2(L, ALU_AND, s, imm((uint32_t)w - 1));
+    if (w == 32) {
+        if (!right)   /* (a << s) | ((b >> 1) >> (31 - s)): no shift by 32 */
+            return alu2(L, ALU_OR, alu2(L, ALU_SLL, a, s),
+                        alu2(L, ALU_SRL, alu2(L, ALU_SRL, b, imm(1)), alu2(L, ALU_SUB, imm(31), s)));
+        return alu2(L, ALU_OR, alu2(L, ALU_SRL, b, s),
+                    alu2(L, ALU_SLL, alu2(L, ALU_SLL, a, imm(1)), alu2(L, ALU_SUB, imm(31), s)));
+    }
+    /* 8/16 bits: the concatenation a:b fits a word */
+    Opnd v = alu2(L, ALU_OR, alu2(L, ALU_SLL, norm(L, a, w, 0), imm((uint32_t)w)), norm(L, b, w, 0));
+    if (right)
+        return alu2(L, ALU_SRL, v, s);
+    return alu2(L, ALU_SRL, alu2(L, ALU_SLL, v, s), imm((uint32_t)w));
+}
+
+/* Saturating add/sub of w-bit integers (llvm.[su]{add,sub}.sat). */
+static Opnd i_sat(Lower *L, Opnd a, Opnd b, int w, int sg, int sub)
+{
+    if (w < 32) {   /* exact in 32 bits, then clamped to the type's range */
+        a = norm(L, a, w, sg);
+        b = norm(L, b, w, sg);
+        Opnd r = alu2(L, sub ? ALU_SUB : ALU_ADD, a, b);
+        uint32_t hi = sg ? (1u << (w - 1)) - 1 : (1u << w) - 1, lo = sg ? (uint32_t)-(int32_t)(1u << (w - 1)) : 0;
+        return alu2(L, ALU_MIN, alu2(L, ALU_MAX, r, imm(lo)), imm(hi));
+    }
+    Opnd r = alu2(L, sub ? ALU_SUB : ALU_ADD, a, b);
+    if (!sg)
+        return sub ? sel(L, alu2(L, ALU_LTU, a, b), imm(0), r) : sel(L, alu2(L, ALU_LTU, r, a), imm(0xFFFFFFFFu), r);
+    /* signed overflow: the operands' signs (equal for add, different for sub) differ from
+     * the result's; then the bound with a's sign */
+    Opnd ov = sub ? alu2(L, ALU_AND, alu2(L, ALU_XOR, a, b), alu2(L, ALU_XOR, a, r))
+                  : alu2(L, ALU_AND, alu2(L, ALU_XOR, a, r), alu2(L, ALU_XOR, b, r));
+    Opnd bound = alu2(L, ALU_XOR, alu2(L, ALU_SRA, a, imm(31)), imm(0x7FFFFFFFu));
+    return sel(L, alu2(L, ALU_LT, ov, imm(0)), bound, r);
+}
+
+/* llvm.is.fpclass(x, mask): IEEE classes from the bits. */
+static Opnd f_class(Lower *L, Opnd x, uint32_t mask)
+{
+    Opnd a = alu2(L, ALU_AND, x, imm(0x7FFFFFFFu));
+    Opnd neg = alu2(L, ALU_SRL, x, imm(31)), pos = alu2(L, ALU_XOR, neg, imm(1));
+    Opnd nan = alu2(L, ALU_GTU, a, imm(0x7F800000u));
+    Opnd quiet = alu2(L, ALU_AND, alu2(L, ALU_SRL, x, imm(22)), imm(1));
+    Opnd cls[4] = { alu2(L, ALU_EQ, a, imm(0x7F800000u)),                                             /* inf */
+                    alu2(L, ALU_LTU, alu2(L, ALU_SUB, a, imm(0x00800000u)), imm(0x7F000000u)),          /* normal */
+                    alu2(L, ALU_LTU, alu2(L, ALU_SUB, a, imm(1)), imm(0x007FFFFFu)),                    /* subnormal */
+                    alu2(L, ALU_EQ, a, imm(0)) };                                                     /* zero */
+    Opnd r = imm(0);
+    if (mask & 1) r = alu2(L, ALU_OR, r, alu2(L, ALU_AND, nan, alu2(L, ALU_XOR, quiet, imm(1))));
+    if (mask & 2) r = alu2(L, ALU_OR, r, alu2(L, ALU_AND, nan, quiet));
+    for (int k = 0; k < 4; k++) {   /* negative classes: bits 2..5 (inf, normal, subnormal, zero) */
+        if (mask & (4u << k)) r = alu2(L, ALU_OR, r, alu2(L, ALU_AND, cls[k], neg));
+        if (mask & (0x200u >> k)) r = alu2(L, ALU_OR, r, alu2(L, ALU_AND, cls[k], pos));   /* positive: 9..6 */
+    }
+    return r;
+}
+
+/* ---- loads from constant tables (program-scope __constant arrays with an initializer,
+ * such as libclc's log and exp tables): the fabric has no constant memory, so a load at a
+ * run-time index becomes a tree of selects over the table's entries on the index bits. ---- */
+
+/* Value and pointer keys of vector lanes in the value map (after the value's address + 1,
+ * the hi word of 64-bit values; LLVM values are larger than 18 bytes). */
+static LLVMValueRef lane_key(LLVMValueRef v, unsigned lane) { return (LLVMValueRef)((char *)v + 2 + lane); }
+
+/* Serializes a constant of type t into buf (little endian; size bytes). 0 if unsupported. */
+static int const_bytes(Lower *L, LLVMValueRef c, LLVMTypeRef t, uint8_t *buf, uint64_t size)
+{
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c) || LLVMIsAPoisonValue(c)) {
+        memset(buf, 0, size);
+        return 1;
+    }
+    if (k == LLVMFloatTypeKind) {
+        LLVMBool lost;
+        uint32_t b = vgiw_bits((float)LLVMConstRealGetDouble(c, &lost));
+        memcpy(buf, &b, 4 < size ? 4 : size);
+        return 1;
+    }
+    if (k == LLVMIntegerTypeKind) {
+        uint64_t v = LLVMConstIntGetZExtValue(c);
+        for (uint64_t i = 0; i < size && i < 8; i++)
+            buf[i] = (uint8_t)(v >> (8 * i));
+        return 1;
+    }
+    if (k == LLVMArrayTypeKind || k == LLVMVectorTypeKind) {
+        LLVMTypeRef et = LLVMGetElementType(t);
+        uint64_t es = LLVMABISizeOfType(L->td, et);
+        unsigned n = k == LLVMArrayTypeKind ? (unsigned)LLVMGetArrayLength2(t) : LLVMGetVectorSize(t);
+        for (unsigned i = 0; i < n; i++) {
+            LLVMValueRef e = LLVMGetAggregateElement(c, i);
+            if (!e || (i + 1) * es > size || !const_bytes(L, e, et, buf + i * es, es))
+                return 0;
+        }
+        return 1;
+    }
+    if (k == LLVMStructTypeKind) {
+        unsigned n = LLVMCountStructElementTypes(t);
+        for (unsigned i = 0; i < n; i++) {
+            LLVMTypeRef et = LLVMStructGetTypeAtIndex(t, i);
+            uint64_t off = LLVMOffsetOfElement(L->td, t, i), es = LLVMABISizeOfType(L->td, et);
+            LLVMValueRef e = LLVMGetAggregateElement(c, i);
+            if (!e || off + es > size || !const_bytes(L, e, et, buf + off, es))
+                return 0;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* The constant global a pointer points into (through GEPs and casts), or NULL. */
+static LLVMValueRef const_table_root(LLVMValueRef p)
+{
+    for (int depth = 0; depth < 16 && p; depth++) {
+        if (LLVMIsAGlobalVariable(p))
+            return LLVMIsGlobalConstant(p) && LLVMGetInitializer(p)
+                           && LLVMGetPointerAddressSpace(LLVMTypeOf(p)) != 3 ? p : NULL;
+        if (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p))
+            p = LLVMGetOperand(p, 0);
+        else if (LLVMIsAConstantExpr(p) && (LLVMGetConstOpcode(p) == LLVMGetElementPtr
+                                            || LLVMGetConstOpcode(p) == LLVMBitCast
+                                            || LLVMGetConstOpcode(p) == LLVMAddrSpaceCast))
+            p = LLVMGetOperand(p, 0);
+        else
+            return NULL;
+    }
+    return NULL;
+}
+
+/* Byte offset of pointer p into its constant table: konst + var * stride (var NULL when
+ * the offset is constant). At most one run-time index. */
+static void table_offset(Lower *L, LLVMValueRef at, LLVMValueRef p, uint64_t *konst, LLVMValueRef *var,
+                         uint64_t *stride)
+{
+    while (!LLVMIsAGlobalVariable(p)) {
+        int is_gep = LLVMIsAGetElementPtrInst(p)
+                     || (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
+        if (is_gep) {
+            LLVMTypeRef ty = LLVMGetGEPSourceElementType(p);
+            int nops = LLVMGetNumOperands(p);
+            for (int i = 1; i < nops; i++) {
+                LLVMValueRef idx = LLVMGetOperand(p, i);
+                uint64_t es;
+                if (i == 1) {
+                    es = LLVMABISizeOfType(L->td, ty);
+                } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+                    if (!LLVMIsAConstantInt(idx))
+                        unsupported(at, "non-constant struct field index");
+                    unsigned fi = (unsigned)LLVMConstIntGetZExtValue(idx);
+                    *konst += LLVMOffsetOfElement(L->td, ty, fi);
+                    ty = LLVMStructGetTypeAtIndex(ty, fi);
+                    continue;
+                } else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind || LLVMGetTypeKind(ty) == LLVMVectorTypeKind) {
+                    ty = LLVMGetElementType(ty);
+                    es = LLVMABISizeOfType(L->td, ty);
+                } else {
+                    unsupported(at, "GEP into a non-aggregate type");
+                }
+                if (LLVMIsAConstantInt(idx)) {
+                    *konst += (uint64_t)LLVMConstIntGetSExtValue(idx) * es;
+                } else {
+                    if (*var)
+                        unsupported(at, "load from the constant table '%s' with more than one run-time index",
+                                    LLVMGetValueName(const_table_root(p)));
+                    *var = idx;
+                    *stride = es;
+                }
+            }
+        }
+        p = LLVMGetOperand(p, 0);
+    }
+}
+
+#define TABLE_MAX_ENTRIES 1024   /* a select tree per loaded word: larger tables cost too many nodes */
+
+/* The w-byte word at byte offset off + var * stride of the table (select tree over var). */
+static Opnd table_word(Lower *L, LLVMValueRef at, const uint8_t *bytes, uint64_t size, uint64_t off,
+                       LLVMValueRef var, uint64_t stride, unsigned w)
+{
+    uint32_t vals[TABLE_MAX_ENTRIES];
+    uint64_t n = 1;
+    if (var) {
+        n = off < size ? (size - off - w) / stride + 1 : 0;
+        if (n > TABLE_MAX_ENTRIES)
+            unsupported(at, "load at a run-time index from a constant table of %llu entries (at most %d)",
+                        (unsigned long long)n, TABLE_MAX_ENTRIES);
+    }
+    if (n == 0 || off + w > size)
+        unsupported(at, "load outside its constant table");
+    for (uint64_t i = 0; i < n; i++) {
+        uint32_t v = 0;
+        for (unsigned b = 0; b < w; b++)
+            v |= (uint32_t)bytes[off + i * stride + b] << (8 * b);
+        vals[i] = v;
+    }
+    if (!var)
+        return imm(vals[0]);
+    Opnd idx = value(L, var);   /* indices beyond the table are undefined behaviour: any entry */
+    Opnd level[TABLE_MAX_ENTRIES];
+    for (uint64_t i = 0; i < n; i++)
+        level[i] = imm(vals[i]);
+    uint64_t m = n;
+    for (unsigned bit = 0; m > 1; bit++) {
+        Opnd c = alu2(L, ALU_AND, alu2(L, ALU_SRL, idx, imm(bit)), imm(1));
+        uint64_t k = 0;
+        for (uint64_t i = 0; i < m; i += 2)
+            level[k++] = i + 1 < m ? (level[i].kind == level[i + 1].kind && level[i].kind == OPND_IMM
+                                              && level[i].v == level[i + 1].v ? level[i]
+                                                                              : sel(L, c, level[i + 1], level[i]))
+                                   : level[i];
+        m = k;
+    }
+    return level[0];
+}
+
+/* A load (scalar or vector of 32/16/8-bit lanes) from a constant table. */
+static void table_load(Lower *L, LLVMValueRef in, LLVMValueRef root)
+{
+    LLVMTypeRef gt = LLVMGlobalGetValueType(root);
+    uint64_t size = LLVMABISizeOfType(L->td, gt);
+    if (size > (1u << 20))
+        unsupported(in, "constant table '%s' of %llu bytes", LLVMGetValueName(root), (unsigned long long)size);
+    uint8_t *bytes = xcalloc(size ? size : 1, 1);
+    if (!const_bytes(L, LLVMGetInitializer(root), gt, bytes, size))
+        unsupported(in, "initializer of the constant table '%s'", LLVMGetValueName(root));
+    uint64_t konst = 0, stride = 0;
+    LLVMValueRef var = NULL;
+    table_offset(L, in, LLVMGetOperand(in, 0), &konst, &var, &stride);
+    LLVMTypeRef t = LLVMTypeOf(in);
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
+        LLVMTypeRef et = LLVMGetElementType(t);
+        int tc = tclass(in, et);
+        unsigned w = tc == TC_F || tc == 32 ? 4 : tc == 16 ? 2 : 1, n = LLVMGetVectorSize(t);
+        if (n > 16)
+            unsupported(in, "vector of %u elements", n);
+        for (unsigned i = 0; i < n; i++)
+            map_put(L, lane_key(in, i), table_word(L, in, bytes, size, konst + i * w, var, stride, w));
+    } else {
+        int tc = tclass(in, t);
+        if (tc == 64 || tc == TC_P)
+            unsupported(in, "64-bit or pointer load from the constant table '%s'", LLVMGetValueName(root));
+        unsigned w = tc == TC_F || tc == 32 ? 4 : tc == 16 ? 2 : 1;
+        map_put(L, in, table_word(L, in, bytes, size, konst, var, stride, w));
+    }
+    free(bytes);
+}
+
 static Opnd intrinsic(Lower *L, LLVMValueRef call, const char *name, int *handled, int w)
 {
     unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
@@ -985,6 +1366,28 @@ static Opnd intrinsic(Lower *L, LLVMValueRef call, const char *name, int *handle
     if (PFX("llvm.maxnum.f32")) return emit(L, VG_U_FCMP, FCMP_FMAX, 2, x, y, y);
     if (PFX("llvm.copysign.f32")) return emit(L, VG_U_FCMP, FCMP_FCOPYSIGN, 2, x, y, y);
     if (PFX("llvm.expect.") || PFX("llvm.annotation.")) return x;
+    if (PFX("llvm.trunc.f32")) return f_trunc(L, x);
+    if (PFX("llvm.floor.f32")) return f_floor(L, x, 0);
+    if (PFX("llvm.ceil.f32")) return f_floor(L, x, 1);
+    if (PFX("llvm.rint.f32") || PFX("llvm.nearbyint.f32") || PFX("llvm.roundeven.f32")) return f_rint(L, x);
+    if (PFX("llvm.round.f32")) return f_round(L, x);
+    if (PFX("llvm.ctlz.") && (w == 8 || w == 16 || w == 32))
+        return alu2(L, ALU_SUB, i_clz32(L, norm(L, x, w, 0)), imm(32 - (uint32_t)w));
+    if (PFX("llvm.ctpop.") && (w == 8 || w == 16 || w == 32)) return i_popcount32(L, norm(L, x, w, 0));
+    if (PFX("llvm.fshl.") && (w == 8 || w == 16 || w == 32)) return i_fsh(L, x, y, z, w, 0);
+    if (PFX("llvm.fshr.") && (w == 8 || w == 16 || w == 32)) return i_fsh(L, x, y, z, w, 1);
+    if (w == 8 || w == 16 || w == 32) {
+        if (PFX("llvm.sadd.sat.")) return i_sat(L, x, y, w, 1, 0);
+        if (PFX("llvm.uadd.sat.")) return i_sat(L, x, y, w, 0, 0);
+        if (PFX("llvm.ssub.sat.")) return i_sat(L, x, y, w, 1, 1);
+        if (PFX("llvm.usub.sat.")) return i_sat(L, x, y, w, 0, 1);
+    }
+    if (PFX("llvm.is.fpclass.f32")) {
+        LLVMValueRef m = LLVMGetOperand(call, 1);
+        if (!LLVMIsAConstantInt(m))
+            unsupported(call, "llvm.is.fpclass with a run-time class mask");
+        return f_class(L, x, (uint32_t)LLVMConstIntGetZExtValue(m));
+    }
 #undef PFX
     *handled = 0;
     return opnd_imm(0);
@@ -1059,6 +1462,27 @@ static int lower_call(Lower *L, LLVMValueRef in)
         return 0;   /* llvm.lifetime.* take an i64 */
     if (is64(in) && LLVMGetIntrinsicID(callee) && intrinsic64(L, in, name))
         return 0;
+    if (LLVMGetIntrinsicID(callee) && strstr(name, ".with.overflow.i32")) {
+        /* {i32 result, i1 overflow}, read by extractvalue (lanes 0 and 1) */
+        Opnd a = value(L, LLVMGetOperand(in, 0)), b = value(L, LLVMGetOperand(in, 1)), r, ov;
+        int sg = name[5] == 's';
+        if (strstr(name, "add.")) {
+            r = alu2(L, ALU_ADD, a, b);
+            ov = sg ? alu2(L, ALU_SRL, alu2(L, ALU_AND, alu2(L, ALU_XOR, a, r), alu2(L, ALU_XOR, b, r)), imm(31))
+                    : alu2(L, ALU_LTU, r, a);
+        } else if (strstr(name, "sub.")) {
+            r = alu2(L, ALU_SUB, a, b);
+            ov = sg ? alu2(L, ALU_SRL, alu2(L, ALU_AND, alu2(L, ALU_XOR, a, b), alu2(L, ALU_XOR, a, r)), imm(31))
+                    : alu2(L, ALU_LTU, a, b);
+        } else {
+            r = alu2(L, ALU_MUL, a, b);
+            ov = sg ? alu2(L, ALU_NE, alu2(L, ALU_MULH, a, b), alu2(L, ALU_SRA, r, imm(31)))
+                    : alu2(L, ALU_NE, alu2(L, ALU_MULHU, a, b), imm(0));
+        }
+        map_put(L, lane_key(in, 0), r);
+        map_put(L, lane_key(in, 1), ov);
+        return 0;
+    }
     if (is64(in) && LLVMIsDeclaration(callee) && builtin64(L, in, name))
         return 0;
     for (unsigned i = 0; i < (unsigned)LLVMGetNumArgOperands(in); i++)
@@ -1121,6 +1545,8 @@ static unsigned ldst_op(LLVMValueRef at, int tc, int is_store)
     int bytes = tc == 8 || tc == 1 ? 1 : tc == 16 ? 2 : 4;
     if (tc == 1)
         unsupported(at, "memory access of type i1");
+    if (tc != 8 && tc != 16 && tc != 32 && tc != TC_F && tc != TC_P)
+        unsupported(at, "memory access of a %d-bit integer", tc);
     if (is_store)
         return bytes == 1 ? VG_ST8 : bytes == 2 ? VG_ST16 : VG_ST32;
     /* Loads of i8/i16 zero-extend; sign is applied where the value is used. */
@@ -1255,9 +1681,40 @@ static void lower_inst(Lower *L, LLVMValueRef in)
     case LLVMInvoke: case LLVMCallBr: case LLVMLandingPad: case LLVMResume:
     case LLVMCatchSwitch: case LLVMCatchPad: case LLVMCleanupPad: case LLVMCatchRet: case LLVMCleanupRet:
         unsupported(in, "exception handling");
-    case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
+    case LLVMGetElementPtr:
+        if (const_table_root(in))
+            return;   /* an address into a constant table: its loads read the table (table_load) */
+        break;
+    case LLVMLoad: {
+        LLVMValueRef root = const_table_root(LLVMGetOperand(in, 0));
+        if (root) {
+            table_load(L, in, root);
+            return;
+        }
+        break;
+    }
+    case LLVMExtractElement: {
+        LLVMValueRef vec = LLVMGetOperand(in, 0), ix = LLVMGetOperand(in, 1);
+        Opnd lane;
+        if (!LLVMIsAConstantInt(ix) || !map_get(L, lane_key(vec, (unsigned)LLVMConstIntGetZExtValue(ix) & 15), &lane)
+            || LLVMConstIntGetZExtValue(ix) > 15)
+            unsupported(in, "vector operation");
+        map_put(L, in, lane);
+        return;
+    }
+    case LLVMInsertElement: case LLVMShuffleVector:
         unsupported(in, "vector operation");
-    case LLVMExtractValue: case LLVMInsertValue:
+    case LLVMExtractValue: {
+        /* {result, overflow} of llvm.*.with.overflow (lower_call): lanes 0 and 1 */
+        LLVMValueRef agg = LLVMGetOperand(in, 0);
+        Opnd part;
+        if (LLVMGetNumIndices(in) != 1 || LLVMGetIndices(in)[0] > 1
+            || !map_get(L, lane_key(agg, LLVMGetIndices(in)[0]), &part))
+            unsupported(in, "aggregate value operation");
+        map_put(L, in, part);
+        return;
+    }
+    case LLVMInsertValue:
         unsupported(in, "aggregate value operation");
     case LLVMVAArg:
         unsupported(in, "variadic arguments");
@@ -1269,7 +1726,12 @@ static void lower_inst(Lower *L, LLVMValueRef in)
         for (int i = 0; i < LLVMGetNumOperands(in) && !has64; i++)
             has64 = !LLVMIsABasicBlock(LLVMGetOperand(in, i)) && is64(LLVMGetOperand(in, i));
         if (has64) {
+            odd_width_check(in);
             lower_inst64(L, in);
+            unsigned rw = int_width(in);
+            Opnd hi;
+            if (rw > 32 && rw < 64 && map_get(L, hi_key(in), &hi))
+                map_put(L, hi_key(in), alu2(L, ALU_AND, hi, opnd_imm((1u << (rw - 32)) - 1)));
             return;
         }
     }
@@ -1650,6 +2112,17 @@ static uint8_t type_from_name(const char *s, uint32_t *size)
         { "long", VG_T_I64, 8 }, { "ulong", VG_T_U64, 8 }, { "unsigned long", VG_T_U64, 8 } };
     const char *q = t;
     if (strncmp(q, "const ", 6) == 0) q += 6;
+    /* a vector buffer (float4 *) is a buffer of its element type: 4 floats per float4
+     * (3-element vectors take 4 elements' room, as in OpenCL) */
+    size_t ql = strlen(q);
+    while (ql && q[ql - 1] >= '0' && q[ql - 1] <= '9')
+        ql--;
+    static const char *const widths[] = { "2", "3", "4", "8", "16" };
+    for (size_t w = 0; w < 5 && ql < strlen(q); w++)
+        if (!strcmp(q + ql, widths[w]) && ql < sizeof t) {
+            t[(size_t)(q - t) + ql] = 0;
+            break;
+        }
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         if (strcmp(q, m[i].n) == 0) {
             *size = m[i].s;

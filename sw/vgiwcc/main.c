@@ -275,6 +275,7 @@ int main(int argc, char **argv)
             extra[nextra++] = vga_str(&P);
         } else if (!strncmp(a, "-D", 2) || !strncmp(a, "-I", 2)) extra[nextra++] = a;
         else if (vga_is(&P, "-h") || vga_is(&P, "--help")) usage();
+        else if (vga_is(&P, "--own-builtins")) { ir_print_own_builtins(); return 0; }   /* for sw/clc/clc_prep.sh */
         else if (!vga_positional(&P)) vga_unknown(&P);
         else if (!input) input = a;
         else vga_fail(&P, "more than one input ('%s' and '%s')", input, a);
@@ -321,7 +322,9 @@ int main(int argc, char **argv)
         vgp_rmdir(g_tmpdir);
         g_tmpdir[0] = 0;
     }
+    clc_link(m);
     ir_inline_calls(m);
+    ir_scalarize(m);
     int nk = ir_kernel_count(m);
     if (nk == 0)
         fatal("%s: error: no __kernel function found", input);

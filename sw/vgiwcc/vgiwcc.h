@@ -133,6 +133,13 @@ int ir_kernel_count(struct LLVMOpaqueModule *m);
 const char *ir_kernel_name(struct LLVMOpaqueModule *m, int i);
 void ir_lower_kernel(struct LLVMOpaqueModule *m, const char *kernel, Func *f);
 void ir_inline_calls(struct LLVMOpaqueModule *m);
+int ir_own_builtin(const char *name);
+void ir_print_own_builtins(void);
+int ir_demangle(const char *m, char *name, size_t ncap, const char **params);
+
+/* clc.c: link the libclc functions the module calls (docs/compiler.md "Math builtins") */
+void clc_link(struct LLVMOpaqueModule *m);
+void ir_scalarize(struct LLVMOpaqueModule *m);
 
 /* cfg.c */
 void cfg_order(Func *f);
