@@ -57,6 +57,11 @@ module simt_core #(
   logic [EB-1:0] err_code_q;
   logic [NCNT-1:0][63:0] cnt_q;
   logic          start, wr;
+  logic [W-1:0]              tr_init, tr_path_valid, tr_commit_valid, tr_commit_ready, tr_done;
+  logic [W-1:0][T-1:0]       tr_init_mask, tr_path_mask;
+  logic [W-1:0][31:0]        tr_path_pc;
+  logic [W-1:0][DW-1:0]      tr_path_depth;
+  logic [W-1:0]              inflight_q, init_q, bar_q;
 
   assign wr    = reg_valid_i && reg_write_i;
   assign start = wr && reg_addr_i == vgiw_cfg_pkg::REG_CTRL && reg_wdata_i[0] && !busy_q;
@@ -87,6 +92,17 @@ module simt_core #(
     status[vgiw_cfg_pkg::STATUS_ERROR_BIT] = error_q && done_q;
     status[vgiw_cfg_pkg::STATUS_CODE_LSB +: EB] = err_code_q;
     cnt_value = (cnt_sel_q < CW'(NCNT)) ? cnt_q[cnt_sel_q[$clog2(NCNT)-1:0]] : 64'd0;
+    // warp-state window for the host's watchdog dump (docs/simt.md "Counters"): index
+    // 256 + w reads warp slot w's next path PC (low word) and its state (high word)
+    for (int w = 0; w < W; w++) begin
+      if (cnt_sel_q == CW'(256 + w)) begin
+        logic [31:0] n;
+        n = '0;
+        for (int t = 0; t < T; t++) n = n + 32'(tr_path_mask[w][t]);
+        cnt_value = {tr_path_valid[w], inflight_q[w], bar_q[w], tr_done[w], init_q[w], 3'd0,
+                     8'(tr_path_depth[w]), n[15:0], tr_path_pc[w]};
+      end
+    end
   end
 
   always_comb begin
@@ -132,10 +148,6 @@ module simt_core #(
   end
 
   // ---- trackers -------------------------------------------------------------------------------
-  logic [W-1:0]              tr_init, tr_path_valid, tr_commit_valid, tr_commit_ready, tr_done;
-  logic [W-1:0][T-1:0]       tr_init_mask, tr_path_mask;
-  logic [W-1:0][31:0]        tr_path_pc;
-  logic [W-1:0][DW-1:0]      tr_path_depth;
   logic [T-1:0]              c_a_mask, c_b_mask;
   logic [31:0]               c_a_pc, c_b_pc;
   logic [DW-1:0]             c_a_depth, c_b_depth;
@@ -156,7 +168,6 @@ module simt_core #(
   end
 
   // ---- per-slot state ---------------------------------------------------------------------------
-  logic [W-1:0]          inflight_q, init_q, bar_q;
   logic [W-1:0][31:0]    bar_pc_q, slot_base_q, slot_wg_q;
   logic [W-1:0][31:0]    i_pc_q, i_tgt_q;
   logic [W-1:0][DW-1:0]  i_depth_q;

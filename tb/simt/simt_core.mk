@@ -1,0 +1,13 @@
+# SIMT core testbench (docs/simt.md "Tests"): the whole core `simt_core` of a preset, driven by
+# tb/simt/simt_core_tb.c through the host register interface and the line-granular memory port.
+# The divergence trackers (simt_path_list, simt_pc_arbiter, simt_tracker) are rtl/simt files too.
+TESTBENCHES        += simt_core_tb
+simt_core_tb_TOP   := simt_core
+simt_core_tb_RTL   := $(filter-out %_pkg.sv,$(wildcard rtl/simt/*.sv)) rtl/fu/int_alu.sv rtl/fu/int_div.sv \
+                      rtl/common/delay_line.sv $(SIMT_CORE_EXTRA_RTL)
+simt_core_tb_C     := tb/simt/simt_core_tb.c
+
+# Test programs (tb/simt/simt_core_conf.py): RV32IM, freestanding, our own start-up code.
+SIMT_RV_CC   ?= clang-19
+SIMT_RV_LD   ?= ld.lld-19
+SIMT_QEMU    ?= qemu-riscv32
