@@ -11,6 +11,8 @@
 // the lanes that complete, and the commit of the path's outcome to the warp's tracker).
 // The host register interface is that of vgiw_core (arch/core.toml [registers]).
 module simt_core #(
+  // divergence tracker (simt.tracker): a parameter so one preset can build both for comparison
+  parameter  int unsigned TRACKER = vgiw_cfg_pkg::SIMT_TRACKER,
   localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned LBITS = 8 * L
 ) (
@@ -154,7 +156,7 @@ module simt_core #(
 
   for (genvar w = 0; w < W; w++) begin : g_warp
     simt_tracker #(
-      .TRACKER (vgiw_cfg_pkg::SIMT_TRACKER), .LANES (T), .DEPTH_W (DW)
+      .TRACKER (TRACKER), .LANES (T), .DEPTH_W (DW)
     ) u_tracker (
       .clk_i, .rst_ni,
       .init_valid (tr_init[w]), .init_mask (tr_init_mask[w]), .init_pc (entry_q),
@@ -526,10 +528,13 @@ module simt_core #(
   end
 
   // ---- state ----------------------------------------------------------------------------------------
-  logic all_idle;
+  // all_idle: every warp finished; drained: nothing in flight (an error stops the core there,
+  // leaving its live threads in the trackers: the core then needs a reset, docs/simt.md "Errors")
+  logic all_idle, drained, dirty_q;
   logic [31:0] popc;
   always_comb begin
     all_idle = !ic_busy;
+    drained  = !ic_busy && inflight_q == '0;
     for (int w = 0; w < W; w++) if (!slot_free[w] || init_q[w]) all_idle = 1'b0;
     popc = '0;
     for (int t = 0; t < T; t++) popc = popc + 32'(mask[t]);
@@ -537,7 +542,7 @@ module simt_core #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0; err_code_q <= '0;
+      busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0; err_code_q <= '0; dirty_q <= 1'b0;
       fault_pc_q <= '0; fault_warp_q <= '0; cnt_q <= '0;
       inflight_q <= '0; init_q <= '0; bar_q <= '0; bar_pc_q <= '0;
       slot_base_q <= '0; slot_wg_q <= '0;
@@ -549,14 +554,15 @@ module simt_core #(
       if (start) begin
         busy_q <= 1'b1; done_q <= 1'b0; error_q <= 1'b0; err_code_q <= '0;
         next_base_q <= '0; next_wg_q <= '0; bar_q <= '0; cnt_q <= '0;
-        if (threads_q == '0 || !g_ok) begin
+        if (threads_q == '0 || !g_ok || dirty_q) begin
           error_q <= 1'b1; err_code_q <= vgiw_cfg_pkg::ERR_BAD_LAUNCH;
         end
       end
       if (busy_q) cnt_q[0] <= cnt_q[0] + 64'd1;
-      if (busy_q && !start && all_idle && (error_q || next_base_q >= threads_q)) begin
-        busy_q <= 1'b0;
-        done_q <= 1'b1;
+      if (busy_q && !start && ((error_q && drained) || (all_idle && next_base_q >= threads_q))) begin
+        busy_q  <= 1'b0;
+        done_q  <= 1'b1;
+        dirty_q <= dirty_q || !all_idle;
       end
       // dispatch
       for (int w = 0; w < W; w++) if (init_q[w] && !tr_done[w]) init_q[w] <= 1'b0;

@@ -114,7 +114,7 @@ class Stream:
         else:
             # indirect call whose target depends on the thread (a divergent JALR)
             g = rng.choice(self.funcs)
-            a, b, t = self.r(avoid), self.r(avoid), self.r(avoid)
+            a, b, t = rng.sample([x for x in FREE if x not in avoid and x != 1], 3)
             c = rng.choice(FREE + [10])
             self.emit(f"la {ABI[a]}, {f}")
             self.emit(f"la {ABI[b]}, {g}")
@@ -217,6 +217,97 @@ def per_insn_programs(rng):
     return progs
 
 
+def csr_program(bar):
+    """Identity CSRs and the work-group barrier (no qemu reference: qemu-user has neither)."""
+    out = [".section .text", ".globl __simt_body", "__simt_body:"]
+    for i, c in enumerate([0xCC0, 0xCC1, 0xCC2, 0xCC3, 0xCC5, 0xCC6, 0xCC7]):
+        out += [f"  csrr t1, 0x{c:X}", f"  sw t1, {128 + 4 * i}(tp)"]
+    out += ["  csrr t1, 0xCC4", f"  sltiu t1, t1, {64}", "  sw t1, 156(tp)",     # warp slot < 64
+            "  csrrs t1, 0xCC0, x0", "  sw t1, 160(tp)",                          # csrrs/csrrc forms
+            "  csrrci t1, 0xCC3, 0", "  sw t1, 164(tp)",
+            # barrier: write my slot of the shared array, wait, read my right neighbour's
+            "  csrr t1, 0xCC0", "  slli t2, t1, 2", "  la t3, __simt_shared", "  add t2, t2, t3",
+            "  addi t4, t1, 1000", "  sw t4, 0(t2)"]
+    # the lowest lanes do some extra work first so that warps reach the barrier apart
+    out += ["  csrr t5, 0xCC3", "  bnez t5, 2f"] + ["  addi t6, t6, 1"] * 40 + ["2:"]
+    out += ["  .word 0x0000000b" if bar else "  nop",
+            "  csrr t5, 0xCC1", "  csrr t6, 0xCC6", "  addi t5, t5, 1", "  remu t5, t5, t6",
+            "  csrr t6, 0xCC2", "  csrr a1, 0xCC6", "  mul t6, t6, a1", "  add t5, t5, t6",
+            "  slli t5, t5, 2", "  add t5, t5, t3", "  lw t5, 0(t5)", "  sw t5, 168(tp)",
+            "  j __simt_finish",
+            ".section .bss", ".balign 64", ".globl __simt_shared", "__simt_shared:", "  .space 4096"]
+    return "\n".join(out) + "\n" + table(random.Random(0))
+
+
+def csr_ref(work, elf, threads, lanes, wg_warps, seed):
+    ref = bytearray(b"SREF" + struct.pack("<IIII", threads, BLOB, dump_addr(elf), 128))
+    ls = lanes * wg_warps
+    for t in range(threads):
+        b = bytearray(BLOB)
+        wg, loc = divmod(t, ls)
+        nb = wg * ls + (loc + 1) % ls
+        vals = [t, loc, wg, t % lanes, threads, ls, 0x5EED0000 ^ seed, 1, t, t % lanes,
+                (nb + 1000) if nb < threads else 0]
+        for i, v in enumerate(vals):
+            struct.pack_into("<I", b, 128 + 4 * i, v & 0xFFFFFFFF)
+        ref += b
+    p = os.path.join(work, "ref.bin")
+    open(p, "wb").write(ref)
+    return p
+
+
+# Error programs: (name, body, error code name, fault label or None, launch overrides).
+# The label __simt_fault marks the instruction whose PC FAULT_PC must hold.
+def error_programs():
+    lane3 = ["  csrr t0, 0xCC0", "  li t1, 3", "  bne t0, t1, 1f"]
+    return [
+        ("illegal", ["  nop", ".globl __simt_fault", "__simt_fault:", "  .word 0xffffffff"], "ILLEGAL_INSTR", True, {}),
+        ("illegal_one_lane", lane3 + [".globl __simt_fault", "__simt_fault:", "  .word 0x00000000", "1:",
+                                      "  j __simt_finish"], "ILLEGAL_INSTR", True, {}),
+        ("csr_write", [".globl __simt_fault", "__simt_fault:", "  csrw 0xCC0, t0"], "ILLEGAL_INSTR", True, {}),
+        ("unknown_csr", [".globl __simt_fault", "__simt_fault:", "  csrr t0, 0xC00"], "ILLEGAL_INSTR", True, {}),
+        ("ebreak", [".globl __simt_fault", "__simt_fault:", "  ebreak"], "ILLEGAL_INSTR", True, {}),
+        ("ecall_not_exit", ["  li a7, 64", ".globl __simt_fault", "__simt_fault:", "  ecall"], "ILLEGAL_INSTR", True, {}),
+        ("misaligned_lw", ["  addi t0, tp, 130", ".globl __simt_fault", "__simt_fault:", "  lw t1, 0(t0)"],
+         "MISALIGNED", True, {}),
+        ("misaligned_sh", lane3 + ["  addi t0, tp, 131", ".globl __simt_fault", "__simt_fault:", "  sh t1, 0(t0)",
+                                   "1:", "  j __simt_finish"], "MISALIGNED", True, {}),
+        ("misaligned_jalr", ["  la t0, __simt_finish", "  addi t0, t0, 2", ".globl __simt_fault", "__simt_fault:",
+                             "  jalr t0"], "MISALIGNED", True, {}),
+        ("fetch_range", ["  la t0, __simt_table", "  jr t0"], "FETCH_RANGE", False, {}),
+        ("memory", ["  li t0, 0x40000000", "  lw t1, 0(t0)"], "MEMORY", False, {}),
+        ("bad_wg_warps", ["  j __simt_finish"], "BAD_LAUNCH", False, {"wg_warps": 3}),
+        ("zero_threads", ["  j __simt_finish"], "BAD_LAUNCH", False, {"threads": 0}),
+    ]
+
+
+def cfg_value(config, key):
+    path = os.path.join(HERE, "..", "..", "build", "gen", config, "vgiw_cfg.h")
+    for line in open(path):
+        p = line.split()
+        if len(p) == 3 and p[0] == "#define" and p[1] == "VGIW_" + key:
+            return int(p[2].rstrip("u"), 0)
+    raise SystemExit(f"{path}: no VGIW_{key}")
+
+
+def err_code(name):
+    path = os.path.join(HERE, "..", "..", "build", "gen", "vgiw_core_map.h")
+    for line in open(path):
+        p = line.split()
+        if len(p) >= 3 and p[0] == "#define" and p[1] == "VGIW_ERR_" + name:
+            return int(p[2].rstrip("u"), 0)
+    raise SystemExit(f"{path}: no VGIW_ERR_{name}")
+
+
+def sym(elf, name):
+    out = sh(["llvm-nm-19", elf]).decode()
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) == 3 and p[2] == name:
+            return int(p[0], 16)
+    raise SystemExit(f"{elf}: no symbol {name}")
+
+
 def sh(cmd, **kw):
     r = subprocess.run(cmd, capture_output=True, **kw)
     if r.returncode != 0:
@@ -269,7 +360,7 @@ def qemu_ref(work, elf, threads):
     """The reference: each thread's blob from its own qemu-user run."""
     b = bytearray(open(elf, "rb").read())
     off = tid_offset(elf)
-    ref = bytearray(b"SREF" + struct.pack("<III", threads, BLOB, dump_addr(elf)))
+    ref = bytearray(b"SREF" + struct.pack("<IIII", threads, BLOB, dump_addr(elf), 0))
     pe = os.path.join(work, "qemu.elf")
     for t in range(threads):
         struct.pack_into("<I", b, off, t)
@@ -305,6 +396,9 @@ def main():
     ap.add_argument("--threads", type=int, default=23)
     ap.add_argument("--wg-warps", type=int, default=1)
     ap.add_argument("--keep", help="keep the programs and references in this directory")
+    ap.add_argument("--config", default="tiny", help="preset the simulator was built for")
+    ap.add_argument("--no-barrier", action="store_true",
+                    help="csr mode: leave the barrier out (the test must then fail)")
     a = ap.parse_args()
     for tool in (CC, LD, QEMU, "llvm-nm-19"):
         if not shutil.which(tool):
@@ -322,6 +416,34 @@ def main():
                      for i in range(a.count)]
         else:
             progs = []
+        if a.mode == "csr":
+            lanes = cfg_value(a.config, "SIMT_LANES")
+            elf = build(work, "csr", csr_program(not a.no_barrier))
+            ref = csr_ref(work, elf, a.threads, lanes, a.wg_warps, a.seed)
+            ok, last, log, info = run_sim(a.sim, elf, ref, a, ["--threads", str(a.threads)])
+            print(f"{'PASS' if ok else 'FAIL'} csr+barrier ({a.threads} threads, {a.wg_warps} warps per work-group): {' '.join(info)}")
+            if not ok:
+                sys.stdout.write("".join("    " + l + "\n" for l in log.splitlines()[-25:]))
+            passed += ok
+            failed += not ok
+        if a.mode == "errors":
+            for name, body, code, labelled, over in error_programs():
+                src = "\n".join([".section .text", ".globl __simt_body", "__simt_body:"] + body +
+                                 ["  j __simt_finish"]) + "\n" + table(rng)
+                elf = build(work, "err_" + name, src)
+                extra = ["--threads", str(over.get("threads", a.threads)), "--expect-error", str(err_code(code))]
+                if labelled:
+                    extra += ["--fault-pc", str(sym(elf, "__simt_fault"))]
+                elif code == "FETCH_RANGE":
+                    extra += ["--fault-pc", str(sym(elf, "__simt_table"))]
+                b = argparse.Namespace(**vars(a))
+                b.wg_warps = over.get("wg_warps", a.wg_warps)
+                ok, last, log, info = run_sim(a.sim, elf, None, b, extra)
+                print(f"{'PASS' if ok else 'FAIL'} error {name}: {' '.join(info)}")
+                if not ok:
+                    sys.stdout.write("".join("    " + l + "\n" for l in log.splitlines()[-15:]))
+                passed += ok
+                failed += not ok
         for name, body in progs:
             elf = build(work, name, body)
             ref = qemu_ref(work, elf, a.threads)

@@ -5,9 +5,9 @@
  *
  * Options besides the common ones (docs/harness.md):
  *   --elf FILE        program (required)
- *   --ref FILE        reference: header (4 words: magic "SREF", threads, blob bytes, dump
- *                     address) then every thread's blob; the threads' blobs in memory after
- *                     the run must equal it byte for byte
+ *   --ref FILE        reference: header (5 words: magic "SREF", threads, blob bytes, dump
+ *                     address, first byte compared) then every thread's blob; the threads'
+ *                     blobs in memory after the run must equal it from that byte on
  *   --threads N       threads to launch (default: the reference's)
  *   --wg-warps G      warps per work-group (default 1)
  *   --expect-error C  the run must end with error code C (no reference needed); FAULT_PC
@@ -247,15 +247,16 @@ int main(int argc, char **argv)
 
     uint8_t *refb = NULL;
     size_t refn = 0;
-    uint32_t blob = 0, dump = 0, ref_threads = 0;
+    uint32_t blob = 0, dump = 0, ref_threads = 0, from = 0;
     if (ref) {
         refb = read_file(ref, &refn);
-        if (refn < 16 || memcmp(refb, "SREF", 4))
+        if (refn < 20 || memcmp(refb, "SREF", 4))
             sim_die("%s: not a reference file", ref);
         ref_threads = rd32(refb + 4);
         blob = rd32(refb + 8);
         dump = rd32(refb + 12);
-        if (blob == 0 || refn != 16 + (size_t)ref_threads * blob)
+        from = rd32(refb + 16);
+        if (blob == 0 || blob % 4 || from % 4 || refn != 20 + (size_t)ref_threads * blob)
             sim_die("%s: size %zu does not match %u threads x %u bytes", ref, refn, ref_threads, blob);
         if (!threads)
             threads = ref_threads;
@@ -307,15 +308,15 @@ int main(int argc, char **argv)
             dump_all();
         for (uint32_t t = 0; t < threads; t++) {
             unsigned bad = 0, first = 0;
-            for (uint32_t off = 0; off < blob; off += 4) {
+            for (uint32_t off = from; off < blob; off += 4) {
                 uint32_t g;
                 mem_model_read(M, dump + t * blob + off, &g, 4);
-                uint32_t e = rd32(refb + 16 + (size_t)t * blob + off);
+                uint32_t e = rd32(refb + 20 + (size_t)t * blob + off);
                 if (g != e && bad++ == 0)
                     first = off;
             }
             if (!sim_check_u32(bad == 0, "thread %u: %u words differ from the reference", t, bad)) {
-                uint32_t g, e = rd32(refb + 16 + (size_t)t * blob + first);
+                uint32_t g, e = rd32(refb + 20 + (size_t)t * blob + first);
                 mem_model_read(M, dump + t * blob + first, &g, 4);
                 if (first < 128)
                     fprintf(stderr, "  first: x%u = %08x, reference %08x\n", first / 4, g, e);
