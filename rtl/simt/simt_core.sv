@@ -159,13 +159,13 @@ module simt_core #(
       .TRACKER (TRACKER), .LANES (T), .DEPTH_W (DW)
     ) u_tracker (
       .clk_i, .rst_ni,
-      .init_valid (tr_init[w]), .init_mask (tr_init_mask[w]), .init_pc (entry_q),
-      .path_valid (tr_path_valid[w]), .path_pc (tr_path_pc[w]), .path_mask (tr_path_mask[w]),
-      .path_depth (tr_path_depth[w]),
-      .commit_valid (tr_commit_valid[w]), .commit_ready (tr_commit_ready[w]),
-      .commit_a_mask (c_a_mask), .commit_a_pc (c_a_pc), .commit_a_depth (c_a_depth),
-      .commit_b_mask (c_b_mask), .commit_b_pc (c_b_pc), .commit_b_depth (c_b_depth),
-      .warp_done (tr_done[w])
+      .init_valid_i (tr_init[w]), .init_mask_i (tr_init_mask[w]), .init_pc_i (entry_q),
+      .path_valid_o (tr_path_valid[w]), .path_pc_o (tr_path_pc[w]), .path_mask_o (tr_path_mask[w]),
+      .path_depth_o (tr_path_depth[w]),
+      .commit_valid_i (tr_commit_valid[w]), .commit_ready_o (tr_commit_ready[w]),
+      .commit_a_mask_i (c_a_mask), .commit_a_pc_i (c_a_pc), .commit_a_depth_i (c_a_depth),
+      .commit_b_mask_i (c_b_mask), .commit_b_pc_i (c_b_pc), .commit_b_depth_i (c_b_depth),
+      .warp_done_o (tr_done[w])
     );
   end
 
@@ -498,6 +498,14 @@ module simt_core #(
       end
     endcase
     if (i_rd_q[ww] == 5'd0) wen = '0;
+    // an error stops the core: the path goes back to the tracker unchanged (never a misaligned PC)
+    if (wb_err) begin
+      wen      = '0;
+      c_a_mask = '0;
+      c_b_mask = i_mask_q[ww];
+      c_b_pc   = i_pc_q[ww];
+      c_b_depth = i_depth_q[ww];
+    end
     tr_commit_valid = '0;
     tr_commit_valid[ww] = wb_fire;
   end
