@@ -506,6 +506,7 @@ module simt_core #(
       c_b_pc   = i_pc_q[ww];
       c_b_depth = i_depth_q[ww];
     end
+    if (c_a_mask == '0) c_a_pc = c_b_pc;   // an unused target (branch taken by no lane) may be misaligned
     tr_commit_valid = '0;
     tr_commit_valid[ww] = wb_fire;
   end
