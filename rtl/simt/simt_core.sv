@@ -1,13 +1,15 @@
-// The SIMT baseline core (issue 20; docs/simt.md): W warps x T lanes executing RV32IM, the
+// The SIMT baseline core (issue 20; docs/simt.md): W warps x T lanes executing RV32IMF, the
 // von Neumann GPGPU the VGIW paper compares against (VGIW §5), organised as Simty (Collange &
 // Brunie, RR-9073 §4): in order, one divergence tracker per warp (sorted path list, RR-9073
 // §3.2, or per-thread PC arbiter, RR-9073 §2; simt.tracker), at most one instruction per warp in
 // flight, one instruction issued per cycle from a ready warp chosen round-robin.
 //
 // Stages: ISSUE (pick a warp, read its path from the tracker, fetch from the instruction cache,
-// decode, read the T lanes' registers) -> one of three units: the T-lane int_alu pipeline
-// (every instruction but memory and divide), the long unit (int_div + MULHSU per lane) or the
-// load/store unit (one line per pass, replays) -> WRITEBACK (one per cycle: register write of
+// decode, read the T lanes' integer or FP registers) -> one of four units: the T-lane int_alu
+// pipeline (integer, branches, jumps, CSRs, FP moves and sign/class bit operations), the T-lane
+// fp_fma pipeline (FADD/FSUB/FMUL and the fused multiply-adds), the long unit (int_div, MULHSU,
+// fp_divsqrt, fp_cmp, fp_cvt per lane) or the load/store unit (one line per pass, replays)
+// -> WRITEBACK (one per cycle: register write of
 // the lanes that complete, and the commit of the path's outcome to the warp's tracker).
 // The host register interface is that of vgiw_core (arch/core.toml [registers]).
 module simt_core #(
@@ -47,7 +49,7 @@ module simt_core #(
   // instruction classes of simt_decode (K_NOP = 10, fence, needs no case here)
   localparam logic [3:0] K_ILLEGAL = 4'd0, K_ALU = 4'd1, K_BRANCH = 4'd2, K_JAL = 4'd3,
                          K_JALR = 4'd4, K_LOAD = 4'd5, K_STORE = 4'd6, K_LONG = 4'd7,
-                         K_ECALL = 4'd8, K_BAR = 4'd9;
+                         K_ECALL = 4'd8, K_BAR = 4'd9, K_FMA = 4'd11;
   // SIMT counters of CNT_SEL (docs/simt.md "Counters"); index 0 is cycles as in vgiw_core
   localparam int unsigned NCNT = 5;
 
@@ -87,7 +89,9 @@ module simt_core #(
 
   logic [31:0] status;
   logic [63:0] cnt_value;
+  logic [31:0] win_n;
   always_comb begin
+    win_n = '0;
     status = '0;
     status[vgiw_cfg_pkg::STATUS_BUSY_BIT]  = busy_q;
     status[vgiw_cfg_pkg::STATUS_DONE_BIT]  = done_q;
@@ -98,11 +102,9 @@ module simt_core #(
     // 256 + w reads warp slot w's next path PC (low word) and its state (high word)
     for (int w = 0; w < W; w++) begin
       if (cnt_sel_q == CW'(256 + w)) begin
-        logic [31:0] n;
-        n = '0;
-        for (int t = 0; t < T; t++) n = n + 32'(tr_path_mask[w][t]);
+        for (int t = 0; t < T; t++) win_n = win_n + 32'(tr_path_mask[w][t]);
         cnt_value = {tr_path_valid[w], inflight_q[w], bar_q[w], tr_done[w], init_q[w], 3'd0,
-                     8'(tr_path_depth[w]), n[15:0], tr_path_pc[w]};
+                     8'(tr_path_depth[w]), win_n[15:0], tr_path_pc[w]};
       end
     end
   end
@@ -176,11 +178,11 @@ module simt_core #(
   logic [W-1:0][T-1:0]   i_mask_q;
   logic [W-1:0][3:0]     i_kind_q;
   logic [W-1:0][4:0]     i_rd_q;
-  logic [W-1:0]          i_rs1ra_q;
+  logic [W-1:0]          i_rs1ra_q, i_rdfp_q;
   logic [31:0]           next_base_q, next_wg_q;
 
-  // register file: W x 32 x T words (x0 is never written, so it reads 0)
-  logic [W-1:0][31:0][T-1:0][31:0] rf_q;
+  // register files: W x 32 x T words each, integer (x0 is never written, so it reads 0) and FP
+  logic [W-1:0][31:0][T-1:0][31:0] rf_q, frf_q;
 
   // ---- dispatch of work-groups to free slot groups ------------------------------------------------
   logic [W-1:0] slot_free;
@@ -242,12 +244,21 @@ module simt_core #(
   logic            ic_hit, ic_busy, range_err;
   logic [3:0]      kind;
   fu_pkg::alu_op_e alu_op;
-  logic [1:0]      a_sel, b_sel;
+  logic [2:0]      a_sel;
+  logic [1:0]      b_sel;
   logic [31:0]     imm;
-  logic [4:0]      rd, rs1, rs2;
+  logic [4:0]      rd, rs1, rs2, rs3;
   logic [2:0]      f3, csr;
   fu_pkg::scu_op_e div_op;
+  /* verilator lint_off UNUSEDSIGNAL */   // MULHSU is also long_sel 1
   logic            mulhsu;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic            rd_fp, rs1_fp, rs2_fp, c_neg, a_neg;
+  fu_pkg::fma_op_e fma_op;
+  logic [2:0]      long_sel;
+  fu_pkg::fcmp_op_e fcmp_op;
+  fu_pkg::fcvt_op_e fcvt_op;
+  logic [1:0]      fpx;
 
   assign pc   = tr_path_pc[c];
   assign mask = tr_path_mask[c];
@@ -256,17 +267,21 @@ module simt_core #(
   simt_decode u_dec (
     .instr_i (instr), .kind_o (kind), .alu_op_o (alu_op), .a_sel_o (a_sel), .b_sel_o (b_sel),
     .imm_o (imm), .rd_o (rd), .rs1_o (rs1), .rs2_o (rs2), .funct3_o (f3), .div_op_o (div_op),
-    .mulhsu_o (mulhsu), .csr_o (csr)
+    .mulhsu_o (mulhsu), .csr_o (csr),
+    .rs3_o (rs3), .rd_fp_o (rd_fp), .rs1_fp_o (rs1_fp), .rs2_fp_o (rs2_fp), .fma_op_o (fma_op),
+    .c_neg_o (c_neg), .a_neg_o (a_neg), .long_sel_o (long_sel), .fcmp_op_o (fcmp_op),
+    .fcvt_op_o (fcvt_op), .fpx_o (fpx)
   );
 
-  logic [T-1:0][31:0] rs1v, rs2v, opa, opb, addr;
+  logic [T-1:0][31:0] rs1v, rs2v, rs3v, opa, opb, addr;
   logic               misal;
   always_comb begin
     misal = 1'b0;
     for (int t = 0; t < T; t++) begin
       logic [31:0] cv;
-      rs1v[t] = rf_q[c][rs1][t];
-      rs2v[t] = rf_q[c][rs2][t];
+      rs1v[t] = rs1_fp ? frf_q[c][rs1][t] : rf_q[c][rs1][t];
+      rs2v[t] = rs2_fp ? frf_q[c][rs2][t] : rf_q[c][rs2][t];
+      rs3v[t] = frf_q[c][rs3][t];
       unique case (csr)
         3'd0: cv = slot_base_q[c] + 32'(t);                    // 0xCC0 global thread ID
         3'd1: cv = 32'(slot_j[c]) * 32'(T) + 32'(t);           // 0xCC1 local ID in the work-group
@@ -278,10 +293,11 @@ module simt_core #(
         default: cv = arg_q;                                   // 0xCC7 kernel argument
       endcase
       unique case (a_sel)
-        2'd0: opa[t] = rs1v[t];
-        2'd1: opa[t] = pc;
-        2'd2: opa[t] = '0;
-        default: opa[t] = cv;
+        3'd0: opa[t] = rs1v[t];
+        3'd1: opa[t] = pc;
+        3'd2: opa[t] = '0;
+        3'd3: opa[t] = cv;
+        default: opa[t] = fpx_val(fpx, rs1v[t], rs2v[t][31]);
       endcase
       unique case (b_sel)
         2'd0: opb[t] = rs2v[t];
@@ -296,7 +312,29 @@ module simt_core #(
     end
   end
 
-  logic              alu_in_ready, lsu_in_ready;
+  // FSGNJ, FSGNJN, FSGNJX (sign bit operations) and FCLASS: computed here, then passed through
+  // the ALU (a + 0), as they need no rounding
+  function automatic logic [31:0] fpx_val(input logic [1:0] op, input logic [31:0] a, input logic b_sign);
+    logic [7:0]  e;
+    logic [22:0] m;
+    e = a[30:23];
+    m = a[22:0];
+    unique case (op)
+      2'd0: fpx_val = {b_sign, a[30:0]};
+      2'd1: fpx_val = {~b_sign, a[30:0]};
+      2'd2: fpx_val = {a[31] ^ b_sign, a[30:0]};
+      default: begin
+        fpx_val = '0;
+        if (e == 8'hFF && m != '0)   fpx_val[m[22] ? 9 : 8] = 1'b1;       // quiet / signalling NaN
+        else if (e == 8'hFF)         fpx_val[a[31] ? 0 : 7] = 1'b1;       // infinity
+        else if (e == '0 && m == '0) fpx_val[a[31] ? 3 : 4] = 1'b1;       // zero
+        else if (e == '0)            fpx_val[a[31] ? 2 : 5] = 1'b1;       // subnormal
+        else                         fpx_val[a[31] ? 1 : 6] = 1'b1;       // normal
+      end
+    endcase
+  endfunction
+
+  logic              alu_in_ready, lsu_in_ready, fma_in_ready;
   logic [T-1:0]      long_in_ready;
   logic              long_busy_q;
   logic              unit_ready, fire, issue_err, miss;
@@ -305,6 +343,7 @@ module simt_core #(
     unique case (kind)
       K_LOAD, K_STORE: unit_ready = lsu_in_ready;
       K_LONG:          unit_ready = !long_busy_q && &long_in_ready;
+      K_FMA:           unit_ready = fma_in_ready;
       default:         unit_ready = alu_in_ready;
     endcase
     issue_err  = 1'b0;
@@ -342,7 +381,7 @@ module simt_core #(
   logic [T-1:0][WB-1:0] alu_tag_l;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [WB-1:0]      alu_tag;
-  assign alu_in_valid = fire && kind != K_LOAD && kind != K_STORE && kind != K_LONG;
+  assign alu_in_valid = fire && kind != K_LOAD && kind != K_STORE && kind != K_LONG && kind != K_FMA;
   for (genvar t = 0; t < T; t++) begin : g_alu
     int_alu #(.TAG_W (WB)) u_alu (
       .clk_i, .rst_ni,
@@ -357,7 +396,28 @@ module simt_core #(
   assign alu_out_valid = alu_out_valid_l[0];
   assign alu_tag       = alu_tag_l[0];
 
-  // ---- long unit (divide, MULHSU): lanes finish at different times; results collected -----------
+  // ---- FP multiply-add lanes (fp_fma, tag = warp slot) ----------------------------------------
+  logic               fma_in_valid, fma_out_valid, fma_out_ready;
+  logic [T-1:0][31:0] fma_res;
+  /* verilator lint_off UNUSEDSIGNAL */   // lanes 1.. repeat lane 0's handshake and tag
+  logic [T-1:0]       fma_in_ready_l, fma_out_valid_l;
+  logic [T-1:0][WB-1:0] fma_tag_l;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign fma_in_valid = fire && kind == K_FMA;
+  for (genvar t = 0; t < T; t++) begin : g_fma
+    fp_fma #(.TAG_W (WB)) u_fma (
+      .clk_i, .rst_ni,
+      .in_valid_i (fma_in_valid), .in_ready_o (fma_in_ready_l[t]), .op_i (fma_op),
+      .a_i ({rs1v[t][31] ^ a_neg, rs1v[t][30:0]}), .b_i (rs2v[t]), .c_i ({rs3v[t][31] ^ c_neg, rs3v[t][30:0]}), .tag_i (c),
+      .out_valid_o (fma_out_valid_l[t]), .out_ready_i (fma_out_ready), .result_o (fma_res[t]),
+      .tag_o (fma_tag_l[t])
+    );
+  end
+  assign fma_in_ready  = fma_in_ready_l[0];
+  assign fma_out_valid = fma_out_valid_l[0];
+
+  // ---- long unit (divide, MULHSU, FP divide/sqrt/compare/convert): lanes finish at different
+  // times; results collected ----------------------------------------------------------------------
   logic               long_in_valid;
   logic [T-1:0]       long_out_valid, long_pend_q;
   logic [T-1:0][31:0] long_res, long_res_q;
@@ -367,8 +427,8 @@ module simt_core #(
   for (genvar t = 0; t < T; t++) begin : g_long
     simt_long_lane u_long (
       .clk_i, .rst_ni,
-      .in_valid_i (long_in_valid && mask[t]), .in_ready_o (long_in_ready[t]), .mulhsu_i (mulhsu),
-      .op_i (div_op), .a_i (rs1v[t]), .b_i (rs2v[t]),
+      .in_valid_i (long_in_valid && mask[t]), .in_ready_o (long_in_ready[t]), .sel_i (long_sel),
+      .op_i (div_op), .fcmp_op_i (fcmp_op), .fcvt_op_i (fcvt_op), .a_i (rs1v[t]), .b_i (rs2v[t]),
       .out_valid_o (long_out_valid[t]), .out_ready_i (1'b1), .result_o (long_res[t])
     );
   end
@@ -410,7 +470,7 @@ module simt_core #(
   logic               wb_valid, wb_fire, wb_err;
   logic [EB-1:0]      wb_code;
   logic [WB-1:0]      ww;
-  logic [1:0]         wb_src;            // 0 ALU, 1 long, 2 LSU
+  logic [1:0]         wb_src;            // 0 ALU, 1 long, 2 LSU, 3 FMA
   logic [T-1:0]       wen;
   logic [T-1:0][31:0] wdata;
   logic               bar_set;
@@ -422,9 +482,12 @@ module simt_core #(
       wb_src = 2'd2; ww = lsu_warp_q; wb_valid = 1'b1;
     end else if (long_done) begin
       wb_src = 2'd1; ww = long_warp_q; wb_valid = 1'b1;
+    end else if (fma_out_valid) begin
+      wb_src = 2'd3; ww = fma_tag_l[0]; wb_valid = 1'b1;
     end
     wb_fire = wb_valid && tr_commit_ready[ww];
     alu_out_ready = wb_src == 2'd0 && tr_commit_ready[ww];
+    fma_out_ready = wb_src == 2'd3 && tr_commit_ready[ww];
     lsu_out_ready = wb_src == 2'd2 && tr_commit_ready[ww];
 
     c_a_mask  = i_mask_q[ww];
@@ -434,7 +497,7 @@ module simt_core #(
     c_b_pc    = i_pc_q[ww] + 32'd4;
     c_b_depth = i_depth_q[ww];
     wen       = '0;
-    wdata     = alu_res;
+    wdata     = (wb_src == 2'd3) ? fma_res : alu_res;
     wb_err    = 1'b0;
     wb_code   = '0;
     bar_set   = 1'b0;
@@ -451,6 +514,7 @@ module simt_core #(
         wen   = i_mask_q[ww];
         wdata = long_res_q;
       end
+      2'd3: wen = i_mask_q[ww];
       default: begin
         unique case (i_kind_q[ww])
           K_ALU: wen = i_mask_q[ww];
@@ -497,7 +561,7 @@ module simt_core #(
         endcase
       end
     endcase
-    if (i_rd_q[ww] == 5'd0) wen = '0;
+    if (i_rd_q[ww] == 5'd0 && !i_rdfp_q[ww]) wen = '0;
     // an error stops the core: the path goes back to the tracker unchanged (never a misaligned PC)
     if (wb_err) begin
       wen      = '0;
@@ -533,7 +597,10 @@ module simt_core #(
   // RISC-V core (the test start-up code clears x1..x31)
   always_ff @(posedge clk_i) begin
     if (wb_fire)
-      for (int t = 0; t < T; t++) if (wen[t]) rf_q[ww][i_rd_q[ww]][t] <= wdata[t];
+      for (int t = 0; t < T; t++) begin
+        if (wen[t] && !i_rdfp_q[ww]) rf_q[ww][i_rd_q[ww]][t] <= wdata[t];
+        if (wen[t] && i_rdfp_q[ww])  frf_q[ww][i_rd_q[ww]][t] <= wdata[t];
+      end
   end
 
   // ---- state ----------------------------------------------------------------------------------------
@@ -556,7 +623,7 @@ module simt_core #(
       inflight_q <= '0; init_q <= '0; bar_q <= '0; bar_pc_q <= '0;
       slot_base_q <= '0; slot_wg_q <= '0;
       i_pc_q <= '0; i_tgt_q <= '0; i_depth_q <= '0; i_mask_q <= '0; i_kind_q <= '0; i_rd_q <= '0;
-      i_rs1ra_q <= '0; next_base_q <= '0; next_wg_q <= '0; rr_q <= '0;
+      i_rs1ra_q <= '0; i_rdfp_q <= '0; next_base_q <= '0; next_wg_q <= '0; rr_q <= '0;
       long_busy_q <= 1'b0; long_pend_q <= '0; long_res_q <= '0; long_warp_q <= '0; lsu_warp_q <= '0;
     end else begin
       // launch
@@ -599,7 +666,8 @@ module simt_core #(
         i_mask_q[c]   <= mask;
         i_kind_q[c]   <= kind;
         i_rd_q[c]     <= rd;
-        i_rs1ra_q[c]  <= rs1 == 5'd1;
+        i_rs1ra_q[c]  <= rs1 == 5'd1 && !rs1_fp;
+        i_rdfp_q[c]   <= rd_fp;
         cnt_q[1]      <= cnt_q[1] + 64'd1;
         cnt_q[2]      <= cnt_q[2] + 64'(popc);
         if (kind == K_LONG) begin

@@ -26,7 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CC = os.environ.get("SIMT_RV_CC", "clang-19")
 LD = os.environ.get("SIMT_RV_LD", "ld.lld-19")
 QEMU = os.environ.get("SIMT_QEMU", "qemu-riscv32")
-BLOB = 2048           # bytes per thread: registers at +0, private memory at +128 .. +128+SCR
+BLOB = 2048           # bytes per thread: x regs at +0, private memory at +128 .. +128+SCR, f regs at +1920
 SCR = 1024
 # x2 sp, x3 gp, x4 tp are the start-up code's; x30, x31 are loop counters of the random streams
 FREE = [1] + list(range(5, 30))
@@ -40,12 +40,21 @@ SH = ["slli", "srli", "srai"]
 BR = ["beq", "bne", "blt", "bge", "bltu", "bgeu"]
 LDS = [("lb", 0x3FF), ("lh", 0x3FE), ("lw", 0x3FC), ("lbu", 0x3FF), ("lhu", 0x3FE)]
 STS = [("sb", 0x3FF), ("sh", 0x3FE), ("sw", 0x3FC)]
+FEDGE = [0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x00000001, 0x007FFFFF,
+         0x7F7FFFFF, 0x3FC00000, 0x40490FDB, 0xC0200000, 0x4B000000, 0x4F000000, 0xCF000000, 0x4F800000,
+         0x80000001, 0x00800000, 0x3EAAAAAB, 0x7F800001, 0xFFC00000, 0x4EFFFFFF, 0xBF000000, 0x3F000001]
+FRR = ["fadd.s", "fsub.s", "fmul.s", "fdiv.s", "fmin.s", "fmax.s", "fsgnj.s", "fsgnjn.s", "fsgnjx.s"]
+FR4 = ["fmadd.s", "fmsub.s", "fnmsub.s", "fnmadd.s"]
+FCMP = ["feq.s", "flt.s", "fle.s"]
 EDGE = [0, 1, 2, 0xFFFFFFFF, 0xFFFFFFFE, 0x80000000, 0x7FFFFFFF, 0x80000001, 31, 32, 33, 0x55555555,
         0xAAAAAAAA, 0x0000FFFF, 0xFFFF0000, 0x00008000, 0x00000080, 0x12345678, 0xFEDCBA98, 7, 0xFFFFFFF9, 3]
 
 
 def table(rng):
-    vals = EDGE + [rng.getrandbits(32) for _ in range(256 - len(EDGE))]   # 1 KB: operand offsets + 4 * tid stay inside
+    # FP edge values and ordinary floats (random sign, exponent near 1.0) beside random words
+    nice = [(rng.getrandbits(1) << 31) | (rng.randint(110, 145) << 23) | rng.getrandbits(23) for _ in range(60)]
+    vals = EDGE + FEDGE + nice
+    vals += [rng.getrandbits(32) for _ in range(256 - len(vals))]   # 1 KB: operand offsets + 4 * tid stay inside
     return ".section .rodata\n.balign 4\n.globl __simt_table\n__simt_table:\n" + \
         "".join(f"  .word 0x{v:08x}\n" for v in vals)
 
@@ -53,8 +62,8 @@ def table(rng):
 class Stream:
     """A random RV32IM instruction stream (the body of one program)."""
 
-    def __init__(self, rng, n):
-        self.rng, self.n, self.out, self.lbl, self.funcs = rng, n, [], 0, []
+    def __init__(self, rng, n, fp=True):
+        self.rng, self.n, self.out, self.lbl, self.funcs, self.fp = rng, n, [], 0, [], fp
 
     def label(self):
         self.lbl += 1
@@ -70,6 +79,36 @@ class Stream:
         rng, R = self.rng, lambda: ABI[self.r(avoid)]
         k = rng.random()
         src = lambda: ABI[rng.choice(FREE + [0, 10])]
+        F = lambda: f"f{rng.randrange(32)}"
+        if self.fp and rng.random() < 0.35:
+            k = rng.random()
+            if k < 0.35:
+                self.emit(f"{rng.choice(FRR)} {F()}, {F()}, {F()}")
+            elif k < 0.5:
+                self.emit(f"{rng.choice(FR4)} {F()}, {F()}, {F()}, {F()}")
+            elif k < 0.55:
+                self.emit(f"fsqrt.s {F()}, {F()}")
+            elif k < 0.62:
+                self.emit(f"{rng.choice(FCMP)} {R()}, {F()}, {F()}")
+            elif k < 0.70:
+                self.emit(f"{rng.choice(['fcvt.w.s', 'fcvt.wu.s'])} {R()}, {F()}, rtz")
+            elif k < 0.76:
+                self.emit(f"{rng.choice(['fcvt.s.w', 'fcvt.s.wu'])} {F()}, {src()}")
+            elif k < 0.80:
+                self.emit(f"{rng.choice(['fmv.x.w', 'fclass.s'])} {R()}, {F()}")
+            elif k < 0.84:
+                self.emit(f"fmv.w.x {F()}, {src()}")
+            elif k < 0.94:
+                t = self.r(avoid)
+                self.emit(f"andi {ABI[t]}, {src()}, 0x3FC")
+                self.emit(f"add {ABI[t]}, {ABI[t]}, gp")
+                self.emit(f"flw {F()}, 0({ABI[t]})")
+            else:
+                t = self.r(avoid)
+                self.emit(f"andi {ABI[t]}, {src()}, 0x3FC")
+                self.emit(f"add {ABI[t]}, {ABI[t]}, tp")
+                self.emit(f"fsw {F()}, 128({ABI[t]})")
+            return
         if k < 0.35:
             self.emit(f"{rng.choice(RR)} {R()}, {src()}, {src()}")
         elif k < 0.55:
@@ -164,6 +203,13 @@ class Stream:
             self.out = saved_out
             self.funcs.append(name)
         self.out = []
+        if self.fp:   # FP registers from the table, thread-dependent (a0 is still the ID)
+            for i in range(32):
+                t = rng.choice([5, 6, 7])
+                self.emit(f"slli {ABI[t]}, a0, 2")
+                self.emit(f"addi {ABI[t]}, {ABI[t]}, {4 * rng.randrange(200)}")
+                self.emit(f"add {ABI[t]}, {ABI[t]}, gp")
+                self.emit(f"flw f{i}, 0({ABI[t]})")
         # thread-dependent initial values: table words mixed with the thread ID (a0)
         for x in FREE:
             if x == 1:
@@ -183,7 +229,9 @@ def per_insn_programs(rng):
     progs = []
     ops = [(o, "rr") for o in RR] + [(o, "ri") for o in RI] + [(o, "sh") for o in SH] + \
           [(o, "br") for o in BR] + [("lui", "u"), ("auipc", "u"), ("jal", "j"), ("jalr", "j")] + \
-          [("mem", "mem")]
+          [("mem", "mem")] + [(o, "frr") for o in FRR] + [(o, "fr4") for o in FR4] + \
+          [("fsqrt.s", "f1"), ("fcvt.w.s", "fi"), ("fcvt.wu.s", "fi"), ("fmv.x.w", "fi"), ("fclass.s", "fi")] + \
+          [(o, "fc") for o in FCMP] + [("fcvt.s.w", "if"), ("fcvt.s.wu", "if"), ("fmv.w.x", "if"), ("flw_fsw", "fm")]
     for op, kind in ops:
         out = [".section .text", ".globl __simt_body", "__simt_body:",
                "  slli t0, a0, 2", "  add t0, t0, gp"]
@@ -201,6 +249,24 @@ def per_insn_programs(rng):
                 out += ["  li t3, 1", f"  {op} t1, t2, 1f", "  li t3, 2", "1:"]
             elif kind == "u":
                 out.append(f"  {op} t3, {rng.randint(0, 0xFFFFF)}")
+            elif kind == "frr":
+                out += [f"  flw ft1, {o1 % 256}(t0)", f"  flw ft2, {o2 % 256}(t0)", f"  {op} ft3, ft1, ft2",
+                        "  fmv.x.w t3, ft3"]
+            elif kind == "fr4":
+                o3 = 4 * rng.randrange(48)
+                out += [f"  flw ft1, {o1 % 256}(t0)", f"  flw ft2, {o2 % 256}(t0)", f"  flw ft4, {o3}(t0)",
+                        f"  {op} ft3, ft1, ft2, ft4", "  fmv.x.w t3, ft3"]
+            elif kind == "f1":
+                out += [f"  flw ft1, {o1 % 256}(t0)", f"  {op} ft3, ft1", "  fmv.x.w t3, ft3"]
+            elif kind == "fi":
+                out += [f"  flw ft1, {o1 % 256}(t0)", f"  {op} t3, ft1" + (", rtz" if op.startswith("fcvt") else "")]
+            elif kind == "fc":
+                out += [f"  flw ft1, {o1 % 256}(t0)", f"  flw ft2, {o2 % 256}(t0)", f"  {op} t3, ft1, ft2"]
+            elif kind == "if":
+                out += [f"  {op} ft3, t1", "  fmv.x.w t3, ft3"]
+            elif kind == "fm":
+                out += ["  andi t4, t2, 0x7C", "  add t4, t4, tp", "  fsw f1, 128(t4)", "  flw ft3, 128(t4)",
+                        f"  flw f1, {o1 % 256}(t0)", "  fsgnjx.s ft3, ft3, f1", "  fmv.x.w t3, ft3"]
             elif kind == "j" and op == "jal":
                 out += ["  jal t3, 1f", "  li t3, 5", "1:", "  sub t3, t3, t1"]
             elif kind == "j":
@@ -316,7 +382,7 @@ def sh(cmd, **kw):
     return r.stdout
 
 
-def build(work, name, body, march="rv32im"):
+def build(work, name, body, march="rv32imf"):
     src = os.path.join(work, name + ".S")
     with open(src, "w") as f:
         f.write(body)

@@ -3,8 +3,9 @@
  * which has no such CSR, the word __simt_qemu_tid that the test driver patches into the ELF
  * per thread (it is -1 in the file the core runs). From the ID: tp = the thread's result blob
  * (registers at +0, its private memory from +128), sp = its stack, gp = the program's table,
- * a0 = the ID; every other register 0. The body ends with `j __simt_finish`, which stores
- * x1..x31 at tp+4.. and exits (under qemu it first writes the blob to stdout). */
+ * a0 = the ID; every other register 0, f0..f31 +0.0. The body ends with `j __simt_finish`,
+ * which stores x1..x31 at tp+4.., f0..f31 at tp+1920.. and exits (under qemu it first writes
+ * the blob to stdout). */
 #define BLOB  2048
 #define STACK 1024
 #define MAXT  256
@@ -52,6 +53,38 @@ _start:
     li x29, 0
     li x30, 0
     li x31, 0
+    fmv.w.x f0, x0
+    fmv.w.x f1, x0
+    fmv.w.x f2, x0
+    fmv.w.x f3, x0
+    fmv.w.x f4, x0
+    fmv.w.x f5, x0
+    fmv.w.x f6, x0
+    fmv.w.x f7, x0
+    fmv.w.x f8, x0
+    fmv.w.x f9, x0
+    fmv.w.x f10, x0
+    fmv.w.x f11, x0
+    fmv.w.x f12, x0
+    fmv.w.x f13, x0
+    fmv.w.x f14, x0
+    fmv.w.x f15, x0
+    fmv.w.x f16, x0
+    fmv.w.x f17, x0
+    fmv.w.x f18, x0
+    fmv.w.x f19, x0
+    fmv.w.x f20, x0
+    fmv.w.x f21, x0
+    fmv.w.x f22, x0
+    fmv.w.x f23, x0
+    fmv.w.x f24, x0
+    fmv.w.x f25, x0
+    fmv.w.x f26, x0
+    fmv.w.x f27, x0
+    fmv.w.x f28, x0
+    fmv.w.x f29, x0
+    fmv.w.x f30, x0
+    fmv.w.x f31, x0
     j       __simt_body
 
     .globl __simt_finish
@@ -87,6 +120,38 @@ __simt_finish:
     sw x29, 116(tp)
     sw x30, 120(tp)
     sw x31, 124(tp)
+    fsw f0, 1920(tp)
+    fsw f1, 1924(tp)
+    fsw f2, 1928(tp)
+    fsw f3, 1932(tp)
+    fsw f4, 1936(tp)
+    fsw f5, 1940(tp)
+    fsw f6, 1944(tp)
+    fsw f7, 1948(tp)
+    fsw f8, 1952(tp)
+    fsw f9, 1956(tp)
+    fsw f10, 1960(tp)
+    fsw f11, 1964(tp)
+    fsw f12, 1968(tp)
+    fsw f13, 1972(tp)
+    fsw f14, 1976(tp)
+    fsw f15, 1980(tp)
+    fsw f16, 1984(tp)
+    fsw f17, 1988(tp)
+    fsw f18, 1992(tp)
+    fsw f19, 1996(tp)
+    fsw f20, 2000(tp)
+    fsw f21, 2004(tp)
+    fsw f22, 2008(tp)
+    fsw f23, 2012(tp)
+    fsw f24, 2016(tp)
+    fsw f25, 2020(tp)
+    fsw f26, 2024(tp)
+    fsw f27, 2028(tp)
+    fsw f28, 2032(tp)
+    fsw f29, 2036(tp)
+    fsw f30, 2040(tp)
+    fsw f31, 2044(tp)
     la      t0, __simt_qemu_tid
     lw      t1, 0(t0)
     li      t2, -1
