@@ -181,8 +181,14 @@ module simt_core #(
   logic [W-1:0]          i_rs1ra_q, i_rdfp_q;
   logic [31:0]           next_base_q, next_wg_q;
 
-  // register files: W x 32 x T words each, integer (x0 is never written, so it reads 0) and FP
-  logic [W-1:0][31:0][T-1:0][31:0] rf_q, frf_q;
+  // register files: W x 32 entries of T words each, integer and FP, as memories (one write port,
+  // lane write enables; asynchronous reads) so that synthesis maps them to RAM instead of
+  // flattening 2 x W x 32 x T x 32 flip-flops. x0 is never written and reads as 0 by the mux.
+  localparam int unsigned RA = $clog2(W * 32);
+  logic [T*32-1:0] rf_mem  [W*32];
+  logic [T*32-1:0] frf_mem [W*32];
+  logic [T*32-1:0] rd1_x, rd1_f, rd2_x, rd2_f, rd3_f;
+  logic [RA-1:0]   ra1, ra2, ra3, wa;
 
   // ---- dispatch of work-groups to free slot groups ------------------------------------------------
   logic [W-1:0] slot_free;
@@ -275,13 +281,21 @@ module simt_core #(
 
   logic [T-1:0][31:0] rs1v, rs2v, rs3v, opa, opb, addr;
   logic               misal;
+  assign ra1   = RA'(32 * int'(c)) + RA'(rs1);
+  assign ra2   = RA'(32 * int'(c)) + RA'(rs2);
+  assign ra3   = RA'(32 * int'(c)) + RA'(rs3);
+  assign rd1_x = rf_mem[ra1];
+  assign rd2_x = rf_mem[ra2];
+  assign rd1_f = frf_mem[ra1];
+  assign rd2_f = frf_mem[ra2];
+  assign rd3_f = frf_mem[ra3];
   always_comb begin
     misal = 1'b0;
     for (int t = 0; t < T; t++) begin
       logic [31:0] cv;
-      rs1v[t] = rs1_fp ? frf_q[c][rs1][t] : rf_q[c][rs1][t];
-      rs2v[t] = rs2_fp ? frf_q[c][rs2][t] : rf_q[c][rs2][t];
-      rs3v[t] = frf_q[c][rs3][t];
+      rs1v[t] = rs1_fp ? rd1_f[32*t +: 32] : (rs1 == 5'd0) ? 32'd0 : rd1_x[32*t +: 32];
+      rs2v[t] = rs2_fp ? rd2_f[32*t +: 32] : (rs2 == 5'd0) ? 32'd0 : rd2_x[32*t +: 32];
+      rs3v[t] = rd3_f[32*t +: 32];
       unique case (csr)
         3'd0: cv = slot_base_q[c] + 32'(t);                    // 0xCC0 global thread ID
         3'd1: cv = 32'(slot_j[c]) * 32'(T) + 32'(t);           // 0xCC1 local ID in the work-group
@@ -593,13 +607,14 @@ module simt_core #(
     end
   end
 
+  assign wa = RA'(32 * int'(ww)) + RA'(i_rd_q[ww]);
   // register file: no reset (a RAM on an FPGA); programs initialise what they read, as on any
   // RISC-V core (the test start-up code clears x1..x31)
   always_ff @(posedge clk_i) begin
     if (wb_fire)
       for (int t = 0; t < T; t++) begin
-        if (wen[t] && !i_rdfp_q[ww]) rf_q[ww][i_rd_q[ww]][t] <= wdata[t];
-        if (wen[t] && i_rdfp_q[ww])  frf_q[ww][i_rd_q[ww]][t] <= wdata[t];
+        if (wen[t] && !i_rdfp_q[ww]) rf_mem[wa][32*t +: 32]  <= wdata[t];
+        if (wen[t] && i_rdfp_q[ww])  frf_mem[wa][32*t +: 32] <= wdata[t];
       end
   end
 

@@ -235,7 +235,7 @@ def per_insn_programs(rng):
     for op, kind in ops:
         out = [".section .text", ".globl __simt_body", "__simt_body:",
                "  slli t0, a0, 2", "  add t0, t0, gp"]
-        for k in range(40):
+        for k in range(24):
             off = 4 * k + 128
             o1, o2 = 4 * rng.randrange(48), 4 * rng.randrange(48)
             out += [f"  lw t1, {o1 % 256}(t0)", f"  lw t2, {o2 % 256}(t0)"]
