@@ -1,7 +1,7 @@
 // The SIMT baseline core (issue 20; docs/simt.md): W warps x T lanes executing RV32IMF, the
 // von Neumann GPGPU the VGIW paper compares against (VGIW §5), organised as Simty (Collange &
-// Brunie, RR-9073 §4): in order, one divergence tracker per warp (sorted path list, RR-9073
-// §3.2, or per-thread PC arbiter, RR-9073 §2; simt.tracker), at most one instruction per warp in
+// Brunie, RR-9073 §3, Fig. 2): in order, one divergence tracker per warp (sorted path list, RR-9073
+// §3.2, or per-thread PC arbiter, RR-9073 §3.1; simt.tracker), at most one instruction per warp in
 // flight, one instruction issued per cycle from a ready warp chosen round-robin.
 //
 // Stages: ISSUE (pick a warp, read its path from the tracker, fetch from the instruction cache,
@@ -545,7 +545,7 @@ module simt_core #(
           K_JAL: begin
             wen    = i_mask_q[ww];
             c_a_pc = i_tgt_q[ww];
-            if (i_rd_q[ww] == 5'd1) c_a_depth = i_depth_q[ww] + DW'(1);   // call (RR-9073 §3.1)
+            if (i_rd_q[ww] == 5'd1) c_a_depth = i_depth_q[ww] + DW'(1);   // call (RR-9073 §2.4: depth orders the paths)
             if (i_tgt_q[ww][1:0] != 2'd0) begin wb_err = 1'b1; wb_code = vgiw_cfg_pkg::ERR_MISALIGNED; end
           end
           K_JALR: begin

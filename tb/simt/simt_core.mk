@@ -14,7 +14,7 @@ SIMT_RV_LD   ?= ld.lld-19
 SIMT_QEMU    ?= qemu-riscv32
 
 # The same core with the other tracker (simt.tracker = 1, the per-thread PC arbiter of
-# RR-9073 §2), for "same programs through both trackers" (docs/simt.md "Tests").
+# RR-9073 §3.1), for "same programs through both trackers" (docs/simt.md "Tests").
 TESTBENCHES          += simt_core_arb_tb
 simt_core_arb_tb_TOP := simt_core
 simt_core_arb_tb_RTL := $(simt_core_tb_RTL)

@@ -14,7 +14,8 @@
  * delays, idle cycles) from another, so both trackers with the same --seed see the same program
  * and must issue the same sequence of paths: its hash is printed for comparison.
  * A quarter of the warps scatter their threads over up to 256 PCs, to fill the CCT.
- * --count N: N warps. */
+ * --count N: N warps. --op bad-commit: after 50 commits, one commit names a lane outside the
+ * active path, which the interface assertion a_commit_masks must stop. */
 #include <stdio.h>
 #include <string.h>
 
@@ -239,6 +240,13 @@ static void dump(void)
             (int)dut_get_dbg_quiet_o());
 }
 
+/* What the path list's machinery did (dbg_event_o bits): each must happen in a long enough run. */
+static const char *const event_name[8] = {
+    "ccs_merges", "pops", "pushes_at_head", "cct_merges", "inserts_at_bottom", "shift_moves",
+    "y_absorbs_head", "y_head_exchanges",
+};
+static uint64_t events[8];
+
 /* ---------------------------------------------------------------- the emulated core */
 
 int main(int argc, char **argv)
@@ -248,6 +256,12 @@ int main(int argc, char **argv)
     rng_seed(&prog, sim_args.seed);
     rng_seed(&timing, sim_args.seed ^ 0x9e3779b97f4a7c15ull);
     sim_on_watchdog(dump);
+    bool bad_commit = false;
+    if (sim_args.op) {
+        if (strcmp(sim_args.op, "bad-commit") != 0)
+            sim_die("unknown --op '%s' (this testbench knows: bad-commit)", sim_args.op);
+        bad_commit = true;
+    }
 
     uint32_t cfg = (uint32_t)dut_get_cfg_o();
     tracker = cfg >> 24;
@@ -315,6 +329,10 @@ int main(int argc, char **argv)
             delay = r < 50 ? 0 : r < 80 ? 1 + rng_below(&timing, 3) : r < 97 ? 4 + rng_below(&timing, 7)
                                                                       : rng_below(&timing, 40);
             out = make_outcome(&snap, steps_left ? steps_left - 1 : 0);
+            if (bad_commit && issued >= 50 && (~snap.mask & all_lanes())) {
+                uint64_t outside = ~snap.mask & all_lanes();
+                out.a = (out.a | (outside & -outside)) & ~out.b;    /* one lane not in the path */
+            }
         }
         bool commit = inflight && delay == 0;
         if (commit) {
@@ -350,6 +368,8 @@ int main(int argc, char **argv)
         }
         sim_eval();
         bool accepted = commit && dut_get_commit_ready_o();
+        for (unsigned e = 0; e < 8; e++)            /* with this cycle's commit applied */
+            events[e] += (dut_get_dbg_event_o() >> e) & 1u;
         if (commit && !accepted)
             wait_ready++;
         sim_step();
@@ -393,6 +413,14 @@ int main(int argc, char **argv)
         }
     }
 
+    if (tracker == 0) {
+        for (unsigned e = 0; e < 8; e++) {
+            stats_set(event_name[e], events[e]);
+            /* coverage: a run of 200 warps or more on 8 lanes or more exercises every case */
+            if (warps >= 200 && lanes >= 8)
+                sim_check_u32(events[e] > 0, "coverage: the path list never did %s", event_name[e]);
+        }
+    }
     stats_set("warps", started);
     stats_set("issued_paths", issued);
     stats_set("merges_in_model", model.merges);

@@ -34,6 +34,7 @@ module simt_tracker_tb_top #(
   output logic               warp_done_o,
   output logic [31:0]        cfg_o,          // {TRACKER, LANES, ENTRIES, DEPTH_W}, a byte each
   output logic               dbg_quiet_o,    // no background sort pending: the list is in order
+  output logic [7:0]         dbg_event_o,    // path list: what its machinery did this cycle (coverage)
   output logic [NS*SW+63:0]  dbg_o
 );
   simt_tracker #(.TRACKER(TRACKER), .LANES(LANES), .DEPTH_W(DEPTH_W), .ENTRIES(ENTRIES)) u_trk (.*);
@@ -49,6 +50,24 @@ module simt_tracker_tb_top #(
       end
     end
     assign dbg_quiet_o = !u_trk.g_list.u_list.busy;
+    // 0 CCS merge at a commit, 1 pop at a commit, 2 push of the pending path at the head,
+    // 3 merge of the pending path into a CCT entry, 4 pending path goes below every entry,
+    // 5 SHIFT moves an entry, 6 y absorbs the CCT head, 7 y and the head exchange
+    logic scan, chk, n0;
+    assign scan = u_trk.g_list.u_list.w_v_q && !u_trk.g_list.u_list.shift_q && u_trk.g_list.u_list.p_q != '0;
+    assign chk  = !u_trk.g_list.u_list.w_v_q && u_trk.g_list.u_list.chk_q;
+    assign n0   = u_trk.g_list.u_list.n_q == '0;
+    assign dbg_event_o = {
+      chk && !n0 && !u_trk.g_list.u_list.y_before && !u_trk.g_list.u_list.y_same,
+      chk && !n0 && !u_trk.g_list.u_list.y_before &&  u_trk.g_list.u_list.y_same,
+      u_trk.g_list.u_list.w_v_q && u_trk.g_list.u_list.shift_q && u_trk.g_list.u_list.h_q != u_trk.g_list.u_list.p_q,
+      scan && !u_trk.g_list.u_list.w_before && !u_trk.g_list.u_list.w_same && u_trk.g_list.u_list.p_q == 1,
+      scan && !u_trk.g_list.u_list.w_before && u_trk.g_list.u_list.w_same,
+      scan && u_trk.g_list.u_list.w_before && u_trk.g_list.u_list.p_q == u_trk.g_list.u_list.n_q,
+      u_trk.g_list.u_list.accept_commit && !u_trk.g_list.u_list.o_v[1] && !n0,
+      u_trk.g_list.u_list.accept_commit && (u_trk.g_list.u_list.u_ccs.eq_ab || u_trk.g_list.u_list.u_ccs.eq_ac ||
+                                            u_trk.g_list.u_list.u_ccs.eq_bc)
+    };
   end else begin : g_arbiter
     always_comb begin
       dbg_o = '0;
@@ -58,5 +77,6 @@ module simt_tracker_tb_top #(
       end
     end
     assign dbg_quiet_o = u_trk.g_arbiter.u_arbiter.fresh_q;
+    assign dbg_event_o = '0;
   end
 endmodule
