@@ -1,9 +1,9 @@
 // Load/store unit of the SIMT core (docs/simt.md "Memory"): one warp instruction at a time.
 // Coalescing as Simty does it (RR-9073 §3.2: the branch/memory unit splits the active path
 // into a and b; the lanes it cannot serve replay at the same PC): the lanes whose address falls
-// in the line of the lowest
-// active lane are served by one line access; the others are returned in `served_o`'s
-// complement and the core sends them back to the tracker at the same PC (commit `b`).
+// in the line of the lowest active lane are served by one line access; the others are returned
+// in `served_o`'s complement and the core sends them back to the tracker at the same PC
+// (commit `b`).
 // A load reads the line and extracts byte / half / word with sign or zero extension per lane.
 // The memory port is line-granular without byte enables, so a store reads the line, merges the
 // served lanes' bytes (in lane order: of two lanes writing one byte the higher lane wins) and
