@@ -287,7 +287,8 @@ int main(int argc, char **argv)
     uint64_t limit = sim_args.max_cycles != UINT64_MAX ? sim_args.max_cycles : 20000000;
     while (!((st = reg_peek(VGIW_REG_STATUS)) & VGIW_STATUS_DONE)) {
         cycle(false, 0, 0);
-        if (sim_cycle() - t0 > limit - 16) {
+        /* stop while the warp dump (one cycle per warp) still fits under --max-cycles */
+        if (sim_cycle() + 2 * VGIW_SIMT_WARPS + 8 >= limit) {
             dump_all();
             sim_fail("no done after %llu cycles", (unsigned long long)(sim_cycle() - t0));
             return sim_finish();
