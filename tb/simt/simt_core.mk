@@ -8,10 +8,9 @@ simt_core_tb_RTL   := $(filter-out %_pkg.sv,$(wildcard rtl/simt/*.sv)) rtl/fu/in
                       rtl/common/delay_line.sv
 simt_core_tb_C     := tb/simt/simt_core_tb.c
 
-# Test programs (tb/simt/simt_core_conf.py): RV32IM, freestanding, our own start-up code.
-SIMT_RV_CC   ?= clang-19
-SIMT_RV_LD   ?= ld.lld-19
-SIMT_QEMU    ?= qemu-riscv32
+# Test programs (tb/simt/simt_core_conf.py): RV32IMF, freestanding, our own start-up code, built
+# with clang-19 and ld.lld-19 and run under qemu-riscv32 (make deps installs them; the
+# environment variables SIMT_RV_CC, SIMT_RV_LD and SIMT_QEMU name others).
 
 # The same core with the other tracker (simt.tracker = 1, the per-thread PC arbiter of
 # RR-9073 §3.1), for "same programs through both trackers" (docs/simt.md "Tests").
