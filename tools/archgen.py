@@ -567,6 +567,22 @@ def derive(cfg, name):
     for k, v in cfg["fu"].items():
         if k.endswith("_stages") and v < 1:
             raise ArchError(f"{where}: fu.{k} must be at least 1")
+    # SIMT baseline core (docs/simt.md "Matching a VGIW preset"): as many lanes as the grid has
+    # compute units unless the preset says otherwise
+    s = cfg["simt"]
+    if s["lanes"] == 0:
+        s["lanes"] = cfg["units"]["cu"]
+    if not 1 <= s["lanes"] <= 64:
+        raise ArchError(f"{where}: simt.lanes must be 1..64 (the tracker's LANES)")
+    if s["warps"] < 1:
+        raise ArchError(f"{where}: simt.warps must be at least 1")
+    if s["tracker"] not in (0, 1):
+        raise ArchError(f"{where}: simt.tracker must be 0 (path list) or 1 (arbiter)")
+    if not 1 <= s["depth_bits"] <= 8:
+        raise ArchError(f"{where}: simt.depth_bits must be 1..8")
+    ic = s["icache_lines"]
+    if ic < 1 or ic & (ic - 1):
+        raise ArchError(f"{where}: simt.icache_lines must be a power of two")
 
 
 def flatten(cfg):

@@ -54,7 +54,12 @@ def main():
                 check(f"#define VGIW_{k} {v}u" in ch, f"{preset}: {k} = {v} in C header")
             # Register addresses agree, and the counter map keeps its documented indices.
             regs = re.findall(r"localparam logic \[7:0\] REG_(\w+) = 8'h([0-9A-F]{2});", svp)
-            check(len(regs) == 7, f"{preset}: 7 registers generated")
+            # 7 of the VGIW core and 8 of the SIMT core (docs/simt.md "Host interface")
+            check(len(regs) == 15, f"{preset}: 15 registers generated")
+            # the SIMT core has one lane per compute unit of the grid (docs/simt.md)
+            cu = re.search(r"#define VGIW_UNITS_CU (\d+)u", ch)
+            check(cu is not None and f"#define VGIW_SIMT_LANES {cu.group(1)}u" in ch,
+                  f"{preset}: simt.lanes derived from the CU count")
             for k, v in regs:
                 check(f"#define VGIW_REG_{k} 0x{v}u" in ch, f"{preset}: REG_{k} = 0x{v} in C header")
             sv = dict(pairs)
@@ -106,8 +111,9 @@ def main():
         if r.returncode == 0:
             r = subprocess.run([exe], capture_output=True, text=True)
             check(r.stdout == "ffff2345 2345 ffff\n", f"successor 0 in bits 15:0, 1 in 31:16 (got {r.stdout!r})")
-        check('vgiw_err_names[8] = { "none", "bad_magic", "bad_block_count", "tile_too_small", "bad_successor", '
-              '"fabric", "memory", "no_cvu" };' in cm, "error names indexed by code")
+        check('vgiw_err_names[12] = { "none", "bad_magic", "bad_block_count", "tile_too_small", "bad_successor", '
+              '"fabric", "memory", "no_cvu", "illegal_instr", "misaligned", "fetch_range", "bad_launch" };' in cm,
+              "error names indexed by code")
         check('vgiw_cnt_fixed_names[13] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles", '
               '"fabric_busy", "stall_cfg", "stall_ready", "stall_drain", "retired", "cfg_hits", "cfg_misses", '
               '"cfg_fetches" };' in cm,

@@ -1,0 +1,719 @@
+// The SIMT baseline core (issue 20; docs/simt.md): W warps x T lanes executing RV32IMF, the
+// von Neumann GPGPU the VGIW paper compares against (VGIW §5), organised as Simty (Collange &
+// Brunie, RR-9073 §3, Fig. 2): in order, one divergence tracker per warp (sorted path list, RR-9073
+// §3.2, or per-thread PC arbiter, RR-9073 §3.1; simt.tracker), at most one instruction per warp in
+// flight, one instruction issued per cycle from a ready warp chosen round-robin.
+//
+// Stages: ISSUE (pick a warp, read its path from the tracker, fetch from the instruction cache,
+// decode, read the T lanes' integer or FP registers) -> one of four units: the T-lane int_alu
+// pipeline (integer, branches, jumps, CSRs, FP moves and sign/class bit operations), the T-lane
+// fp_fma pipeline (FADD/FSUB/FMUL and the fused multiply-adds), the long unit (int_div, MULHSU,
+// fp_divsqrt, fp_cmp, fp_cvt per lane) or the load/store unit (one line per pass, replays)
+// -> WRITEBACK (one per cycle: register write of
+// the lanes that complete, and the commit of the path's outcome to the warp's tracker).
+// The host register interface is that of vgiw_core (arch/core.toml [registers]).
+module simt_core #(
+  // divergence tracker (simt.tracker): a parameter so one preset can build both for comparison
+  parameter  int unsigned TRACKER = vgiw_cfg_pkg::SIMT_TRACKER,
+  localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
+  localparam int unsigned LBITS = 8 * L
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  // register port (docs/simt.md "Host interface"): one 32-bit access per cycle, read combinational
+  input  logic             reg_valid_i,
+  input  logic             reg_write_i,
+  input  logic [vgiw_cfg_pkg::REG_ADDR_BITS-1:0] reg_addr_i,
+  input  logic [31:0]      reg_wdata_i,
+  output logic [31:0]      reg_rdata_o,
+  output logic             done_o,
+  // memory port (line-granular, the protocol of vgiw_core): ID 0 data, ID 1 instructions
+  output logic             mem_req_valid_o,
+  input  logic             mem_req_ready_i,
+  output logic [31:0]      mem_req_addr_o,
+  output logic             mem_req_write_o,
+  output logic [LBITS-1:0] mem_req_wdata_o,
+  output logic [7:0]       mem_req_id_o,
+  input  logic             mem_rsp_valid_i,
+  output logic             mem_rsp_ready_o,
+  input  logic [7:0]       mem_rsp_id_i,
+  input  logic [LBITS-1:0] mem_rsp_rdata_i,
+  input  logic             mem_rsp_error_i
+);
+  localparam int unsigned W   = vgiw_cfg_pkg::SIMT_WARPS;
+  localparam int unsigned T   = vgiw_cfg_pkg::SIMT_LANES;
+  localparam int unsigned DW  = vgiw_cfg_pkg::SIMT_DEPTH_BITS;
+  localparam int unsigned WB  = (W > 1) ? $clog2(W) : 1;
+  localparam int unsigned CW  = vgiw_cfg_pkg::CNT_INDEX_BITS;
+  localparam int unsigned EB  = vgiw_cfg_pkg::STATUS_CODE_BITS;
+  // instruction classes of simt_decode (K_NOP = 10, fence, needs no case here)
+  localparam logic [3:0] K_ILLEGAL = 4'd0, K_ALU = 4'd1, K_BRANCH = 4'd2, K_JAL = 4'd3,
+                         K_JALR = 4'd4, K_LOAD = 4'd5, K_STORE = 4'd6, K_LONG = 4'd7,
+                         K_ECALL = 4'd8, K_BAR = 4'd9, K_FMA = 4'd11;
+  // SIMT counters of CNT_SEL (docs/simt.md "Counters"); index 0 is cycles as in vgiw_core
+  localparam int unsigned NCNT = 5;
+
+  // ---- host registers -----------------------------------------------------------------------
+  logic [31:0]   code_lo_q, code_hi_q, entry_q, threads_q, wg_warps_q, arg_q, fault_pc_q;
+  logic [WB-1:0] fault_warp_q;
+  logic [CW-1:0] cnt_sel_q;
+  logic          busy_q, done_q, error_q;
+  logic [EB-1:0] err_code_q;
+  logic [NCNT-1:0][63:0] cnt_q;
+  logic          start, wr;
+  logic [W-1:0]              tr_init, tr_path_valid, tr_commit_valid, tr_commit_ready, tr_done;
+  logic [W-1:0][T-1:0]       tr_init_mask, tr_path_mask;
+  logic [W-1:0][31:0]        tr_path_pc;
+  logic [W-1:0][DW-1:0]      tr_path_depth;
+  logic [W-1:0]              inflight_q, init_q, bar_q;
+
+  assign wr    = reg_valid_i && reg_write_i;
+  assign start = wr && reg_addr_i == vgiw_cfg_pkg::REG_CTRL && reg_wdata_i[0] && !busy_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      code_lo_q <= '0; code_hi_q <= '0; entry_q <= '0; threads_q <= '0; wg_warps_q <= 32'd1;
+      arg_q <= '0; cnt_sel_q <= '0;
+    end else if (wr) begin
+      if (!busy_q) begin
+        if (reg_addr_i == vgiw_cfg_pkg::REG_CODE_LO)  code_lo_q  <= reg_wdata_i;
+        if (reg_addr_i == vgiw_cfg_pkg::REG_CODE_HI)  code_hi_q  <= reg_wdata_i;
+        if (reg_addr_i == vgiw_cfg_pkg::REG_ENTRY)    entry_q    <= reg_wdata_i;
+        if (reg_addr_i == vgiw_cfg_pkg::REG_THREADS)  threads_q  <= reg_wdata_i;
+        if (reg_addr_i == vgiw_cfg_pkg::REG_WG_WARPS) wg_warps_q <= reg_wdata_i;
+        if (reg_addr_i == vgiw_cfg_pkg::REG_ARG)      arg_q      <= reg_wdata_i;
+      end
+      if (reg_addr_i == vgiw_cfg_pkg::REG_CNT_SEL) cnt_sel_q <= reg_wdata_i[CW-1:0];
+    end
+  end
+
+  logic [31:0] status;
+  logic [63:0] cnt_value;
+  logic [31:0] win_n;
+  always_comb begin
+    win_n = '0;
+    status = '0;
+    status[vgiw_cfg_pkg::STATUS_BUSY_BIT]  = busy_q;
+    status[vgiw_cfg_pkg::STATUS_DONE_BIT]  = done_q;
+    status[vgiw_cfg_pkg::STATUS_ERROR_BIT] = error_q && done_q;
+    status[vgiw_cfg_pkg::STATUS_CODE_LSB +: EB] = err_code_q;
+    cnt_value = (cnt_sel_q < CW'(NCNT)) ? cnt_q[cnt_sel_q[$clog2(NCNT)-1:0]] : 64'd0;
+    // warp-state window for the host's watchdog dump (docs/simt.md "Counters"): index
+    // 256 + w reads warp slot w's next path PC (low word) and its state (high word)
+    for (int w = 0; w < W; w++) begin
+      if (cnt_sel_q == CW'(256 + w)) begin
+        for (int t = 0; t < T; t++) win_n = win_n + 32'(tr_path_mask[w][t]);
+        cnt_value = {tr_path_valid[w], inflight_q[w], bar_q[w], tr_done[w], init_q[w], 3'd0,
+                     8'(tr_path_depth[w]), win_n[15:0], tr_path_pc[w]};
+      end
+    end
+  end
+
+  always_comb begin
+    unique case (reg_addr_i)
+      vgiw_cfg_pkg::REG_ID:         reg_rdata_o = vgiw_cfg_pkg::SIMT_CORE_ID;
+      vgiw_cfg_pkg::REG_STATUS:     reg_rdata_o = status;
+      vgiw_cfg_pkg::REG_CNT_SEL:    reg_rdata_o = 32'(cnt_sel_q);
+      vgiw_cfg_pkg::REG_CNT_LO:     reg_rdata_o = cnt_value[31:0];
+      vgiw_cfg_pkg::REG_CNT_HI:     reg_rdata_o = cnt_value[63:32];
+      vgiw_cfg_pkg::REG_CODE_LO:    reg_rdata_o = code_lo_q;
+      vgiw_cfg_pkg::REG_CODE_HI:    reg_rdata_o = code_hi_q;
+      vgiw_cfg_pkg::REG_ENTRY:      reg_rdata_o = entry_q;
+      vgiw_cfg_pkg::REG_THREADS:    reg_rdata_o = threads_q;
+      vgiw_cfg_pkg::REG_WG_WARPS:   reg_rdata_o = wg_warps_q;
+      vgiw_cfg_pkg::REG_ARG:        reg_rdata_o = arg_q;
+      vgiw_cfg_pkg::REG_FAULT_PC:   reg_rdata_o = fault_pc_q;
+      vgiw_cfg_pkg::REG_FAULT_WARP: reg_rdata_o = 32'(fault_warp_q);
+      default:                      reg_rdata_o = '0;
+    endcase
+  end
+  assign done_o = done_q;
+
+  // ---- work-groups: G warps each, on slot groups of G consecutive warp slots ------------------
+  // G divides W, so the quotient and remainder of a slot by G come from small tables.
+  logic          g_ok;
+  logic [6:0]    g;                 // warps per work-group (<= W <= 64 checked by g_ok)
+  logic [W-1:0]  slot_lead;         // first slot of its slot group
+  logic [W-1:0][WB-1:0] slot_j;     // index of the slot within its group
+  always_comb begin
+    g = wg_warps_q[6:0];
+    g_ok = 1'b0;
+    slot_lead = '0;
+    slot_j = '0;
+    for (int d = 1; d <= W; d++) begin
+      if (wg_warps_q == 32'(d) && W % d == 0) begin
+        g_ok = 1'b1;
+        for (int w = 0; w < W; w++) begin
+          slot_lead[w] = (w % d) == 0;
+          slot_j[w]    = WB'(w % d);
+        end
+      end
+    end
+  end
+
+  // ---- trackers -------------------------------------------------------------------------------
+  logic [T-1:0]              c_a_mask, c_b_mask;
+  logic [31:0]               c_a_pc, c_b_pc;
+  logic [DW-1:0]             c_a_depth, c_b_depth;
+
+  for (genvar w = 0; w < W; w++) begin : g_warp
+    simt_tracker #(
+      .TRACKER (TRACKER), .LANES (T), .DEPTH_W (DW)
+    ) u_tracker (
+      .clk_i, .rst_ni,
+      .init_valid_i (tr_init[w]), .init_mask_i (tr_init_mask[w]), .init_pc_i (entry_q),
+      .path_valid_o (tr_path_valid[w]), .path_pc_o (tr_path_pc[w]), .path_mask_o (tr_path_mask[w]),
+      .path_depth_o (tr_path_depth[w]),
+      .commit_valid_i (tr_commit_valid[w]), .commit_ready_o (tr_commit_ready[w]),
+      .commit_a_mask_i (c_a_mask), .commit_a_pc_i (c_a_pc), .commit_a_depth_i (c_a_depth),
+      .commit_b_mask_i (c_b_mask), .commit_b_pc_i (c_b_pc), .commit_b_depth_i (c_b_depth),
+      .warp_done_o (tr_done[w])
+    );
+  end
+
+  // ---- per-slot state ---------------------------------------------------------------------------
+  logic [W-1:0][31:0]    bar_pc_q, slot_base_q, slot_wg_q;
+  logic [W-1:0][31:0]    i_pc_q, i_tgt_q;
+  logic [W-1:0][DW-1:0]  i_depth_q;
+  logic [W-1:0][T-1:0]   i_mask_q;
+  logic [W-1:0][3:0]     i_kind_q;
+  logic [W-1:0][4:0]     i_rd_q;
+  logic [W-1:0]          i_rs1ra_q, i_rdfp_q;
+  logic [31:0]           next_base_q, next_wg_q;
+
+  // register files: W x 32 entries of T words each, integer and FP, as memories (one write port,
+  // lane write enables; asynchronous reads) so that synthesis maps them to RAM instead of
+  // flattening 2 x W x 32 x T x 32 flip-flops. x0 is never written and reads as 0 by the mux.
+  localparam int unsigned RA = $clog2(W * 32);
+  logic [T*32-1:0] rf_mem  [W*32];
+  logic [T*32-1:0] frf_mem [W*32];
+  logic [T*32-1:0] rd1_x, rd1_f, rd2_x, rd2_f, rd3_f;
+  logic [RA-1:0]   ra1, ra2, ra3, wa;
+
+  // ---- dispatch of work-groups to free slot groups ------------------------------------------------
+  logic [W-1:0] slot_free;
+  logic         disp;
+  logic [WB-1:0] disp_lead;
+  logic          all_free;
+  always_comb begin
+    all_free = 1'b0;
+    for (int w = 0; w < W; w++) slot_free[w] = tr_done[w] && !init_q[w] && !inflight_q[w];
+    disp = 1'b0;
+    disp_lead = '0;
+    tr_init = '0;
+    tr_init_mask = '0;
+    if (busy_q && !error_q && g_ok && next_base_q < threads_q) begin
+      for (int w = W - 1; w >= 0; w--) begin
+        if (slot_lead[w]) begin
+          all_free = 1'b1;
+          for (int v = 0; v < W; v++)
+            if (v >= w && v < w + int'(g) && !slot_free[v]) all_free = 1'b0;
+          if (all_free) begin
+            disp = 1'b1;
+            disp_lead = WB'(w);
+          end
+        end
+      end
+      if (disp) begin
+        for (int v = 0; v < W; v++) begin
+          if (v >= int'(disp_lead) && v < int'(disp_lead) + int'(g)) begin
+            for (int t = 0; t < T; t++)
+              tr_init_mask[v][t] = next_base_q + 32'(slot_j[v]) * 32'(T) + 32'(t) < threads_q;
+            tr_init[v] = |tr_init_mask[v];
+          end
+        end
+      end
+    end
+  end
+
+  // ---- issue ------------------------------------------------------------------------------------
+  logic [W-1:0]  elig;
+  logic          have;
+  logic [WB-1:0] c, rr_q;
+  always_comb begin
+    for (int w = 0; w < W; w++)
+      elig[w] = busy_q && !error_q && tr_path_valid[w] && !inflight_q[w] && !init_q[w]
+                && !(bar_q[w] && tr_path_pc[w] == bar_pc_q[w]);
+    have = 1'b0;
+    c = '0;
+    // round-robin: the first eligible slot at or after rr_q
+    for (int k = 2 * W - 1; k >= 0; k--) begin
+      if (elig[k % W] && (k >= int'(rr_q)) && (k < int'(rr_q) + W)) begin
+        have = 1'b1;
+        c = WB'(k % W);
+      end
+    end
+  end
+
+  logic [31:0]     pc, instr;
+  logic [T-1:0]    mask;
+  logic            ic_hit, ic_busy, range_err;
+  logic [3:0]      kind;
+  fu_pkg::alu_op_e alu_op;
+  logic [2:0]      a_sel;
+  logic [1:0]      b_sel;
+  logic [31:0]     imm;
+  logic [4:0]      rd, rs1, rs2, rs3;
+  logic [2:0]      f3, csr;
+  fu_pkg::scu_op_e div_op;
+  /* verilator lint_off UNUSEDSIGNAL */   // MULHSU is also long_sel 1
+  logic            mulhsu;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic            rd_fp, rs1_fp, rs2_fp, c_neg, a_neg;
+  fu_pkg::fma_op_e fma_op;
+  logic [2:0]      long_sel;
+  fu_pkg::fcmp_op_e fcmp_op;
+  fu_pkg::fcvt_op_e fcvt_op;
+  logic [1:0]      fpx;
+
+  assign pc   = tr_path_pc[c];
+  assign mask = tr_path_mask[c];
+  assign range_err = pc < code_lo_q || pc >= code_hi_q;
+
+  simt_decode u_dec (
+    .instr_i (instr), .kind_o (kind), .alu_op_o (alu_op), .a_sel_o (a_sel), .b_sel_o (b_sel),
+    .imm_o (imm), .rd_o (rd), .rs1_o (rs1), .rs2_o (rs2), .funct3_o (f3), .div_op_o (div_op),
+    .mulhsu_o (mulhsu), .csr_o (csr),
+    .rs3_o (rs3), .rd_fp_o (rd_fp), .rs1_fp_o (rs1_fp), .rs2_fp_o (rs2_fp), .fma_op_o (fma_op),
+    .c_neg_o (c_neg), .a_neg_o (a_neg), .long_sel_o (long_sel), .fcmp_op_o (fcmp_op),
+    .fcvt_op_o (fcvt_op), .fpx_o (fpx)
+  );
+
+  logic [T-1:0][31:0] rs1v, rs2v, rs3v, opa, opb, addr;
+  logic               misal;
+  assign ra1   = RA'(32 * int'(c)) + RA'(rs1);
+  assign ra2   = RA'(32 * int'(c)) + RA'(rs2);
+  assign ra3   = RA'(32 * int'(c)) + RA'(rs3);
+  assign rd1_x = rf_mem[ra1];
+  assign rd2_x = rf_mem[ra2];
+  assign rd1_f = frf_mem[ra1];
+  assign rd2_f = frf_mem[ra2];
+  assign rd3_f = frf_mem[ra3];
+  always_comb begin
+    misal = 1'b0;
+    for (int t = 0; t < T; t++) begin
+      logic [31:0] cv;
+      rs1v[t] = rs1_fp ? rd1_f[32*t +: 32] : (rs1 == 5'd0) ? 32'd0 : rd1_x[32*t +: 32];
+      rs2v[t] = rs2_fp ? rd2_f[32*t +: 32] : (rs2 == 5'd0) ? 32'd0 : rd2_x[32*t +: 32];
+      rs3v[t] = rd3_f[32*t +: 32];
+      unique case (csr)
+        3'd0: cv = slot_base_q[c] + 32'(t);                    // 0xCC0 global thread ID
+        3'd1: cv = 32'(slot_j[c]) * 32'(T) + 32'(t);           // 0xCC1 local ID in the work-group
+        3'd2: cv = slot_wg_q[c];                               // 0xCC2 work-group ID
+        3'd3: cv = 32'(t);                                     // 0xCC3 lane
+        3'd4: cv = 32'(c);                                     // 0xCC4 warp slot
+        3'd5: cv = threads_q;                                  // 0xCC5 threads of the kernel
+        3'd6: cv = 32'(g) * 32'(T);                            // 0xCC6 work-group size
+        default: cv = arg_q;                                   // 0xCC7 kernel argument
+      endcase
+      unique case (a_sel)
+        3'd0: opa[t] = rs1v[t];
+        3'd1: opa[t] = pc;
+        3'd2: opa[t] = '0;
+        3'd3: opa[t] = cv;
+        default: opa[t] = fpx_val(fpx, rs1v[t], rs2v[t][31]);
+      endcase
+      unique case (b_sel)
+        2'd0: opb[t] = rs2v[t];
+        2'd1: opb[t] = imm;
+        default: opb[t] = 32'd4;
+      endcase
+      addr[t] = rs1v[t] + imm;
+      if (mask[t] && (kind == K_LOAD || kind == K_STORE)) begin
+        if (f3[1:0] == 2'd1 && addr[t][0]) misal = 1'b1;
+        if (f3[1:0] == 2'd2 && addr[t][1:0] != 2'd0) misal = 1'b1;
+      end
+    end
+  end
+
+  // FSGNJ, FSGNJN, FSGNJX (sign bit operations) and FCLASS: computed here, then passed through
+  // the ALU (a + 0), as they need no rounding
+  function automatic logic [31:0] fpx_val(input logic [1:0] op, input logic [31:0] a, input logic b_sign);
+    logic [7:0]  e;
+    logic [22:0] m;
+    e = a[30:23];
+    m = a[22:0];
+    unique case (op)
+      2'd0: fpx_val = {b_sign, a[30:0]};
+      2'd1: fpx_val = {~b_sign, a[30:0]};
+      2'd2: fpx_val = {a[31] ^ b_sign, a[30:0]};
+      default: begin
+        fpx_val = '0;
+        if (e == 8'hFF && m != '0)   fpx_val[m[22] ? 9 : 8] = 1'b1;       // quiet / signalling NaN
+        else if (e == 8'hFF)         fpx_val[a[31] ? 0 : 7] = 1'b1;       // infinity
+        else if (e == '0 && m == '0) fpx_val[a[31] ? 3 : 4] = 1'b1;       // zero
+        else if (e == '0)            fpx_val[a[31] ? 2 : 5] = 1'b1;       // subnormal
+        else                         fpx_val[a[31] ? 1 : 6] = 1'b1;       // normal
+      end
+    endcase
+  endfunction
+
+  logic              alu_in_ready, lsu_in_ready, fma_in_ready;
+  logic [T-1:0]      long_in_ready;
+  logic              long_busy_q;
+  logic              unit_ready, fire, issue_err, miss;
+  logic [EB-1:0]     issue_code;
+  always_comb begin
+    unique case (kind)
+      K_LOAD, K_STORE: unit_ready = lsu_in_ready;
+      K_LONG:          unit_ready = !long_busy_q && &long_in_ready;
+      K_FMA:           unit_ready = fma_in_ready;
+      default:         unit_ready = alu_in_ready;
+    endcase
+    issue_err  = 1'b0;
+    issue_code = '0;
+    miss       = 1'b0;
+    if (have) begin
+      if (range_err) begin
+        issue_err = 1'b1; issue_code = vgiw_cfg_pkg::ERR_FETCH_RANGE;
+      end else if (!ic_hit) begin
+        miss = 1'b1;
+      end else if (kind == K_ILLEGAL) begin
+        issue_err = 1'b1; issue_code = vgiw_cfg_pkg::ERR_ILLEGAL_INSTR;
+      end else if (misal) begin
+        issue_err = 1'b1; issue_code = vgiw_cfg_pkg::ERR_MISALIGNED;
+      end
+    end
+    fire = have && !range_err && ic_hit && !issue_err && unit_ready;
+  end
+
+  // ---- instruction path: instruction cache refilled through memory-port ID 1 --------------------
+  logic ic_req_valid, ic_req_ready, ic_rsp;
+  logic [31:0] ic_req_addr;
+  simt_icache u_icache (
+    .clk_i, .rst_ni, .clear_i (start),
+    .pc_i (pc), .hit_o (ic_hit), .instr_o (instr), .miss_i (miss),
+    .refill_valid_o (ic_req_valid), .refill_ready_i (ic_req_ready), .refill_addr_o (ic_req_addr),
+    .refill_rsp_i (ic_rsp), .refill_line_i (mem_rsp_rdata_i), .busy_o (ic_busy)
+  );
+
+  // ---- ALU lanes (int_alu, tag = warp slot) ----------------------------------------------------
+  logic               alu_in_valid, alu_out_valid, alu_out_ready;
+  logic [T-1:0][31:0] alu_res;
+  /* verilator lint_off UNUSEDSIGNAL */   // lanes 1.. repeat lane 0's handshake and tag
+  logic [T-1:0]       alu_in_ready_l, alu_out_valid_l;
+  logic [T-1:0][WB-1:0] alu_tag_l;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [WB-1:0]      alu_tag;
+  assign alu_in_valid = fire && kind != K_LOAD && kind != K_STORE && kind != K_LONG && kind != K_FMA;
+  for (genvar t = 0; t < T; t++) begin : g_alu
+    int_alu #(.TAG_W (WB)) u_alu (
+      .clk_i, .rst_ni,
+      .in_valid_i (alu_in_valid), .in_ready_o (alu_in_ready_l[t]), .op_i (alu_op),
+      .a_i (opa[t]), .b_i (opb[t]), .c_i ('0), .tag_i (c),
+      .out_valid_o (alu_out_valid_l[t]), .out_ready_i (alu_out_ready), .result_o (alu_res[t]),
+      .tag_o (alu_tag_l[t])
+    );
+  end
+  // the lanes run in lockstep (same valid, same ready): lane 0 speaks for all
+  assign alu_in_ready  = alu_in_ready_l[0];
+  assign alu_out_valid = alu_out_valid_l[0];
+  assign alu_tag       = alu_tag_l[0];
+
+  // ---- FP multiply-add lanes (fp_fma, tag = warp slot) ----------------------------------------
+  logic               fma_in_valid, fma_out_valid, fma_out_ready;
+  logic [T-1:0][31:0] fma_res;
+  /* verilator lint_off UNUSEDSIGNAL */   // lanes 1.. repeat lane 0's handshake and tag
+  logic [T-1:0]       fma_in_ready_l, fma_out_valid_l;
+  logic [T-1:0][WB-1:0] fma_tag_l;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign fma_in_valid = fire && kind == K_FMA;
+  for (genvar t = 0; t < T; t++) begin : g_fma
+    fp_fma #(.TAG_W (WB)) u_fma (
+      .clk_i, .rst_ni,
+      .in_valid_i (fma_in_valid), .in_ready_o (fma_in_ready_l[t]), .op_i (fma_op),
+      .a_i ({rs1v[t][31] ^ a_neg, rs1v[t][30:0]}), .b_i (rs2v[t]), .c_i ({rs3v[t][31] ^ c_neg, rs3v[t][30:0]}), .tag_i (c),
+      .out_valid_o (fma_out_valid_l[t]), .out_ready_i (fma_out_ready), .result_o (fma_res[t]),
+      .tag_o (fma_tag_l[t])
+    );
+  end
+  assign fma_in_ready  = fma_in_ready_l[0];
+  assign fma_out_valid = fma_out_valid_l[0];
+
+  // ---- long unit (divide, MULHSU, FP divide/sqrt/compare/convert): lanes finish at different
+  // times; results collected ----------------------------------------------------------------------
+  logic               long_in_valid;
+  logic [T-1:0]       long_out_valid, long_pend_q;
+  logic [T-1:0][31:0] long_res, long_res_q;
+  logic [WB-1:0]      long_warp_q;
+  logic               long_done;
+  assign long_in_valid = fire && kind == K_LONG;
+  for (genvar t = 0; t < T; t++) begin : g_long
+    simt_long_lane u_long (
+      .clk_i, .rst_ni,
+      .in_valid_i (long_in_valid && mask[t]), .in_ready_o (long_in_ready[t]), .sel_i (long_sel),
+      .op_i (div_op), .fcmp_op_i (fcmp_op), .fcvt_op_i (fcvt_op), .a_i (rs1v[t]), .b_i (rs2v[t]),
+      .out_valid_o (long_out_valid[t]), .out_ready_i (1'b1), .result_o (long_res[t])
+    );
+  end
+  assign long_done = long_busy_q && long_pend_q == '0;
+
+  // ---- load/store unit (memory-port ID 0) -------------------------------------------------------
+  logic               lsu_out_valid, lsu_out_ready, lsu_err;
+  logic [T-1:0]       lsu_served;
+  logic [T-1:0][31:0] lsu_rdata;
+  logic [WB-1:0]      lsu_warp_q;
+  logic               lsu_mem_valid, lsu_mem_ready, lsu_mem_write, lsu_rsp;
+  logic [31:0]        lsu_mem_addr;
+  logic [LBITS-1:0]   lsu_mem_wdata;
+  simt_lsu #(.T (T)) u_lsu (
+    .clk_i, .rst_ni,
+    .in_valid_i (fire && (kind == K_LOAD || kind == K_STORE)), .in_ready_o (lsu_in_ready),
+    .in_store_i (kind == K_STORE), .in_funct3_i (f3), .in_mask_i (mask), .in_addr_i (addr),
+    .in_wdata_i (rs2v),
+    .out_valid_o (lsu_out_valid), .out_ready_i (lsu_out_ready), .served_o (lsu_served),
+    .rdata_o (lsu_rdata), .out_error_o (lsu_err),
+    .mem_valid_o (lsu_mem_valid), .mem_ready_i (lsu_mem_ready), .mem_addr_o (lsu_mem_addr),
+    .mem_write_o (lsu_mem_write), .mem_wdata_o (lsu_mem_wdata), .mem_rsp_i (lsu_rsp),
+    .mem_rdata_i (mem_rsp_rdata_i), .mem_error_i (mem_rsp_error_i)
+  );
+
+  // memory port: the data side first; responses are routed by ID
+  assign mem_req_valid_o = lsu_mem_valid || ic_req_valid;
+  assign mem_req_addr_o  = lsu_mem_valid ? lsu_mem_addr : ic_req_addr;
+  assign mem_req_write_o = lsu_mem_valid && lsu_mem_write;
+  assign mem_req_wdata_o = lsu_mem_wdata;
+  assign mem_req_id_o    = lsu_mem_valid ? 8'd0 : 8'd1;
+  assign lsu_mem_ready   = mem_req_ready_i;
+  assign ic_req_ready    = mem_req_ready_i && !lsu_mem_valid;
+  assign mem_rsp_ready_o = 1'b1;
+  assign lsu_rsp         = mem_rsp_valid_i && mem_rsp_id_i == 8'd0;
+  assign ic_rsp          = mem_rsp_valid_i && mem_rsp_id_i == 8'd1;
+
+  // ---- writeback and commit -----------------------------------------------------------------------
+  logic               wb_valid, wb_fire, wb_err;
+  logic [EB-1:0]      wb_code;
+  logic [WB-1:0]      ww;
+  logic [1:0]         wb_src;            // 0 ALU, 1 long, 2 LSU, 3 FMA
+  logic [T-1:0]       wen;
+  logic [T-1:0][31:0] wdata;
+  logic               bar_set;
+  always_comb begin
+    wb_src = 2'd0;
+    ww = alu_tag;
+    wb_valid = alu_out_valid;
+    if (lsu_out_valid) begin
+      wb_src = 2'd2; ww = lsu_warp_q; wb_valid = 1'b1;
+    end else if (long_done) begin
+      wb_src = 2'd1; ww = long_warp_q; wb_valid = 1'b1;
+    end else if (fma_out_valid) begin
+      wb_src = 2'd3; ww = fma_tag_l[0]; wb_valid = 1'b1;
+    end
+    wb_fire = wb_valid && tr_commit_ready[ww];
+    alu_out_ready = wb_src == 2'd0 && tr_commit_ready[ww];
+    fma_out_ready = wb_src == 2'd3 && tr_commit_ready[ww];
+    lsu_out_ready = wb_src == 2'd2 && tr_commit_ready[ww];
+
+    c_a_mask  = i_mask_q[ww];
+    c_a_pc    = i_pc_q[ww] + 32'd4;
+    c_a_depth = i_depth_q[ww];
+    c_b_mask  = '0;
+    c_b_pc    = i_pc_q[ww] + 32'd4;
+    c_b_depth = i_depth_q[ww];
+    wen       = '0;
+    wdata     = (wb_src == 2'd3) ? fma_res : alu_res;
+    wb_err    = 1'b0;
+    wb_code   = '0;
+    bar_set   = 1'b0;
+    unique case (wb_src)
+      2'd2: begin                         // load/store: served lanes go on, the others replay
+        c_a_mask = lsu_served;
+        c_b_mask = i_mask_q[ww] & ~lsu_served;
+        c_b_pc   = i_pc_q[ww];
+        wen      = lsu_served;
+        wdata    = lsu_rdata;
+        if (lsu_err) begin wb_err = 1'b1; wb_code = vgiw_cfg_pkg::ERR_MEMORY; end
+      end
+      2'd1: begin
+        wen   = i_mask_q[ww];
+        wdata = long_res_q;
+      end
+      2'd3: wen = i_mask_q[ww];
+      default: begin
+        unique case (i_kind_q[ww])
+          K_ALU: wen = i_mask_q[ww];
+          K_BRANCH: begin
+            for (int t = 0; t < T; t++) begin
+              c_a_mask[t] = i_mask_q[ww][t] && alu_res[t][0];
+              c_b_mask[t] = i_mask_q[ww][t] && !alu_res[t][0];
+            end
+            c_a_pc = i_tgt_q[ww];
+            if (c_a_mask != '0 && i_tgt_q[ww][1:0] != 2'd0) begin
+              wb_err = 1'b1; wb_code = vgiw_cfg_pkg::ERR_MISALIGNED;
+            end
+          end
+          K_JAL: begin
+            wen    = i_mask_q[ww];
+            c_a_pc = i_tgt_q[ww];
+            if (i_rd_q[ww] == 5'd1) c_a_depth = i_depth_q[ww] + DW'(1);   // call (RR-9073 §2.4: depth orders the paths)
+            if (i_tgt_q[ww][1:0] != 2'd0) begin wb_err = 1'b1; wb_code = vgiw_cfg_pkg::ERR_MISALIGNED; end
+          end
+          K_JALR: begin
+            // lanes with the target of the lowest active lane go; the others replay
+            logic [31:0] tg;
+            tg = '0;
+            for (int t = T - 1; t >= 0; t--) if (i_mask_q[ww][t]) tg = {alu_res[t][31:1], 1'b0};
+            for (int t = 0; t < T; t++) begin
+              c_a_mask[t] = i_mask_q[ww][t] && {alu_res[t][31:1], 1'b0} == tg;
+              c_b_mask[t] = i_mask_q[ww][t] && {alu_res[t][31:1], 1'b0} != tg;
+              wdata[t]    = i_pc_q[ww] + 32'd4;
+            end
+            wen    = c_a_mask;
+            c_a_pc = tg;
+            c_b_pc = i_pc_q[ww];
+            if (i_rd_q[ww] == 5'd1) c_a_depth = i_depth_q[ww] + DW'(1);
+            else if (i_rd_q[ww] == 5'd0 && i_rs1ra_q[ww]) c_a_depth = i_depth_q[ww] - DW'(1);   // return
+            if (tg[1]) begin wb_err = 1'b1; wb_code = vgiw_cfg_pkg::ERR_MISALIGNED; end
+          end
+          K_ECALL: begin                    // a7 == 93: exit; anything else is unsupported
+            for (int t = 0; t < T; t++)
+              if (i_mask_q[ww][t] && !alu_res[t][0]) begin wb_err = 1'b1; wb_code = vgiw_cfg_pkg::ERR_ILLEGAL_INSTR; end
+            c_a_mask = '0;
+          end
+          K_BAR: bar_set = 1'b1;
+          default: ;                        // K_NOP (fence)
+        endcase
+      end
+    endcase
+    if (i_rd_q[ww] == 5'd0 && !i_rdfp_q[ww]) wen = '0;
+    // an error stops the core: the path goes back to the tracker unchanged (never a misaligned PC)
+    if (wb_err) begin
+      wen      = '0;
+      c_a_mask = '0;
+      c_b_mask = i_mask_q[ww];
+      c_b_pc   = i_pc_q[ww];
+      c_b_depth = i_depth_q[ww];
+    end
+    if (c_a_mask == '0) c_a_pc = c_b_pc;   // an unused target (branch taken by no lane) may be misaligned
+    tr_commit_valid = '0;
+    tr_commit_valid[ww] = wb_fire;
+  end
+
+  // ---- barrier release: every slot of the group has all its live threads at its barrier --------
+  logic [W-1:0] bar_at, bar_rel;
+  logic         all_at;
+  always_comb begin
+    all_at = 1'b0;
+    for (int w = 0; w < W; w++)
+      bar_at[w] = (tr_done[w] && !init_q[w]) || (bar_q[w] && !inflight_q[w] && tr_path_valid[w]
+                  && tr_path_pc[w] == bar_pc_q[w] && tr_path_mask[w] != '0);
+    bar_rel = '0;
+    for (int w = 0; w < W; w++) begin
+      if (slot_lead[w]) begin
+        all_at = 1'b1;
+        for (int v = 0; v < W; v++) if (v >= w && v < w + int'(g) && !bar_at[v]) all_at = 1'b0;
+        for (int v = 0; v < W; v++) if (v >= w && v < w + int'(g)) bar_rel[v] = all_at;
+      end
+    end
+  end
+
+  assign wa = RA'(32 * int'(ww)) + RA'(i_rd_q[ww]);
+  // register file: no reset (a RAM on an FPGA); programs initialise what they read, as on any
+  // RISC-V core (the test start-up code clears x1..x31)
+  always_ff @(posedge clk_i) begin
+    if (wb_fire)
+      for (int t = 0; t < T; t++) begin
+        if (wen[t] && !i_rdfp_q[ww]) rf_mem[wa][32*t +: 32]  <= wdata[t];
+        if (wen[t] && i_rdfp_q[ww])  frf_mem[wa][32*t +: 32] <= wdata[t];
+      end
+  end
+
+  // ---- state ----------------------------------------------------------------------------------------
+  // all_idle: every warp finished; drained: nothing in flight (an error stops the core there,
+  // leaving its live threads in the trackers: the core then needs a reset, docs/simt.md "Errors")
+  logic all_idle, drained, dirty_q;
+  logic [31:0] popc;
+  always_comb begin
+    all_idle = !ic_busy;
+    drained  = !ic_busy && inflight_q == '0;
+    for (int w = 0; w < W; w++) if (!slot_free[w] || init_q[w]) all_idle = 1'b0;
+    popc = '0;
+    for (int t = 0; t < T; t++) popc = popc + 32'(mask[t]);
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0; err_code_q <= '0; dirty_q <= 1'b0;
+      fault_pc_q <= '0; fault_warp_q <= '0; cnt_q <= '0;
+      inflight_q <= '0; init_q <= '0; bar_q <= '0; bar_pc_q <= '0;
+      slot_base_q <= '0; slot_wg_q <= '0;
+      i_pc_q <= '0; i_tgt_q <= '0; i_depth_q <= '0; i_mask_q <= '0; i_kind_q <= '0; i_rd_q <= '0;
+      i_rs1ra_q <= '0; i_rdfp_q <= '0; next_base_q <= '0; next_wg_q <= '0; rr_q <= '0;
+      long_busy_q <= 1'b0; long_pend_q <= '0; long_res_q <= '0; long_warp_q <= '0; lsu_warp_q <= '0;
+    end else begin
+      // launch
+      if (start) begin
+        busy_q <= 1'b1; done_q <= 1'b0; error_q <= 1'b0; err_code_q <= '0;
+        next_base_q <= '0; next_wg_q <= '0; bar_q <= '0; cnt_q <= '0;
+        if (threads_q == '0 || !g_ok || dirty_q) begin
+          error_q <= 1'b1; err_code_q <= vgiw_cfg_pkg::ERR_BAD_LAUNCH;
+        end
+      end
+      if (busy_q) cnt_q[0] <= cnt_q[0] + 64'd1;
+      if (busy_q && !start && ((error_q && drained) || (all_idle && next_base_q >= threads_q))) begin
+        busy_q  <= 1'b0;
+        done_q  <= 1'b1;
+        dirty_q <= dirty_q || !all_idle;
+      end
+      // dispatch
+      for (int w = 0; w < W; w++) if (init_q[w] && !tr_done[w]) init_q[w] <= 1'b0;
+      if (disp) begin
+        next_base_q <= next_base_q + 32'(g) * 32'(T);
+        next_wg_q   <= next_wg_q + 32'd1;
+        for (int v = 0; v < W; v++) begin
+          if (v >= int'(disp_lead) && v < int'(disp_lead) + int'(g)) begin
+            slot_base_q[v] <= next_base_q + 32'(slot_j[v]) * 32'(T);
+            slot_wg_q[v]   <= next_wg_q;
+            if (tr_init[v]) init_q[v] <= 1'b1;
+          end
+        end
+      end
+      // issue
+      if (have) rr_q <= (c == WB'(W - 1)) ? '0 : c + WB'(1);
+      if (issue_err && !error_q) begin
+        error_q <= 1'b1; err_code_q <= issue_code; fault_pc_q <= pc; fault_warp_q <= c;
+      end
+      if (fire) begin
+        inflight_q[c] <= 1'b1;
+        i_pc_q[c]     <= pc;
+        i_tgt_q[c]    <= pc + imm;
+        i_depth_q[c]  <= tr_path_depth[c];
+        i_mask_q[c]   <= mask;
+        i_kind_q[c]   <= kind;
+        i_rd_q[c]     <= rd;
+        i_rs1ra_q[c]  <= rs1 == 5'd1 && !rs1_fp;
+        i_rdfp_q[c]   <= rd_fp;
+        cnt_q[1]      <= cnt_q[1] + 64'd1;
+        cnt_q[2]      <= cnt_q[2] + 64'(popc);
+        if (kind == K_LONG) begin
+          long_busy_q <= 1'b1;
+          long_warp_q <= c;
+          long_pend_q <= mask;
+        end
+        if (kind == K_LOAD || kind == K_STORE) lsu_warp_q <= c;
+      end
+      // long unit results
+      for (int t = 0; t < T; t++) begin
+        if (long_out_valid[t]) begin
+          long_res_q[t]  <= long_res[t];
+          long_pend_q[t] <= 1'b0;
+        end
+      end
+      // writeback
+      if (wb_fire) begin
+        inflight_q[ww] <= 1'b0;
+        if (wb_src == 2'd1) long_busy_q <= 1'b0;
+        if (wb_src == 2'd2) cnt_q[3] <= cnt_q[3] + 64'd1;
+        if (wb_src == 2'd2 && c_b_mask != '0) cnt_q[4] <= cnt_q[4] + 64'd1;
+        if (bar_set) begin
+          bar_q[ww]    <= 1'b1;
+          bar_pc_q[ww] <= i_pc_q[ww] + 32'd4;
+        end
+        if (wb_err && !error_q) begin
+          error_q <= 1'b1; err_code_q <= wb_code; fault_pc_q <= i_pc_q[ww]; fault_warp_q <= ww;
+        end
+      end
+      for (int w = 0; w < W; w++) if (bar_rel[w] && bar_q[w] && !(wb_fire && bar_set && ww == WB'(w))) bar_q[w] <= 1'b0;
+    end
+  end
+endmodule

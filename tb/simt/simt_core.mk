@@ -1,0 +1,21 @@
+# SIMT core testbench (docs/simt.md "Tests"): the whole core `simt_core` of a preset, driven by
+# tb/simt/simt_core_tb.c through the host register interface and the line-granular memory port.
+# The divergence trackers (simt_path_list, simt_pc_arbiter, simt_tracker) are rtl/simt files too.
+TESTBENCHES        += simt_core_tb
+simt_core_tb_TOP   := simt_core
+simt_core_tb_RTL   := $(filter-out %_pkg.sv,$(wildcard rtl/simt/*.sv)) rtl/fu/int_alu.sv rtl/fu/int_div.sv \
+                      rtl/fu/fp_fma.sv rtl/fu/fp_cmp.sv rtl/fu/fp_cvt.sv rtl/fu/fp_divsqrt.sv rtl/common/lzc.sv \
+                      rtl/common/delay_line.sv
+simt_core_tb_C     := tb/simt/simt_core_tb.c
+
+# Test programs (tb/simt/simt_core_conf.py): RV32IMF, freestanding, our own start-up code, built
+# with clang-19 and ld.lld-19 and run under qemu-riscv32 (make deps installs them; the
+# environment variables SIMT_RV_CC, SIMT_RV_LD and SIMT_QEMU name others).
+
+# The same core with the other tracker (simt.tracker = 1, the per-thread PC arbiter of
+# RR-9073 §3.1), for "same programs through both trackers" (docs/simt.md "Tests").
+TESTBENCHES          += simt_core_arb_tb
+simt_core_arb_tb_TOP := simt_core
+simt_core_arb_tb_RTL := $(simt_core_tb_RTL)
+simt_core_arb_tb_C   := $(simt_core_tb_C)
+simt_core_arb_tb_VFLAGS := -GTRACKER=1
