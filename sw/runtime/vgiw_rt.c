@@ -1029,6 +1029,30 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     if (T < 64)
         return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %u blocks leave tiles of %llu threads (< 64) on '%s'", k->name, B,
                     (unsigned long long)T, p->name);
+    /* VGIW §3.4: thread tiling keeps the live values from spilling. A tile's live values take
+     * 4 * lv_count * (T + LW) bytes (the skewed rows of docs/mem.md "LVC"). With
+     * VGIW_LVC_TILES=fit, when a tile of at least 64 threads fits the LVC the tile is cut to the
+     * largest such multiple of 64 (and below to whole work-groups), told to the BBS through
+     * tile_max (docs/core.md "Tiles"). Not the default: on `small` the extra block executions
+     * cost more fill and drain than the spills they save (docs/apps.md "LVC"). */
+    const char *lvt = getenv("VGIW_LVC_TILES");
+    if (lvt && *lvt && strcmp(lvt, "fit") && strcmp(lvt, "cvt"))
+        return fail(d, VRT_ERR_INVALID, "VGIW_LVC_TILES='%s': expected 'fit' (tiles sized to the LVC) or 'cvt' "
+                    "(tiles sized to the CVT, the default)", lvt);
+    if (k->lv_count && lvt && !strcmp(lvt, "fit")) {
+        uint64_t lw = p->l1_line_bytes / 4, per_row = p->lvc_bytes / (4ull * k->lv_count);
+        uint64_t fit = per_row > lw ? (per_row - lw) / 64 * 64 : 0;
+        /* a tile of several must hold a whole work-group (below): otherwise the kernel does
+         * not allow it and the CVT's tile stays */
+        uint64_t gt = n->group_threads, a = gt, b = 64;
+        while (b) {
+            uint64_t r = a % b;
+            a = b;
+            b = r;
+        }
+        if (fit >= 64 && fit < T && (N <= fit || fit >= gt / a * 64))
+            T = fit;
+    }
     uint64_t tile_groups, tile_max_words = 0;
     if (N <= T) {
         tile_groups = n->groups;
