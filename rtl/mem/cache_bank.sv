@@ -27,8 +27,8 @@
 // an invalid word (or a partial store to one) reads the line and merges it under the words
 // already written; a dirty victim with invalid words is read from the next level into its
 // write-back buffer under the valid words before it is written, so the line port stays
-// whole-line. Without it (the L1, write-back/write-allocate as VGIW §4 requires) every word of
-// a present line is valid.
+// whole-line. Without it (the L1: write-back/write-allocate, the one difference from Fermi's
+// memory system that VGIW names beside its Table 1) every word of a present line is valid.
 // The parameter defaults are one L1 bank of the preset (for the stand-alone area row).
 module cache_bank #(
   parameter int unsigned SETS       = vgiw_cfg_pkg::L1_BYTES /
