@@ -20,6 +20,7 @@ module banked_cache #(
   parameter int unsigned TARGETS    = vgiw_cfg_pkg::L1_MSHR_TARGETS,
   parameter int unsigned IW         = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
   parameter bit          FLUSH_WB   = 1'b1,
+  parameter bit          WRITE_VALIDATE = 1'b0,   // cache_bank.sv: per-word valid (the LVC)
   localparam int unsigned LBITS     = 8 * LINE_BYTES,
   localparam int unsigned LID_W     = $clog2(MSHRS) + 1,      // cache_bank's line-port ID
   localparam int unsigned BCW       = $clog2(BANKS + 1),
@@ -167,7 +168,7 @@ module banked_cache #(
     assign mem_req_addr_o[b] = b_mem_addr[b] | (32'(b) << OFF_W);
     cache_bank #(
       .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .MSHRS(MSHRS), .TARGETS(TARGETS), .ID_W(BIW),
-      .BANK_BITS(BB), .FLUSH_WB(FLUSH_WB)
+      .BANK_BITS(BB), .FLUSH_WB(FLUSH_WB), .WRITE_VALIDATE(WRITE_VALIDATE)
     ) u_bank (
       .clk_i, .rst_ni,
       .req_valid_i     (b_req_valid[b]),  .req_ready_o  (b_req_ready[b]),

@@ -21,6 +21,14 @@
 // holds; invalid ways first.
 // Flush: with FLUSH_WB every dirty line is written back, then every line is invalidated;
 // without it (LVC: live values are dead between kernels) lines are dropped.
+// WRITE_VALIDATE (the LVC: a live value store writes a whole word the thread will read back,
+// VGIW §3.4): a line carries a valid bit per word. A full-word store that misses allocates the
+// line without reading it (no fetch on write miss) and validates the word it writes; a load of
+// an invalid word (or a partial store to one) reads the line and merges it under the words
+// already written; a dirty victim with invalid words is read from the next level into its
+// write-back buffer under the valid words before it is written, so the line port stays
+// whole-line. Without it (the L1: write-back/write-allocate, the one difference from Fermi's
+// memory system that VGIW names beside its Table 1) every word of a present line is valid.
 // The parameter defaults are one L1 bank of the preset (for the stand-alone area row).
 module cache_bank #(
   parameter int unsigned SETS       = vgiw_cfg_pkg::L1_BYTES /
@@ -34,6 +42,7 @@ module cache_bank #(
   // the banked cache fills in the bank's number (so every bank is one module: docs/mem.md)
   parameter int unsigned BANK_BITS  = $clog2(vgiw_cfg_pkg::L1_BANKS),
   parameter bit          FLUSH_WB   = 1'b1,
+  parameter bit          WRITE_VALIDATE = 1'b0,
   localparam int unsigned LB        = LINE_BYTES,
   localparam int unsigned LBITS     = 8 * LINE_BYTES,
   localparam int unsigned SLW       = $clog2(MSHRS),          // MSHR index width
@@ -73,7 +82,7 @@ module cache_bank #(
   output logic              ev_hit_o,
   output logic              ev_miss_o,
   output logic              ev_writeback_o,
-  output logic              ev_refill_o,      // line read request accepted
+  output logic              ev_refill_o,      // line read request accepted (refill or victim merge)
   output logic              ev_mshr_stall_o,  // a request waited for an MSHR or a target slot
   output logic [MCW-1:0]    ev_miss_wait_o    // refills outstanding this cycle (latency sum)
 );
@@ -107,12 +116,26 @@ module cache_bank #(
 `else
   localparam bit VICTIM_WB = 1'b1;
 `endif
+`ifdef VGIW_FAULT_WV_FILL_ALL
+  // fault for showing that the write-validate test catches a refill that overwrites words
+  // already written (no merge under the word valid bits)
+  localparam bit FILL_MERGE = 1'b0;
+`else
+  localparam bit FILL_MERGE = 1'b1;
+`endif
+`ifdef VGIW_FAULT_WV_FETCH_ON_WRITE
+  // fault: full-word store misses fetch the line as without WRITE_VALIDATE
+  localparam bit NOFETCH = 1'b0;
+`else
+  localparam bit NOFETCH = 1'b1;
+`endif
 
   // ---- directory in flops: line index = set * WAYS + way
   logic [LINES-1:0][TAG_W-1:0] tag_q;
   logic [LINES-1:0]            valid_q, dirty_q;
   logic [LINES-1:0]            lock_q;   // held by an MSHR (refill or replay pending)
   logic [LINES-1:0][WAY_W-1:0] age_q;
+  logic [LINES-1:0][WORDS-1:0] wv_q;     // word valid (WRITE_VALIDATE; all ones otherwise)
 
   // ---- data array (below): byte-masked write, synchronous read
   logic             ram_we, ram_re;
@@ -138,6 +161,7 @@ module cache_bank #(
 
   // ---- MSHRs, each with a target queue and a write-back buffer
   logic [MSHRS-1:0]            m_busy_q, m_rf_want_q, m_rf_wait_q, m_filled_q;
+  logic [MSHRS-1:0]            m_nf_q;   // allocated without a fetch: only full-word stores merge
   logic [MSHRS-1:0][LN_W-1:0]  m_line_q;
   logic [MSHRS-1:0][IDX_W-1:0] m_idx_q;
   logic [MSHRS-1:0][TW-1:0]    m_head_q;
@@ -150,6 +174,9 @@ module cache_bank #(
   logic [MSHRS-1:0]            w_busy_q, w_want_q;
   logic [MSHRS-1:0][LN_W-1:0]  w_line_q;
   logic [MSHRS-1:0][LBITS-1:0] w_data_q;
+  logic [MSHRS-1:0][WORDS-1:0] w_wv_q;   // valid words of the victim (WRITE_VALIDATE)
+  logic [MSHRS-1:0]            w_rd_q;   // partial victim: read the line to merge, then write
+  logic [MSHRS-1:0]            w_rdw_q;  // that read is in flight
 
   // ---- flush
   logic             flush_pend_q, fl_walk_q, fl_drain_q;
@@ -227,6 +254,12 @@ module cache_bank #(
   assign hit_idx  = {s1_set, hit_way};   // WAYS and SETS are powers of two
   assign vict_idx = {s1_set, vict_way};
 
+  // write-validate: a full-word store needs no word of the line; anything else needs its word
+  logic s1_full, s1_wvalid, s1_hit_ok;
+  assign s1_full   = s1_write_q && s1_be_q == 4'hF;
+  assign s1_wvalid = !WRITE_VALIDATE || wv_q[hit_idx][s1_wo];
+  assign s1_hit_ok = s1_wvalid || s1_full;
+
   // ---- replay: the oldest target of a filled MSHR (lowest index first)
   logic           rp_valid;
   logic [SLW-1:0] rp_i;
@@ -255,33 +288,55 @@ module cache_bank #(
 
   // ---- line responses: a refill writes the data array (which has one write port), an
   // acknowledgement frees a write-back buffer
-  logic           fill, wb_ack;
+  logic           fill, wb_ack, wb_rd;
   logic [SLW-1:0] rsp_slot;
   assign rsp_slot = mem_rsp_lid_i[SLW-1:0];
   assign fill     = mem_rsp_valid_i && !mem_rsp_lid_i[SLW];
-  assign wb_ack   = mem_rsp_valid_i && mem_rsp_lid_i[SLW];
+  assign wb_rd    = mem_rsp_valid_i && mem_rsp_lid_i[SLW] && w_rdw_q[rsp_slot];
+  assign wb_ack   = mem_rsp_valid_i && mem_rsp_lid_i[SLW] && !w_rdw_q[rsp_slot];
+  // a refill writes only the words not written since the line was allocated
+  logic [LB-1:0] fill_mask;
+  always_comb begin
+    fill_mask = '1;
+    if (WRITE_VALIDATE && FILL_MERGE) begin
+      for (int w = 0; w < WORDS; w++) begin
+        if (wv_q[m_idx_q[rsp_slot]][w]) fill_mask[4 * w +: 4] = 4'h0;
+      end
+    end
+  end
 
   // ---- the lookup stage: one operation per cycle (a replay first, then stage 1)
   logic s2_free, flushing, idle;
   assign s2_free  = !s2_valid_q || s2_cap_q || rsp_ready_i;
   assign flushing = fl_walk_q || fl_drain_q;
 
-  logic do_replay, s1_go, do_hit, do_merge, do_alloc, res_stall;
-  logic vict_wb;
-  assign vict_wb = VICTIM_WB && valid_q[vict_idx] && dirty_q[vict_idx];
+  logic do_replay, s1_go, do_hit, do_merge, do_alloc, do_part, res_stall;
+  logic vict_wb, alloc_nf;
+  assign vict_wb  = VICTIM_WB && valid_q[vict_idx] && dirty_q[vict_idx];
+  // write-validate: a full-word store miss allocates without a fetch (its MSHR is filled at once
+  // and replays the store)
+  assign alloc_nf = WRITE_VALIDATE && NOFETCH && s1_full;
   always_comb begin
     do_replay = rp_valid && s2_free && !(fill && rp_write);
     do_hit    = 1'b0;
     do_merge  = 1'b0;
     do_alloc  = 1'b0;
+    do_part   = 1'b0;
     res_stall = 1'b0;
     if (s1_valid_q && !rp_valid && s2_free) begin
       if (mmatch) begin
-        // a line being fetched (or replayed): join its queue, after the requests already there
-        if (m_cnt_q[mmatch_i] != TCW'(TARGETS)) do_merge = 1'b1;
+        // a line being fetched (or replayed): join its queue, after the requests already there;
+        // a line allocated without a fetch takes only full-word stores (it has no data to
+        // read): others wait until its queue drains, then read it as a partial line
+        if (m_cnt_q[mmatch_i] != TCW'(TARGETS) && (!m_nf_q[mmatch_i] || s1_full)) do_merge = 1'b1;
         else res_stall = 1'b1;
-      end else if (hit) begin
+      end else if (hit && s1_hit_ok) begin
         do_hit = !(fill && s1_write_q);
+      end else if (hit) begin
+        // write-validate: an invalid word of a present line: read the line, merge it under the
+        // words already written (the way is kept: no victim)
+        if (mfree) do_part = 1'b1;
+        else res_stall = 1'b1;
       end else if (mfree && vict_found && !wb_hazard) begin
         do_alloc = 1'b1;
       end else begin
@@ -289,7 +344,7 @@ module cache_bank #(
       end
     end
   end
-  assign s1_go       = do_hit || do_merge || do_alloc;
+  assign s1_go       = do_hit || do_merge || do_alloc || do_part;
   assign req_ready_o = !flush_pend_q && !flushing && (!s1_valid_q || s1_go);
 
   // flush walk: a dirty line takes a free write-back buffer through stage 2
@@ -327,7 +382,7 @@ module cache_bank #(
     if (fill) begin
       ram_we    = 1'b1;
       ram_widx  = m_idx_q[rsp_slot];
-      ram_wmask = '1;
+      ram_wmask = fill_mask;
       ram_wline = mem_rsp_rdata_i;
     end
     if (do_replay) begin
@@ -393,7 +448,7 @@ module cache_bank #(
   assign lp_slot         = lp_sel[SLW-1:0];
   assign lp_take         = lp_valid && mem_req_ready_i;
   assign mem_req_valid_o = lp_valid;
-  assign mem_req_write_o = lp_wb;
+  assign mem_req_write_o = lp_wb && !w_rd_q[lp_slot];   // a partial victim is read first
   assign mem_req_lid_o   = lp_sel;
   assign mem_req_addr_o  = {(lp_wb ? w_line_q[lp_slot] : m_line_q[lp_slot]), BANK_BITS'(0), OFF_W'(0)};
   assign mem_req_wdata_o = w_data_q[lp_slot];
@@ -408,10 +463,10 @@ module cache_bank #(
 
   assign ev_access_o     = req_valid_i && req_ready_o;
   assign ev_hit_o        = do_hit;
-  assign ev_miss_o       = do_merge || do_alloc;
+  assign ev_miss_o       = do_merge || do_alloc || do_part;
   assign ev_mshr_stall_o = res_stall;
-  assign ev_refill_o     = lp_take && !lp_wb;
-  assign ev_writeback_o  = lp_take && lp_wb;
+  assign ev_refill_o     = lp_take && (!lp_wb || w_rd_q[lp_slot]);
+  assign ev_writeback_o  = lp_take && lp_wb && !w_rd_q[lp_slot];
   always_comb begin
     ev_miss_wait_o = '0;
     for (int i = 0; i < MSHRS; i++) ev_miss_wait_o = ev_miss_wait_o + {{(MCW - 1){1'b0}}, m_rf_want_q[i] | m_rf_wait_q[i]};
@@ -450,6 +505,7 @@ module cache_bank #(
       m_rf_want_q  <= '0;
       m_rf_wait_q  <= '0;
       m_filled_q   <= '0;
+      m_nf_q       <= '0;
       m_line_q     <= '0;
       m_idx_q      <= '0;
       m_head_q     <= '0;
@@ -463,6 +519,9 @@ module cache_bank #(
       w_want_q     <= '0;
       w_line_q     <= '0;
       w_data_q     <= '0;
+      w_wv_q       <= '0;
+      w_rd_q       <= '0;
+      w_rdw_q      <= '0;
       flush_pend_q <= 1'b0;
       fl_walk_q    <= 1'b0;
       fl_drain_q   <= 1'b0;
@@ -473,6 +532,7 @@ module cache_bank #(
       valid_q      <= '0;
       dirty_q      <= '0;
       lock_q       <= '0;
+      wv_q         <= '1;
       for (int i = 0; i < LINES; i++) age_q[i] <= WAY_W'(i % WAYS);
     end else begin
       // stage 1
@@ -525,13 +585,16 @@ module cache_bank #(
 
       // hits, replays
       if (do_hit && s1_write_q) dirty_q[hit_idx] <= 1'b1;
+      if (WRITE_VALIDATE && do_hit && s1_full) wv_q[hit_idx][s1_wo] <= 1'b1;
       if (do_replay) begin
         if (rp_write) dirty_q[rp_idx] <= 1'b1;
+        if (WRITE_VALIDATE && rp_write && rp_be == 4'hF) wv_q[rp_idx][rp_wo] <= 1'b1;
         m_head_q[rp_i] <= m_head_q[rp_i] + 1'b1;
         m_cnt_q[rp_i]  <= m_cnt_q[rp_i] - 1'b1;
         if (m_cnt_q[rp_i] == TCW'(1)) begin
           m_busy_q[rp_i]   <= 1'b0;
           m_filled_q[rp_i] <= 1'b0;
+          m_nf_q[rp_i]     <= 1'b0;
           lock_q[rp_idx]   <= 1'b0;
         end
       end
@@ -547,12 +610,13 @@ module cache_bank #(
       end
 
       // allocate an MSHR: the victim way is held until every target is performed
-      if (do_alloc) begin
+      if (do_alloc || do_part) begin
         m_busy_q[mfree_i]    <= 1'b1;
-        m_rf_want_q[mfree_i] <= 1'b1;
-        m_filled_q[mfree_i]  <= 1'b0;
+        m_rf_want_q[mfree_i] <= !(do_alloc && alloc_nf);
+        m_filled_q[mfree_i]  <= do_alloc && alloc_nf;
+        m_nf_q[mfree_i]      <= do_alloc && alloc_nf;
         m_line_q[mfree_i]    <= s1_line;
-        m_idx_q[mfree_i]     <= vict_idx;
+        m_idx_q[mfree_i]     <= do_part ? hit_idx : vict_idx;
         m_head_q[mfree_i]    <= '0;
         m_cnt_q[mfree_i]     <= TCW'(1);
         t_write_q[mfree_i][0] <= s1_write_q;
@@ -560,14 +624,21 @@ module cache_bank #(
         t_wdata_q[mfree_i][0] <= s1_wdata_q;
         t_id_q[mfree_i][0]    <= s1_id_q;
         t_wo_q[mfree_i][0]    <= s1_wo;
+      end
+      if (do_part) lock_q[hit_idx] <= 1'b1;
+      if (do_alloc) begin
         if (vict_wb) begin
           w_busy_q[mfree_i] <= 1'b1;
           w_line_q[mfree_i] <= {tag_q[vict_idx], s1_set};
+          w_wv_q[mfree_i]   <= wv_q[vict_idx];
+          w_rd_q[mfree_i]   <= WRITE_VALIDATE && wv_q[vict_idx] != '1;
         end
         tag_q[vict_idx]   <= s1_tag;
-        valid_q[vict_idx] <= 1'b0;
+        // a line allocated without a fetch is present at once, with no valid word
+        valid_q[vict_idx] <= alloc_nf;
         dirty_q[vict_idx] <= 1'b0;
         lock_q[vict_idx]  <= 1'b1;
+        if (WRITE_VALIDATE) wv_q[vict_idx] <= '0;
       end
 
       // line port
@@ -580,6 +651,7 @@ module cache_bank #(
       if (lp_take) begin
         if (lp_wb) begin
           w_want_q[lp_slot] <= 1'b0;
+          if (w_rd_q[lp_slot]) w_rdw_q[lp_slot] <= 1'b1;
         end else begin
           m_rf_want_q[lp_slot] <= 1'b0;
           m_rf_wait_q[lp_slot] <= 1'b1;
@@ -589,8 +661,18 @@ module cache_bank #(
         m_rf_wait_q[rsp_slot]     <= 1'b0;
         m_filled_q[rsp_slot]      <= 1'b1;
         valid_q[m_idx_q[rsp_slot]] <= 1'b1;
+        if (WRITE_VALIDATE) wv_q[m_idx_q[rsp_slot]] <= '1;
       end
       if (wb_ack) w_busy_q[rsp_slot] <= 1'b0;
+      // a partial victim's line arrived: keep the words written, then write the line
+      if (wb_rd) begin
+        for (int w = 0; w < WORDS; w++) begin
+          if (!w_wv_q[rsp_slot][w]) w_data_q[rsp_slot][32 * w +: 32] <= mem_rsp_rdata_i[32 * w +: 32];
+        end
+        w_rdw_q[rsp_slot]  <= 1'b0;
+        w_rd_q[rsp_slot]   <= 1'b0;
+        w_want_q[rsp_slot] <= 1'b1;
+      end
 
       // flush: wait for the bank to go idle, walk every line, wait for the write-backs
       if (flush_i) flush_pend_q <= 1'b1;
@@ -602,6 +684,8 @@ module cache_bank #(
       if (fl_cap) begin
         w_busy_q[fl_wslot] <= 1'b1;
         w_line_q[fl_wslot] <= {tag_q[fl_idx_q], fl_idx_q[IDX_W-1:WAY_W]};
+        w_wv_q[fl_wslot]   <= wv_q[fl_idx_q];
+        w_rd_q[fl_wslot]   <= WRITE_VALIDATE && wv_q[fl_idx_q] != '1;
         dirty_q[fl_idx_q]  <= 1'b0;
       end
       if (fl_step) begin
@@ -627,7 +711,7 @@ module cache_bank #(
       assert (m_rf_wait_q[rsp_slot]) else $error("%m: refill with nothing in flight");
     end
     if (rst_ni && wb_ack) begin
-      assert (w_busy_q[rsp_slot] && !w_want_q[rsp_slot])
+      assert (w_busy_q[rsp_slot] && !w_want_q[rsp_slot] && !w_rd_q[rsp_slot])
         else $error("%m: write-back acknowledgement with nothing in flight");
     end
   end

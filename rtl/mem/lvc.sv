@@ -88,7 +88,7 @@ module lvc #(
   banked_cache #(
     .PORTS(NV), .BANKS(BANKS), .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE), .MSHRS(MSHRS),
     .TARGETS(TGTS), .IW(IW),
-    .FLUSH_WB(1'b0)
+    .FLUSH_WB(1'b0), .WRITE_VALIDATE(1'b1)
   ) u_cache (
     .clk_i, .rst_ni,
     .req_valid_i (a_valid), .req_ready_o (a_ready), .req_addr_i (a_addr),

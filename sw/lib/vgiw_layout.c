@@ -15,6 +15,24 @@ uint32_t vl_tile_threads(uint64_t threads, unsigned blocks, uint32_t cvt_bits)
     return t < 64 ? 0 : (uint32_t)t;
 }
 
+uint32_t vl_tile_fit_lvc(uint32_t tile_threads, uint64_t threads, uint64_t group_threads, uint32_t lv_count,
+                         const vgiw_preset_t *p)
+{
+    if (!lv_count)
+        return tile_threads;
+    uint64_t lw = p->l1_line_bytes / 4, per_row = p->lvc_bytes / (4ull * lv_count);
+    uint64_t fit = per_row > lw ? (per_row - lw) / 64 * 64 : 0;
+    uint64_t a = group_threads, b = 64;   /* gcd(group, 64): a tile of several holds whole groups */
+    while (b) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    if (fit >= 64 && fit < tile_threads && (threads <= fit || fit >= group_threads / a * 64))
+        return (uint32_t)fit;
+    return tile_threads;
+}
+
 int vl_tile_groups(uint32_t tile_threads, uint64_t threads, uint64_t group_threads, uint64_t groups,
                    vl_tiling_t *out)
 {

@@ -30,6 +30,14 @@ _Static_assert(4 * VGIW_DESC_WORDS <= VL_TABLE_OFFSET, "the descriptor overlaps 
  * error). The BBS computes the same (rtl/ctrl/bbs.sv); change both together. */
 uint32_t vl_tile_threads(uint64_t threads, unsigned blocks, uint32_t cvt_bits);
 
+/* VGIW §3.4: thread tiling keeps live values from spilling. A tile's live values take
+ * 4 * lv_count * (T + LW) bytes (the skewed rows of vl_lv_stride). Returns the largest multiple
+ * of 64 threads below `tile_threads` whose live values fit the LVC, when one of at least 64
+ * threads exists and (if it makes several tiles) still holds a whole work-group; otherwise
+ * `tile_threads` unchanged. The runtime applies it under VGIW_LVC_TILES=fit (docs/core.md "Tiles"). */
+uint32_t vl_tile_fit_lvc(uint32_t tile_threads, uint64_t threads, uint64_t group_threads, uint32_t lv_count,
+                         const vgiw_preset_t *p);
+
 /* Tiles of whole work-groups (docs/core.md "Tiles"): with T from vl_tile_threads, a kernel that
  * needs several tiles has its tile cut to a multiple of lcm(group_threads, 64) and tells the
  * core through the descriptor's tile_max; one tile holds all `groups` work-groups. */

@@ -1025,6 +1025,15 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     if (!T)
         return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %u blocks leave tiles of fewer than 64 threads on '%s' (CVT of "
                     "%u bits)", k->name, B, p->name, p->cvt_bits);
+    /* VGIW §3.4: with VGIW_LVC_TILES=fit the tile is cut so that its live values fit the LVC
+     * (vl_tile_fit_lvc), told to the BBS through tile_max. Not the default: on `small` the extra
+     * block executions cost more fill and drain than the spills they save (docs/apps.md "LVC"). */
+    const char *lvt = getenv("VGIW_LVC_TILES");
+    if (lvt && *lvt && strcmp(lvt, "fit") && strcmp(lvt, "cvt"))
+        return fail(d, VRT_ERR_INVALID, "VGIW_LVC_TILES='%s': expected 'fit' (tiles sized to the LVC) or 'cvt' "
+                    "(tiles sized to the CVT, the default)", lvt);
+    if (lvt && !strcmp(lvt, "fit"))
+        T = vl_tile_fit_lvc(T, n->threads, n->group_threads, k->lv_count, p);
     vl_tiling_t tl;
     if (vl_tile_groups(T, n->threads, n->group_threads, n->groups, &tl))
         return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %llu work-items need several tiles of at most %u threads on "

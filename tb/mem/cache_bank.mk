@@ -4,3 +4,21 @@ TESTBENCHES       += cache_bank_tb
 cache_bank_tb_TOP := cache_bank
 cache_bank_tb_RTL := rtl/mem/cache_bank.sv
 cache_bank_tb_C   := tb/mem/cache_bank_tb.c
+
+# The same bank with WRITE_VALIDATE (the LVC's banks: per-word valid bits, no fetch on a
+# whole-word store miss, docs/mem.md "LVC"); FLUSH_WB stays on so memory is checked after flushes.
+TESTBENCHES          += cache_bank_wv_tb
+cache_bank_wv_tb_TOP    := cache_bank
+cache_bank_wv_tb_RTL    := rtl/mem/cache_bank.sv
+cache_bank_wv_tb_C      := tb/mem/cache_bank_tb.c
+cache_bank_wv_tb_VFLAGS := -GWRITE_VALIDATE=1
+cache_bank_wv_tb_CFLAGS := -DCACHE_BANK_TB_WV
+
+# Faults for showing that the test catches them (docs/mem.md "Verification"): a refill that
+# overwrites the words already written, and whole-word store misses that fetch the line.
+TESTBENCHES                += cache_bank_wv_fault_tb
+cache_bank_wv_fault_tb_TOP    := cache_bank
+cache_bank_wv_fault_tb_RTL    := rtl/mem/cache_bank.sv
+cache_bank_wv_fault_tb_C      := tb/mem/cache_bank_tb.c
+cache_bank_wv_fault_tb_VFLAGS := -GWRITE_VALIDATE=1 -DVGIW_FAULT_WV_FILL_ALL
+cache_bank_wv_fault_tb_CFLAGS := -DCACHE_BANK_TB_WV

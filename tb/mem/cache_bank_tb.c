@@ -11,7 +11,13 @@
  * write-backs of lines fetched again) and a warm region four times the bank, so misses, merges,
  * write-backs and hits under misses all happen; each is counted and required.
  * Phases end by draining, pulsing flush_i and waiting for flush_done_o: then memory must
- * equal the golden bit-exactly and no line request may be in flight. --count = requests. */
+ * equal the golden bit-exactly and no line request may be in flight. --count = requests.
+ *
+ * Built with -DCACHE_BANK_TB_WV (cache_bank_wv_tb: the bank with WRITE_VALIDATE, as in the LVC)
+ * two thirds of the stores are whole words, so lines are allocated without a fetch, loads hit
+ * partially valid lines (fetch and merge) and partial victims are read before they are written
+ * (those reads use the write-back IDs). A last phase writes every word of fresh lines and
+ * requires that no line was read for them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +44,11 @@
 #define TAGS      (4 * WAYS)                         /* warm: four times the bank */
 #define WIN_BYTES (TAGS * SETS * BANKS * LINE)
 #define HOT_TAGS  (WAYS + MSHRS + 2)
+#ifdef CACHE_BANK_TB_WV
+#define WV 1
+#else
+#define WV 0
+#endif
 
 static uint8_t gold[WIN_BYTES];
 static mem_model_t *mem;
@@ -70,6 +81,7 @@ static void new_request(void) {
     rq.write = rng_below(&rng, 2) == 0;
     rq.wdata = rng_u32(&rng);           /* already in its byte lanes (l1.sv moves it there) */
     unsigned sz = (unsigned)rng_below(&rng, 3);
+    if (WV && rq.write && rng_below(&rng, 2) == 0) sz = 2;   /* mostly whole-word stores */
     unsigned off = sz == 0 ? (unsigned)rng_below(&rng, 4) : sz == 1 ? 2 * (unsigned)rng_below(&rng, 2) : 0;
     rq.be = (sz == 0 ? 1u : sz == 1 ? 3u : 15u) << off;
     rq.addr = a + off;
@@ -122,7 +134,9 @@ static void mem_take(void) {
     r.write = dut_get_mem_req_write_o();
     sim_check_u32(r.addr % LINE == 0 && r.addr >= WIN_BASE && r.addr < WIN_BASE + WIN_BYTES,
                   "line request address %08x aligned, in the window", r.addr);
-    sim_check_u32(r.write == (r.id >= MSHRS), "line request ID %u: write-backs use the upper IDs", (unsigned)r.id);
+    /* write-validate: a partial victim is read with its write-back ID before it is written */
+    sim_check_u32(WV ? (!r.write || r.id >= MSHRS) : (r.write == (r.id >= MSHRS)),
+                  "line request ID %u: write-backs use the upper IDs", (unsigned)r.id);
     if (sim_check_u32(r.id < LIDS && !lid_busy[r.id], "line request ID %u not in flight", (unsigned)r.id))
         lid_busy[r.id] = true;
     if (r.write) {
@@ -248,6 +262,41 @@ int main(int argc, char **argv) {
     flush_and_check();
 
     mem_model_stats_t ms = mem_model_stats(mem);
+#if WV
+    /* every word of 2*WAYS lines of each set written once, whole words, in random order within
+     * a line: no line may be read (the victims are whole lines too), each written back once */
+    {
+        uint64_t r0 = ms.reads, w0 = ms.writes;
+        unsigned nl = 0;
+        for (unsigned t = 0; t < 2 * WAYS && t < TAGS; t++) {
+            for (unsigned set = 0; set < SETS; set++, nl++) {
+                unsigned order[LINE / 4];
+                for (unsigned i = 0; i < LINE / 4; i++) order[i] = i;
+                for (unsigned i = LINE / 4 - 1; i > 0; i--) {
+                    unsigned j = (unsigned)rng_below(&rng, i + 1), x = order[i];
+                    order[i] = order[j];
+                    order[j] = x;
+                }
+                for (unsigned i = 0; i < LINE / 4; i++) {
+                    unsigned id;
+                    do id = (unsigned)rng_below(&rng, NIDS); while (inf[id].busy);
+                    rq.active = true;
+                    rq.id = id;
+                    rq.write = true;
+                    rq.wdata = rng_u32(&rng);
+                    rq.be = 15;
+                    rq.addr = line_addr(t, set) + 4 * order[i];
+                    while (rq.active) cycle(false, false);
+                }
+            }
+        }
+        flush_and_check();
+        ms = mem_model_stats(mem);
+        sim_check_eq(ms.reads - r0, 0, "whole lines written with whole-word stores: no line read");
+        sim_check_eq(ms.writes - w0, nl, "each of the %u lines written back once", nl);
+        stats_add("wv_lines", nl);
+    }
+#endif
     sim_check_eq(ev_access, accepted, "access events = accepted requests");
     sim_check_eq(ev_hit + ev_miss, ev_access, "hits + misses = accesses");
     sim_check_eq(ms.reads, ev_refill, "line reads = refill events");

@@ -146,10 +146,14 @@ static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (doub
 
 static void summary(FILE *f, const char *name, const vrt_stats *s, unsigned units)
 {
-    fprintf(f, "  %-22s %6llu launches %10llu cycles %9llu threads %7llu blocks executed  LVC hits %5.1f%%  "
+    /* LVC traffic to memory (docs/mem.md "LVC"): lines spilled (written back) and lines read
+     * (refills and the merge reads of partially written victims) */
+    fprintf(f, "  %-22s %6llu launches %10llu cycles %9llu threads %7llu blocks executed  LVC hits %5.1f%% "
+               "(%llu lines spilled, %llu read)  "
                "config %5.1f%% (%llu reconfigurations, %.1f%% on chip, %llu fetched)  units busy %5.1f%%\n",
             name, (unsigned long long)s->launches, (unsigned long long)s->cycles, (unsigned long long)s->threads,
             (unsigned long long)s->block_execs_total, pct(s->lvc_hit, s->lvc_access),
+            (unsigned long long)s->lvc_spill, (unsigned long long)s->lvc_refill,
             pct(s->reconfig_cycles, s->cycles), (unsigned long long)s->reconfigs, pct(s->cfg_hits, s->reconfigs),
             (unsigned long long)s->cfg_fetches, pct(s->instructions, s->cycles * (units ? units : 1)));
     fprintf(f, "  %-22s threads per block:", "");
@@ -178,9 +182,11 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
     double cyc = tot->cycles ? (double)tot->cycles : 1.0;
     fprintf(f, "\n  },\n  \"counters\": {\n");
     fprintf(f, "    \"cycles\": %llu,\n    \"threads\": %llu,\n    \"launches\": %llu,\n"
-               "    \"blocks_executed\": %llu,\n    \"instructions\": %llu,\n",
+               "    \"blocks_executed\": %llu,\n    \"instructions\": %llu,\n"
+               "    \"lvc_spill_lines\": %llu,\n    \"lvc_read_lines\": %llu,\n",
             (unsigned long long)tot->cycles, (unsigned long long)tot->threads, (unsigned long long)tot->launches,
-            (unsigned long long)tot->block_execs_total, (unsigned long long)tot->instructions);
+            (unsigned long long)tot->block_execs_total, (unsigned long long)tot->instructions,
+            (unsigned long long)tot->lvc_spill, (unsigned long long)tot->lvc_refill);
     fprintf(f, "    \"threads_per_cycle\": %.4f,\n    \"utilization_pct\": %.2f,\n"
                "    \"cfg_overhead_pct\": %.2f,\n    \"lvc_hit_pct\": %.2f,\n"
                "    \"cycles_per_reconfig\": %.1f,\n    \"cfg_hit_pct\": %.2f,\n"
@@ -215,11 +221,13 @@ static void dev_close(engine_t *e)
         for (unsigned u = 0; pr && u < pr->fabric_units; u++)
             units += pr->unit_type[u] != UNIT_CVU;
         if (tot.launches) {
-            printf("rtl (%s): %llu cycles, %llu threads, %llu blocks executed, LVC hit rate %.1f%%, "
+            printf("rtl (%s): %llu cycles, %llu threads, %llu blocks executed, LVC hit rate %.1f%% "
+                   "(%llu lines spilled, %llu read), "
                    "configuration overhead %.1f%% (%llu reconfigurations, %.1f cycles each; configuration "
                    "cache %llu hits, %llu misses, %llu fetches), %.1f simulated cycles/s\n",
                    vrt_config(p->d), (unsigned long long)tot.cycles, (unsigned long long)tot.threads,
                    (unsigned long long)tot.block_execs_total, pct(tot.lvc_hit, tot.lvc_access),
+                   (unsigned long long)tot.lvc_spill, (unsigned long long)tot.lvc_refill,
                    pct(tot.reconfig_cycles, tot.cycles), (unsigned long long)tot.reconfigs,
                    tot.reconfigs ? (double)tot.reconfig_cycles / (double)tot.reconfigs : 0.0,
                    (unsigned long long)tot.cfg_hits, (unsigned long long)tot.cfg_misses,
