@@ -131,7 +131,8 @@ def main():
         return 2
     files = rg.closure(top_file[0], allmods)
     need = rg.needed_pkgs(files, pkgs)
-    tag = top + "".join(f"-{k}{v}" for k, v in sorted(params.items()) if k != "CLK_MHZ")
+    tag = top + "".join(f"-{k}{v}" for k, v in sorted(params.items()) if k != "CLK_MHZ") + \
+        ("" if freq == float(board["clk_mhz"]) else f"-{freq:g}MHz")
     out = os.path.join(ROOT, "build", "fpga", args.board, args.config, tag)
     os.makedirs(out, exist_ok=True)
     out_json = os.path.join(out, "fpga.json")

@@ -5,7 +5,9 @@
 // never compete in practice. A line address at or above MEM_BYTES gets an error response
 // (the core reports error `memory`); the link checks its ranges before it asks.
 module hl_mem #(
-  parameter int unsigned MEM_BYTES  = hl_pkg::HL_MEM_BYTES,
+  // the board sets it (hl_board: arch/hostlink.toml mem_bytes); the small default keeps the
+  // generic synthesis of the gates (every memory bit a flop there) quick
+  parameter int unsigned MEM_BYTES  = 1024,
   parameter int unsigned LINE_BYTES = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned LBITS = 8 * LINE_BYTES
 ) (
