@@ -9,11 +9,22 @@
  *   --op kernel   the loop kernel of tb/core (kbuild + plain-C golden model) uploaded,
  *                 started, its results read back and compared, all through the link; commands
  *                 while it runs are refused with BUSY
+ *   --op pty --pty-file F
+ *                 the board behind a pseudo-terminal (its path written to F): any host program
+ *                 speaks to it as to a real board's serial port (sw/tools/vgiw_link.c); the
+ *                 model runs while bytes move and for 2 timeouts after, and ends when F is
+ *                 removed
  */
+#define _DEFAULT_SOURCE
+#define _XOPEN_SOURCE 600     /* posix_openpt */
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dut.h"
 #include "hostlink.h"
@@ -432,8 +443,72 @@ static void t_kernel(const vgiw_preset_t *P, const char *name, uint32_t threads,
     free(image_set);
 }
 
+/* ---- --op pty ------------------------------------------------------------------------------------------- */
+
+static void t_pty(const char *file)
+{
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    if (m < 0 || grantpt(m) != 0 || unlockpt(m) != 0 || !ptsname(m))
+        sim_die("cannot open a pseudo-terminal: %s", strerror(errno));
+    fcntl(m, F_SETFL, fcntl(m, F_GETFL) | O_NONBLOCK);
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", file);
+    FILE *f = fopen(tmp, "w");
+    if (!f || fprintf(f, "%s\n", ptsname(m)) < 0 || fclose(f) != 0 || rename(tmp, file) != 0)
+        sim_die("cannot write %s", file);
+    printf("hl_board_tb: the board is at %s (remove %s to stop)\n", ptsname(m), file);
+    fflush(stdout);
+    uint64_t in = 0, out = 0, last_activity = 0;
+    for (;;) {
+        bool active = to_board.n || tx_bit != 10 || rx_state || sim_cycle() - last_activity < 2u * HL_TB_TIMEOUT;
+        if (active) {
+            for (int i = 0; i < 64; i++)
+                uart_cycle();
+        } else {
+            if (access(file, F_OK) != 0)
+                break;
+            struct pollfd p = {.fd = m, .events = POLLIN};
+            if (poll(&p, 1, 50) > 0 && (p.revents & POLLHUP) && !(p.revents & POLLIN))
+                usleep(20000);    /* no client has the terminal open */
+            sim_progress();
+        }
+        uint8_t b;
+        while (from_board.n) {
+            b = from_board.b[from_board.head];
+            ssize_t k = write(m, &b, 1);
+            if (k != 1)
+                break;           /* the terminal's buffer is full: later */
+            q_pop(&from_board, &b);
+            out++;
+            last_activity = sim_cycle();
+        }
+        uint8_t buf[256];
+        ssize_t k = read(m, buf, sizeof buf);
+        for (ssize_t i = 0; i < k; i++)
+            q_push(&to_board, buf[i]);
+        if (k > 0) {
+            in += (uint64_t)k;
+            last_activity = sim_cycle();
+            sim_progress();
+        }
+    }
+    close(m);
+    printf("hl_board_tb: %" PRIu64 " bytes from the host, %" PRIu64 " to it\n", in, out);
+    sim_check_u32(in > 0 && out > 0, "bytes moved through the pseudo-terminal");
+    sim_check_eq(framing_errors, 0, "board -> host: no framing errors");
+}
+
 int main(int argc, char **argv)
 {
+    const char *pty_file = NULL;
+    int o = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--pty-file") && i + 1 < argc)
+            pty_file = argv[++i];
+        else
+            argv[o++] = argv[i];
+    }
+    argc = o;
     sim_init("hl_board_tb", argc, argv);
     const vgiw_preset_t *P = vgiw_preset_find(VGIW_PRESET);
     if (!P)
@@ -447,12 +522,14 @@ int main(int argc, char **argv)
     const char *op = sim_args.op ? sim_args.op : "proto";
     if (!strcmp(op, "proto"))
         t_proto(&R);
+    else if (!strcmp(op, "pty") && pty_file)
+        t_pty(pty_file);
     else if (!strcmp(op, "kernel"))
         /* the loop kernel: a small upload, and long enough (trip counts up to 300) that the
          * commands sent after START meet a running kernel */
         t_kernel(P, "loop", sim_args.count ? (uint32_t)sim_args.count : 64, sim_args.seed);
     else
-        sim_die("unknown --op %s (proto kernel)", op);
+        sim_die("unknown --op %s (proto kernel pty --pty-file F)", op);
     drain();
     sim_check_eq(from_board.n, 0, "no reply bytes left over");
     printf("hl_board_tb %s (%s): %" PRIu64 " cycles\n", op, VGIW_PRESET, sim_cycle());
