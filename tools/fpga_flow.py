@@ -121,6 +121,10 @@ def main():
             print(f"fpga: the {args.board} top makes whole-MHz clocks only", file=sys.stderr)
             return 2
         params["CLK_MHZ"] = str(int(freq))
+    if top == board["top"] and int(params["CLK_MHZ"]) not in board.get("clk_choices_mhz", [int(params["CLK_MHZ"])]):
+        print(f"fpga: the {args.board} PLL makes {', '.join(map(str, board['clk_choices_mhz']))} MHz, "
+              f"not {params['CLK_MHZ']}", file=sys.stderr)
+        return 2
 
     pkgs, mods = rg.sources(args.config)
     board_mods = sorted(os.path.join(bdir, f) for f in os.listdir(bdir) if f.endswith(".sv"))
