@@ -59,6 +59,7 @@ static uint16_t tx_frame;
 static int rx_state, rx_cnt, rx_bit;     /* board -> host: 0 idle, 1 receiving */
 static uint8_t rx_byte;
 static uint64_t framing_errors;
+static unsigned break_stop;              /* host -> board: this many next bytes get stop bit 0 */
 
 static void q_push(byteq_t *q, uint8_t b)
 {
@@ -83,7 +84,9 @@ static void uart_cycle(void)
     if (tx_bit == 10 && to_board.n) {
         uint8_t b;
         q_pop(&to_board, &b);
-        tx_frame = (uint16_t)(1u << 9 | (unsigned)b << 1);   /* stop, data, start (bit 0) */
+        tx_frame = (uint16_t)((break_stop ? 0u : 1u << 9) | (unsigned)b << 1);   /* stop, data, start (bit 0) */
+        if (break_stop)
+            break_stop--;
         tx_bit = 0;
         tx_cnt = 0;
     }
@@ -319,6 +322,13 @@ static void t_proto(rng_t *R)
         noise[i] = (uint8_t)(i * 37 + 1) == VGIW_HL_SYNC_REQ ? 0 : (uint8_t)(i * 37 + 1);
     io_put(NULL, noise, sizeof noise);
     ping_ok("noise");
+    /* 7. a byte with a framing error (stop bit 0) is dropped by the receiver: had this sync byte
+     * been taken, the next request's bytes would be read one field off and get an error reply */
+    uint8_t sync = VGIW_HL_SYNC_REQ;
+    break_stop = 1;
+    io_put(NULL, &sync, 1);
+    drain();
+    ping_ok("a byte with a framing error");
     check_shadow("every bad request");
     sim_check_eq(framing_errors, 0, "board -> host: no framing errors");
 }
