@@ -13,7 +13,7 @@ PYTHON   ?= python3
 JOBS     ?= 2
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
-RTL_PKGS := $(GEN)/fu_pkg.sv $(GEN)/$(CONFIG)/vgiw_cfg_pkg.sv $(sort $(wildcard rtl/*/*_pkg.sv))
+RTL_PKGS := $(GEN)/fu_pkg.sv $(GEN)/hl_pkg.sv $(GEN)/$(CONFIG)/vgiw_cfg_pkg.sv $(sort $(wildcard rtl/*/*_pkg.sv))
 ARCH_SRC := $(wildcard arch/*.toml arch/presets/*.toml) tools/archgen.py tools/fabric_topology.py
 
 .PHONY: all help deps gen lint synth-check area test fpu-vectors clean
@@ -59,3 +59,11 @@ include tb/tb.mk
 .PHONY: bench
 bench: gen
 	$(Q)$(PYTHON) tools/bench.py $(if $(BENCH_LARGE),--large) $(if $(ONLY),--only $(ONLY))
+
+# The FPGA flow (docs/fpga.md): synth_ecp5, nextpnr-ecp5 and ecppack for a board of fpga/.
+#   make fpga BOARD=ulx3s [CONFIG=tiny] [TOP=...] [FREQ=MHz] [PARAMS="CORE=0"] [YOSYS_NATIVE=1]
+.PHONY: fpga
+fpga: gen
+	@test -n "$(BOARD)" || { echo "usage: make fpga BOARD=<board of fpga/> [CONFIG=...] [TOP=...] [FREQ=MHz]"; exit 2; }
+	$(Q)$(PYTHON) tools/fpga_flow.py --board $(BOARD) --config $(CONFIG) $(if $(TOP),--top $(TOP)) \
+	    $(if $(FREQ),--freq $(FREQ)) $(foreach p,$(PARAMS),--param $(p)) $(if $(YOSYS_NATIVE),--yosys native)

@@ -27,7 +27,7 @@ SW_NATIVE_C := sw/native/native_build.c
 SW_LIB_C    := sw/lib/vg_proc.c sw/lib/vg_args.c
 SW_HDRS     := $(wildcard sw/*/*.h) sw/lib/vgiw_arith.h
 
-SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz pnrcheck
+SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz pnrcheck vgiw-link
 SW_BINS     := $(addprefix $(SW_OUT)/bin/,$(SW_TOOLS)) $(addprefix $(SW_OUT)/asan/bin/,$(SW_TOOLS)) \
                $(SW_OUT)/native/vgiw_native_shim.o $(SW_OUT)/native/vgiw_clc.bc $(SW_OUT)/native/vgiw_native_vload.o
 
@@ -60,6 +60,11 @@ $(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/tools/ndr
 $(1)/bin/imgfuzz: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/imgfuzz.c $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
+
+# the FPGA board's host link over a serial port (docs/fpga.md)
+$(1)/bin/vgiw-link: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/vgiw_link.c sw/lib/hostlink.c sw/lib/hostlink_serial.c)
+	@mkdir -p $$(dir $$@)
+	$(Q)$(SW_CC) $(2) $$^ -o $$@
 
 $(1)/bin/pnrcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/pnrcheck.c $(SW_IMAGE_C)) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)

@@ -8,6 +8,7 @@ that hardware and software must agree on:
   arch/formats.toml        token and configuration bit layouts (per preset widths)
   arch/core.toml           register and counter index maps, descriptor and block table layouts
                            -> vgiw_cfg_pkg.sv, vgiw_core_map.h
+  arch/hostlink.toml       the FPGA board's serial host link -> hl_pkg.sv, vgiw_hostlink.h
   arch/base.toml           parameter defaults
   arch/presets/NAME.toml   one preset's overrides -> NAME/vgiw_cfg_pkg.sv, NAME/vgiw_cfg.h
 
@@ -834,6 +835,102 @@ def gen_presets_c(cfgs):
     return "\n".join(h) + "\n", "\n".join(c) + "\n"
 
 
+# ----------------------------------------------------------------------------- host link
+
+
+HL_LINK_KEYS = ("version", "sync_req", "sync_rsp", "crc_poly", "max_words", "max_payload", "baud",
+                "timeout_ms", "mem_bytes")
+
+
+def load_hostlink():
+    """The serial host link of the FPGA board (arch/hostlink.toml, docs/fpga.md)."""
+    where = "arch/hostlink.toml"
+    doc = load_toml(os.path.join(ARCH, "hostlink.toml"))
+    link = doc.get("link")
+    if not isinstance(link, dict):
+        raise ArchError(f"{where}: needs [link]")
+    hl = {"doc": link.get("doc", "")}
+    for k in HL_LINK_KEYS:
+        v = link.get(k)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ArchError(f"{where} [link]: '{k}' must be a non-negative integer")
+        hl[k] = v
+    for k in ("sync_req", "sync_rsp", "crc_poly"):
+        if hl[k] > 0xFF:
+            raise ArchError(f"{where} [link]: '{k}' must fit a byte")
+    if hl["sync_req"] == hl["sync_rsp"]:
+        raise ArchError(f"{where} [link]: sync_req and sync_rsp must differ")
+    if not 1 <= hl["max_words"] or hl["max_payload"] != 4 + 4 * hl["max_words"] or hl["max_payload"] > 255:
+        raise ArchError(f"{where} [link]: max_payload must be 4 + 4 * max_words and at most 255 (one length byte)")
+    if hl["mem_bytes"] & (hl["mem_bytes"] - 1) or hl["mem_bytes"] < 1024:
+        raise ArchError(f"{where} [link]: mem_bytes must be a power of two, at least 1024")
+    for table in ("commands", "status"):
+        t = doc.get(table)
+        if not isinstance(t, dict) or not isinstance(t.get("codes"), list):
+            raise ArchError(f"{where}: needs [{table}] with codes = [...]")
+        seen_n, seen_c, rows = set(), set(), []
+        for e in t["codes"]:
+            shape = 4 if table == "commands" else 3
+            if (not isinstance(e, list) or len(e) != shape or not isinstance(e[0], str)
+                    or not isinstance(e[1], int) or not 0 <= e[1] <= 0xFF):
+                raise ArchError(f"{where} [{table}]: entry {e!r} must be [NAME, code 0..255"
+                                + (", request, reply]" if table == "commands" else ", meaning]"))
+            if e[0] in seen_n or e[1] in seen_c:
+                raise ArchError(f"{where} [{table}]: {e[0]} (0x{e[1]:02X}) repeats a name or a code")
+            seen_n.add(e[0])
+            seen_c.add(e[1])
+            rows.append(e)
+        hl[table] = rows
+        hl[table + "_doc"] = t.get("doc", "")
+    if 0 in {c[1] for c in hl["commands"]}:
+        raise ArchError(f"{where} [commands]: code 0 is reserved (an error reply before a command was received)")
+    if ["OK", 0] not in [[s[0], s[1]] for s in hl["status"]]:
+        raise ArchError(f"{where} [status]: needs OK with code 0")
+    return hl
+
+
+def gen_hl_pkg(hl):
+    out = [f"// {BANNER.format(src='arch/hostlink.toml')}", "",
+           "// The serial host link of the FPGA board (docs/fpga.md).",
+           "/* verilator lint_off UNUSEDPARAM */",
+           "package hl_pkg;"]
+    for k in HL_LINK_KEYS:
+        out.append(f"  localparam int unsigned HL_{k.upper()} = {hl[k]};")
+    out.append(f"  // {hl['commands_doc']}")
+    for name, code, req, rsp in hl["commands"]:
+        out.append(f"  localparam logic [7:0] HL_CMD_{name} = 8'h{code:02X};   // {req} -> {rsp}")
+    out.append(f"  // {hl['status_doc']}")
+    for name, code, what in hl["status"]:
+        out.append(f"  localparam logic [7:0] HL_ST_{name} = 8'h{code:02X};   // {what}")
+    out.append("endpackage")
+    out.append("/* verilator lint_on UNUSEDPARAM */")
+    return "\n".join(out) + "\n"
+
+
+def gen_hl_h(hl):
+    out = [f"/* {BANNER.format(src='arch/hostlink.toml')} */",
+           "#ifndef VGIW_HOSTLINK_H", "#define VGIW_HOSTLINK_H", "",
+           f"/* {hl['doc']} (docs/fpga.md) */"]
+    for k in HL_LINK_KEYS:
+        out.append(f"#define VGIW_HL_{k.upper()} {hl[k]}u")
+    out += ["", f"/* {hl['commands_doc']} */"]
+    for name, code, req, rsp in hl["commands"]:
+        out.append(f"#define VGIW_HL_CMD_{name} 0x{code:02X}u /* {req} -> {rsp} */")
+    out += ["", f"/* {hl['status_doc']} */"]
+    for name, code, what in hl["status"]:
+        out.append(f"#define VGIW_HL_ST_{name} 0x{code:02X}u /* {what} */")
+    n = max(s[1] for s in hl["status"]) + 1
+    byc = {s[1]: s for s in hl["status"]}
+    out.append("/* indexed by status code; NULL for a code that is not used */")
+    out.append(f"#define VGIW_HL_ST_CODES {n}u")
+    out.append(f"static const char *const vgiw_hl_st_names[{n}] = {{ "
+               + ", ".join(f'"{byc[i][0]}"' if i in byc else "0" for i in range(n)) + " };")
+    out.append(f"static const char *const vgiw_hl_st_docs[{n}] = {{ "
+               + ", ".join(c_str(byc[i][2]) if i in byc else "0" for i in range(n)) + " };")
+    out += ["", "#endif"]
+    return "\n".join(out) + "\n"
+
+
 def presets():
     d = os.path.join(ARCH, "presets")
     return sorted(f[:-5] for f in os.listdir(d) if f.endswith(".toml"))
@@ -853,6 +950,9 @@ def main():
         write_if_changed(os.path.join(args.out, "fu_pkg.sv"), gen_fu_pkg(enums))
         write_if_changed(os.path.join(args.out, "vgiw_ops.h"), gen_ops_h(enums))
         write_if_changed(os.path.join(args.out, "vgiw_core_map.h"), gen_core_map_h(load_core()))
+        hl = load_hostlink()
+        write_if_changed(os.path.join(args.out, "hl_pkg.sv"), gen_hl_pkg(hl))
+        write_if_changed(os.path.join(args.out, "vgiw_hostlink.h"), gen_hl_h(hl))
         known = presets()
         cfgs = {}
         for name in args.preset or known:

@@ -60,6 +60,16 @@ def main():
             cu = re.search(r"#define VGIW_UNITS_CU (\d+)u", ch)
             check(cu is not None and f"#define VGIW_SIMT_LANES {cu.group(1)}u" in ch,
                   f"{preset}: simt.lanes derived from the CU count")
+            # host link constants: every HL_ localparam has its VGIW_HL_ twin with the same value
+            hsv = open(os.path.join(out, "hl_pkg.sv")).read()
+            hc = open(os.path.join(out, "vgiw_hostlink.h")).read()
+            hp = re.findall(r"localparam int unsigned HL_(\w+) = (\d+);", hsv)
+            hc8 = re.findall(r"localparam logic \[7:0\] HL_(\w+) = 8'h([0-9A-F]{2});", hsv)
+            check(len(hp) >= 9 and len(hc8) >= 14, f"{preset}: host link constants generated")
+            for k, v in hp:
+                check(f"#define VGIW_HL_{k} {v}u" in hc, f"HL_{k} = {v} in vgiw_hostlink.h")
+            for k, v in hc8:
+                check(f"#define VGIW_HL_{k} 0x{v}u" in hc, f"HL_{k} = 0x{v} in vgiw_hostlink.h")
             for k, v in regs:
                 check(f"#define VGIW_REG_{k} 0x{v}u" in ch, f"{preset}: REG_{k} = 0x{v} in C header")
             sv = dict(pairs)
@@ -191,6 +201,16 @@ def main():
             ("core.toml", lambda s: s.replace("no_successor = 0xFFFF", "no_successor = 0x00FF"),
              "no_successor 0xFF is a block ID in preset small"),
             ("core.toml", lambda s: s.replace("\n[block_table]\n", "\n[block_tablez]\n"), "missing [block_table]"),
+            ("hostlink.toml", lambda s: s.replace("sync_rsp     = 0x5A", "sync_rsp     = 0xA5"),
+             "sync_req and sync_rsp must differ"),
+            ("hostlink.toml", lambda s: s.replace("max_words    = 32", "max_words    = 31"),
+             "max_payload must be 4 + 4 * max_words"),
+            ("hostlink.toml", lambda s: s.replace("mem_bytes    = 131072", "mem_bytes    = 100000"),
+             "mem_bytes must be a power of two"),
+            ("hostlink.toml", lambda s: s.replace('["COUNTER",   0x07,', '["COUNTER",   0x06,'),
+             "COUNTER (0x06) repeats a name or a code"),
+            ("hostlink.toml", lambda s: s.replace('["PING",      0x01,', '["PING",      0x00,'), "code 0 is reserved"),
+            ("hostlink.toml", lambda s: s.replace('["OK",       0x00,', '["DONE",     0x00,'), "needs OK with code 0"),
         ]
         for fname, edit, expect in cases:
             arch = os.path.join(tmp, "arch-" + str(cases.index((fname, edit, expect))))

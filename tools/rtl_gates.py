@@ -40,7 +40,7 @@ def rel(p):
 
 def sources(config):
     gen = os.path.join(ROOT, "build", "gen")
-    pkgs = [os.path.join(gen, "fu_pkg.sv"), os.path.join(gen, config, "vgiw_cfg_pkg.sv")]
+    pkgs = [os.path.join(gen, "fu_pkg.sv"), os.path.join(gen, "hl_pkg.sv"), os.path.join(gen, config, "vgiw_cfg_pkg.sv")]
     pkgs += sorted(glob.glob(os.path.join(ROOT, "rtl", "*", "*_pkg.sv")))
     mods = sorted(p for p in glob.glob(os.path.join(ROOT, "rtl", "*", "*.sv")) if not p.endswith("_pkg.sv"))
     for p in pkgs:

