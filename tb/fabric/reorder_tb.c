@@ -344,3 +344,100 @@ bool rt_run_block(void)
     idle_cycle(true, true);   /* the fabric is cleared between blocks (docs/fabric.md) */
     return true;
 }
+
+void rt_drain(void)
+{
+    for (unsigned i = 0; i < 200 && !port.idle(); i++) {
+        port.pre();
+        sim_eval();
+        port.post();
+        sim_step();
+        port.tick();
+    }
+}
+
+void rt_report(void)
+{
+    sim_check_u32(tot.overtakes > 0, "threads overtook each other within an epoch (%llu overtakes)",
+                  (unsigned long long)tot.overtakes);
+    stats_set("blocks", tot.blocks);
+    stats_set("blocks_aborted", tot.aborted);
+    stats_set("threads", tot.threads);
+    stats_set("tokens", tot.tokens);
+    stats_set("overtakes", tot.overtakes);
+}
+
+/* ---- request/response port served by a memory model ----------------------------------- */
+
+mem_model_t *rt_mem;
+unsigned rt_mem_refuse_pct;
+static rt_mem_port_t mdrv;
+
+typedef struct outstanding {
+    bool busy;
+    uint64_t block;          /* the block that made the request (rt_totals().blocks then) */
+    int thread;
+} outstanding_t;
+static outstanding_t outst[RT_DEPTH];
+
+void rt_mem_init(const mem_model_cfg_t *cfg, const rt_mem_port_t *drv)
+{
+    mdrv = *drv;
+    rt_mem = mem_model_new(cfg);
+    if (!rt_mem)
+        sim_die("memory model");
+}
+
+void rt_mem_free(void)
+{
+    mem_model_free(rt_mem);
+    rt_mem = NULL;
+}
+
+void rt_mem_pre(void)
+{
+    mem_resp_t r;
+    if (mem_model_response(rt_mem, &r)) {
+        unsigned id = (unsigned)r.id;
+        outstanding_t *o = &outst[id];
+        if (!o->busy)
+            sim_fail("%s response for ID %u, which has no request in flight", mdrv.what, id);
+        o->busy = false;
+        if (o->block == tot.blocks && o->thread >= 0)
+            rt_blk.th[o->thread].ready_cycle = sim_cycle();
+        uint32_t word = (uint32_t)r.data[0] | (uint32_t)r.data[1] << 8 | (uint32_t)r.data[2] << 16 |
+                        (uint32_t)r.data[3] << 24;
+        if (r.write)
+            word = rng_u32(&rt_rng);    /* a store's response carries no data: make it noise */
+        mdrv.set_rsp(true, id, word);
+        sim_progress();
+    } else {
+        unsigned id = rng_below(&rt_rng, RT_DEPTH);
+        mdrv.set_rsp(false, id, rng_u32(&rt_rng));
+    }
+    mdrv.set_req_ready(mem_model_can_accept(rt_mem) && rng_below(&rt_rng, 100) >= rt_mem_refuse_pct);
+}
+
+void rt_mem_issue(const mem_req_t *q, int thread)
+{
+    unsigned id = (unsigned)q->id;
+    if (id >= RT_DEPTH) {
+        sim_fail("request ID %u out of range", id);
+        return;
+    }
+    if (outst[id].busy)
+        sim_fail("request with ID %u while that ID is in flight", id);
+    if (!mem_model_request(rt_mem, q))
+        sim_fail("memory model refused a request it said it could accept");
+    outst[id] = (outstanding_t){ .busy = true, .block = tot.blocks, .thread = thread };
+}
+
+void rt_mem_tick(void) { mem_model_tick(rt_mem); }
+
+bool rt_mem_idle(void)
+{
+    for (unsigned i = 0; i < RT_DEPTH; i++)
+        if (outst[i].busy)
+            return false;
+    return true;
+}
