@@ -32,6 +32,7 @@ module cu_unit (
   token_buffer #(.DATA_INS(3)) u_token_buffer (
     .clk_i, .rst_ni, .clear_i,
     .used_i      (used),
+    .fire_en_i   ('1),              // in order: the oldest complete entry fires
     .in_valid_i,
     .in_tok_i,
     .in_ready_o,

@@ -35,6 +35,7 @@ module reservation_buffer #(
   input  logic [DEPTH-1:0][vgiw_cfg_pkg::DATAPATH_TID_BITS-$clog2(DEPTH)-1:0] tb_epoch_i,
   // allocation
   input  logic                     alloc_valid_i,
+  output logic [DEPTH-1:0]         free_o,          // entries a thread may take (not held, no zombie)
   output logic                     alloc_ready_o,   // entry of alloc_tid_i free; 0 while clear_i
   input  logic [vgiw_cfg_pkg::DATAPATH_TID_BITS-1:0] alloc_tid_i,
   input  logic [1:0]               alloc_need_i,    // [0] out0 result, [1] out1 control
@@ -180,7 +181,8 @@ module reservation_buffer #(
   logic [DEPTH-1:0][1:0] need_next;
 
   assign alloc_idx     = alloc_tid_i[IW-1:0];
-  assign alloc_ready_o = !valid_q[alloc_idx] && !zombie_q[alloc_idx] && !clear_i;
+  assign free_o        = ~valid_q & ~zombie_q;
+  assign alloc_ready_o = free_o[alloc_idx] && !clear_i;
   assign alloc         = alloc_valid_i && alloc_ready_o;
   always_comb begin
     rsp_meta_o = '0;

@@ -4,8 +4,12 @@
 // thread's virtual channel). A token is accepted when its entry is free or already
 // belongs to the same thread; a token whose entry is held by another thread is
 // back-pressured (never dropped or overwritten). When all used inputs of an entry are
-// present the entry is complete; the oldest complete entry (smallest thread ID) fires,
-// which keeps each unit's output in thread-epoch order (SGMF §4.1, docs/fabric.md).
+// present the entry is complete. Of the complete entries the unit lets fire now
+// (fire_en_i), the oldest (smallest thread ID) fires. In-order units let every entry
+// fire: the oldest complete entry first keeps their output in thread-epoch order. The
+// reordering units let fire the entries whose reservation entry is free, so a thread
+// waiting for its reservation entry does not block younger complete ones (head-of-line
+// blocking); their epoch gate keeps the outputs in order (SGMF §4.1, docs/fabric.md).
 // Inputs 0..DATA_INS-1 store data; the others (the enable input) only presence.
 //
 // An entry stores its thread's epoch (thread ID without the low IDX_W bits: those are the
@@ -20,6 +24,7 @@ module token_buffer #(
   input  logic                    rst_ni,
   input  logic                    clear_i,      // drop every entry (fabric reset)
   input  logic [INS-1:0]          used_i,       // static: inputs that deliver tokens
+  input  logic [DEPTH-1:0]        fire_en_i,    // entries that may fire in this cycle
   input  logic [INS-1:0]          in_valid_i,
   input  logic [INS-1:0][vgiw_cfg_pkg::TOKEN_BITS-1:0] in_tok_i,
   output logic [INS-1:0]          in_ready_o,
@@ -100,7 +105,7 @@ module token_buffer #(
     fire_idx   = '0;
     for (int unsigned e = 0; e < DEPTH; e++) begin
       complete[e] = valid_q[e] && ((present_q[e] & used_i) == used_i);
-      if (complete[e] && (!fire_found || tid_q[e] < tid_q[fire_idx])) begin
+      if (complete[e] && fire_en_i[e] && (!fire_found || tid_q[e] < tid_q[fire_idx])) begin
         fire_found = 1'b1;
         fire_idx   = IW'(e);
       end

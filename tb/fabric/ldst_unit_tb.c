@@ -204,6 +204,7 @@ static void make_block(uint64_t max_threads, bool allow_misaligned)
             data = cdata;
         th->user[U_ADDR] = addr;
         th->user[U_MIS] = mis;
+        th->no_request = mis;
         th->user[U_WDATA] = st ? data & (sz == 4 ? 0xFFFFFFFFu : (1u << (8 * sz)) - 1) : 0;
         th->user[U_BE] = (sz == 4 ? 0xFu : sz == 2 ? 0x3u : 0x1u) << (addr & 3);
         th->want[0] = !st;

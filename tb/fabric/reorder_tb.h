@@ -50,6 +50,8 @@ typedef struct rt_thread {
     uint64_t ready_cycle;    /* tokens may leave only after this cycle (RT_NO_CYCLE: not yet;
                                 0: no constraint); set by the port when the response arrives */
     bool got[2];
+    bool no_request;         /* the unit makes no port request for it (LDST: misaligned) */
+    uint64_t complete_cycle; /* driver: cycle its last token was accepted (RT_NO_CYCLE: not yet) */
     uint32_t user[4];        /* unit-specific */
 } rt_thread_t;
 
@@ -96,6 +98,7 @@ bool rt_run_block(void);
 /* Totals over the run, for the testbench's final checks. */
 typedef struct rt_totals {
     uint64_t blocks, aborted, threads, tokens, overtakes, epoch_violations, cycles_busy;
+    uint64_t bypasses;       /* port units: requests that passed an older complete thread */
 } rt_totals_t;
 rt_totals_t rt_totals(void);
 
@@ -107,7 +110,8 @@ unsigned rt_rand_pct(void);
 void rt_drain(void);
 
 /* The checks and counters every reordering unit reports at the end of a run: overtakes
- * happened, and the totals as stats. The caller adds its own and calls sim_finish(). */
+ * happened (and, for a unit with a port, bypasses: below), and the totals as stats. The
+ * caller adds its own and calls sim_finish(). */
 void rt_report(void);
 
 /* ---- a request/response port served by a memory model -------------------------------
@@ -117,7 +121,15 @@ void rt_report(void);
  * and hands it to rt_mem_issue. Every response must find its ID in flight; a response
  * for a thread of the running block sets its ready_cycle (so its tokens may leave), one
  * for a block aborted by a clear is delivered to the unit all the same (it must absorb
- * it). Store responses carry random data. */
+ * it). Store responses carry random data.
+ *
+ * Bypasses: the token buffer fires the oldest complete thread whose reservation entry is
+ * free, not the oldest complete one (docs/fabric-units/ldst.md). A request of thread Y is
+ * counted as a bypass when an older thread X of the block was complete (all its tokens
+ * accepted) before the previous request left and has made no request yet: Y left the
+ * token buffer no earlier than that previous request left the one-entry issue register,
+ * so X was complete, and had not fired, when Y fired. A token buffer that fires only its
+ * oldest complete entry makes none, so rt_report requires some. */
 typedef struct rt_mem_port {
     const char *what;                                          /* "memory", "LV": messages */
     void (*set_rsp)(bool valid, unsigned id, uint32_t rdata);  /* drive the response inputs */
