@@ -32,6 +32,7 @@ module cu_unit (
   token_buffer #(.DATA_INS(3)) u_token_buffer (
     .clk_i, .rst_ni, .clear_i,
     .used_i      (used),
+    .fire_en_i   ('1),              // in order: the oldest complete entry fires
     .in_valid_i,
     .in_tok_i,
     .in_ready_o,
@@ -39,7 +40,12 @@ module cu_unit (
     .out_ready_i (tb_ready),
     .out_tid_o   (tb_tid),
     .out_data_o  (tb_data),
-    .busy_o      (tb_busy)
+    .busy_o      (tb_busy),
+    // in-order unit: no epoch gate needs the entries' epochs
+    /* verilator lint_off PINCONNECTEMPTY */
+    .entry_valid_o (),
+    .entry_epoch_o ()
+    /* verilator lint_on PINCONNECTEMPTY */
   );
 
   unit_operands u_operands (

@@ -7,7 +7,8 @@
 // the entry index is the request ID. Responses return in any order and fill the entry;
 // finished threads leave under the thread-epoch rule (reservation_buffer). Loads send the
 // value on out0; loads and stores send a control token on out1 when out1_en is set, after
-// the access has completed (its response arrived).
+// the access has completed (its response arrived). Token buffer, reservation buffer and
+// epoch gate are reorder_unit_core's; this module decodes the access and owns the port.
 //
 // op = cfg.op[2:0] (fu_pkg::ldst_op_e), address = in0 + cfg.imm (byte address; accesses
 // are naturally aligned). A misaligned access is not performed: error_o is set (sticky
@@ -48,63 +49,18 @@ module ldst_unit (
   localparam int unsigned DEPTH = vgiw_cfg_pkg::FABRIC_TOKEN_BUFFER_DEPTH;
   localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS;
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS;
-  localparam int unsigned EW    = TID_W - IW;
   // issue register payload: {addr, write, size, wdata, be, id}
   localparam int unsigned ISS_W = 32 + 1 + 2 + 32 + 4 + IW;
   localparam int unsigned META_W = 5;   // {size[1:0], signed, addr[1:0]}: shapes the load data
 
-  // ---- operands: token buffer + constants -------------------------------------------
-  logic [3:0]            used;
-  logic [2:0][31:0]      tb_data;
-  /* verilator lint_off UNUSEDSIGNAL */  // operand 2 has no use in a load/store
-  logic [2:0][31:0]      operand;
+  // ---- to and from the core: operands, token buffer, reservation buffer (below) -------
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [2:0][31:0]  operand;             // operand 2 has no use in a load/store
+  logic [TID_W-1:0]  tb_tid;              // its index bits are the request ID
   /* verilator lint_on UNUSEDSIGNAL */
-  logic                  tb_valid, tb_ready, tb_fire, tb_busy;
-  logic [TID_W-1:0]      tb_tid;
-
-  unit_operands u_operands (
-    .cfg_i     (cfg_i),
-    .tb_data_i (tb_data),
-    .used_o    (used),
-    .operand_o (operand)
-  );
-
-  token_buffer #(
-    .DEPTH    (DEPTH),
-    .INS      (4),
-    .DATA_INS (3)
-  ) u_token_buffer (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .clear_i     (clear_i),
-    .used_i      (used),
-    .in_valid_i  (in_valid_i),
-    .in_tok_i    (in_tok_i),
-    .in_ready_o  (in_ready_o),
-    .out_valid_o (tb_valid),
-    .out_ready_i (tb_ready),
-    .out_tid_o   (tb_tid),
-    .out_data_o  (tb_data),
-    .busy_o      (tb_busy)
-  );
-
-  logic [DEPTH-1:0]         tbe_valid;
-  logic [DEPTH-1:0][EW-1:0] tbe_epoch;
-
-  token_epochs #(
-    .DEPTH (DEPTH),
-    .INS   (4)
-  ) u_token_epochs (
-    .clk_i         (clk_i),
-    .rst_ni        (rst_ni),
-    .clear_i       (clear_i),
-    .accept_i      (in_valid_i & in_ready_o),
-    .tok_i         (in_tok_i),
-    .release_i     (tb_fire),
-    .release_idx_i (tb_tid[IW-1:0]),
-    .valid_o       (tbe_valid),
-    .epoch_o       (tbe_epoch)
-  );
+  logic              tb_iss_valid, fire, core_busy;
+  logic [META_W-1:0] rsp_meta;
+  logic [31:0]       rsp_data;
 
   // ---- decode and address ------------------------------------------------------------
   fu_pkg::ldst_op_e op;
@@ -140,18 +96,15 @@ module ldst_unit (
     if (!is_store) wdata = '0;
   end
 
-  // ---- issue: reservation entry + issue register -------------------------------------
+  // ---- issue register ----------------------------------------------------------------
+  // A thread leaves the token buffer when its reservation entry is free and the issue
+  // register can take its request (misaligned ones make no request but wait alike).
   logic             iss_in_ready, iss_valid;
   logic [ISS_W-1:0] iss_payload;
-  logic             alloc_ready;
   logic [IW-1:0]    iss_id;
   logic [DEPTH-1:0] unsent;
 
-  // A thread leaves the token buffer when its reservation entry is free and the issue
-  // register can take its request (misaligned ones make no request but wait alike).
-  assign tb_ready = alloc_ready && iss_in_ready;
-  assign tb_fire  = tb_valid && tb_ready;
-  assign fire_o   = tb_fire;
+  assign fire_o = fire;
 
   stream_reg #(
     .WIDTH (ISS_W),
@@ -160,7 +113,7 @@ module ldst_unit (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .clear_i (clear_i),
-    .valid_i (tb_fire && !misaligned),
+    .valid_i (tb_iss_valid && !misaligned),
     .ready_o (iss_in_ready),
     .data_i  ({addr, is_store, size, wdata, be, tb_tid[IW-1:0]}),
     .valid_o (iss_valid),
@@ -180,9 +133,6 @@ module ldst_unit (
   end
 
   // ---- responses: extract and extend the accessed byte / half of the aligned word ------
-  logic [META_W-1:0] rsp_meta;
-  logic [31:0]       rsp_data;
-
   always_comb begin
     logic [1:0]  m_size, m_off;
     logic        m_signed;
@@ -198,42 +148,43 @@ module ldst_unit (
     endcase
   end
 
-  logic rb_busy;
-
-  reservation_buffer #(
-    .DEPTH  (DEPTH),
+  reorder_unit_core #(
     .META_W (META_W)
-  ) u_reservation_buffer (
-    .clk_i         (clk_i),
-    .rst_ni        (rst_ni),
-    .clear_i       (clear_i),
-    .tb_valid_i    (tbe_valid),
-    .tb_epoch_i    (tbe_epoch),
-    .alloc_valid_i (tb_valid && iss_in_ready),
-    .alloc_ready_o (alloc_ready),
-    .alloc_tid_i   (tb_tid),
-    .alloc_need_i  ({cfg_i.out1_en, !is_store}),
-    .alloc_done_i  (misaligned),
-    .alloc_data_i  (32'd0),
-    .alloc_meta_i  ({size, is_signed, addr[1:0]}),
-    .unsent_i      (unsent),
-    .rsp_valid_i   (mem_rsp_valid_i),
-    .rsp_idx_i     (mem_rsp_id_i),
-    .rsp_data_i    (rsp_data),
-    .rsp_meta_o    (rsp_meta),
-    .out_valid_o   (out_valid_o),
-    .out_tok_o     (out_tok_o),
-    .out_ready_i   (out_ready_i),
-    .busy_o        (rb_busy)
+  ) u_core (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .clear_i     (clear_i),
+    .cfg_i       (cfg_i),
+    .in_valid_i  (in_valid_i),
+    .in_tok_i    (in_tok_i),
+    .in_ready_o  (in_ready_o),
+    .out_valid_o (out_valid_o),
+    .out_tok_o   (out_tok_o),
+    .out_ready_i (out_ready_i),
+    .busy_o      (core_busy),
+    .fire_o      (fire),
+    .iss_valid_o (tb_iss_valid),
+    .iss_ready_i (iss_in_ready),
+    .iss_tid_o   (tb_tid),
+    .operand_o   (operand),
+    .iss_need_i  ({cfg_i.out1_en, !is_store}),
+    .iss_done_i  (misaligned),
+    .iss_data_i  (32'd0),
+    .iss_meta_i  ({size, is_signed, addr[1:0]}),
+    .unsent_i    (unsent),
+    .rsp_valid_i (mem_rsp_valid_i),
+    .rsp_idx_i   (mem_rsp_id_i),
+    .rsp_data_i  (rsp_data),
+    .rsp_meta_o  (rsp_meta)
   );
 
-  assign busy_o = tb_busy || rb_busy || iss_valid;
+  assign busy_o = core_busy || iss_valid;
 
   // ---- sticky error ------------------------------------------------------------------
   logic error_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)                      error_q <= 1'b0;
-    else if (tb_fire && misaligned)   error_q <= 1'b1;
+    else if (fire && misaligned)      error_q <= 1'b1;
   end
   assign error_o = error_q;
 endmodule

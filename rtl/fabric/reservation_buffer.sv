@@ -35,6 +35,7 @@ module reservation_buffer #(
   input  logic [DEPTH-1:0][vgiw_cfg_pkg::DATAPATH_TID_BITS-$clog2(DEPTH)-1:0] tb_epoch_i,
   // allocation
   input  logic                     alloc_valid_i,
+  output logic [DEPTH-1:0]         free_o,          // entries a thread may take (not held, no zombie)
   output logic                     alloc_ready_o,   // entry of alloc_tid_i free; 0 while clear_i
   input  logic [vgiw_cfg_pkg::DATAPATH_TID_BITS-1:0] alloc_tid_i,
   input  logic [1:0]               alloc_need_i,    // [0] out0 result, [1] out1 control
@@ -132,16 +133,23 @@ module reservation_buffer #(
     end
   end
 
+  // Reads at a variable index go through power-of-two-wide words: an epoch (or the meta
+  // bits) is not, and Yosys maps the index arithmetic of such a packed array to multipliers.
+  logic [DEPTH-1:0][TID_W-1:0] tid_v;        // entry i's thread: {epoch, i}
+  always_comb begin
+    for (int unsigned i = 0; i < DEPTH; i++) tid_v[i] = {epoch_q[i], IW'(i)};
+  end
+
   // Tokens are built in struct variables (Yosys takes no struct variable local to a block).
   vgiw_cfg_pkg::token_t res_tok, ctl_tok;
   always_comb begin
     res_tok      = '0;
     res_tok.ctrl = 1'b0;
-    res_tok.tid  = {epoch_q[sel_idx[0]], sel_idx[0]};
+    res_tok.tid  = tid_v[sel_idx[0]];
     res_tok.data = data_q[sel_idx[0]];
     ctl_tok      = '0;
     ctl_tok.ctrl = 1'b1;
-    ctl_tok.tid  = {epoch_q[sel_idx[1]], sel_idx[1]};
+    ctl_tok.tid  = tid_v[sel_idx[1]];
     ctl_tok.data = 32'd0;
   end
   assign push_tok[0] = res_tok;
@@ -173,9 +181,15 @@ module reservation_buffer #(
   logic [DEPTH-1:0][1:0] need_next;
 
   assign alloc_idx     = alloc_tid_i[IW-1:0];
-  assign alloc_ready_o = !valid_q[alloc_idx] && !zombie_q[alloc_idx] && !clear_i;
+  assign free_o        = ~valid_q & ~zombie_q;
+  assign alloc_ready_o = free_o[alloc_idx] && !clear_i;
   assign alloc         = alloc_valid_i && alloc_ready_o;
-  assign rsp_meta_o    = meta_q[rsp_idx_i];
+  always_comb begin
+    rsp_meta_o = '0;
+    for (int unsigned i = 0; i < DEPTH; i++) begin
+      if (rsp_idx_i == IW'(i)) rsp_meta_o = meta_q[i];
+    end
+  end
 
   always_comb begin
     for (int unsigned i = 0; i < DEPTH; i++) begin
@@ -217,9 +231,13 @@ module reservation_buffer #(
         valid_q[alloc_idx] <= 1'b1;
         done_q[alloc_idx]  <= alloc_done_i;
         need_q[alloc_idx]  <= alloc_need_i;
-        epoch_q[alloc_idx] <= alloc_tid_i[TID_W-1:IW];
-        meta_q[alloc_idx]  <= alloc_meta_i;
         if (alloc_done_i) data_q[alloc_idx] <= alloc_data_i;
+      end
+      for (int unsigned i = 0; i < DEPTH; i++) begin   // per entry: see tid_v
+        if (alloc && alloc_idx == IW'(i)) begin
+          epoch_q[i] <= alloc_tid_i[TID_W-1:IW];
+          meta_q[i]  <= alloc_meta_i;
+        end
       end
     end
   end

@@ -4,9 +4,17 @@
 // thread's virtual channel). A token is accepted when its entry is free or already
 // belongs to the same thread; a token whose entry is held by another thread is
 // back-pressured (never dropped or overwritten). When all used inputs of an entry are
-// present the entry is complete; the oldest complete entry (smallest thread ID) fires,
-// which keeps each unit's output in thread-epoch order (SGMF §4.1, docs/fabric.md).
+// present the entry is complete. Of the complete entries the unit lets fire now
+// (fire_en_i), the oldest (smallest thread ID) fires. In-order units let every entry
+// fire: the oldest complete entry first keeps their output in thread-epoch order. The
+// reordering units let fire the entries whose reservation entry is free, so a thread
+// waiting for its reservation entry does not block younger complete ones (head-of-line
+// blocking); their epoch gate keeps the outputs in order (SGMF §4.1, docs/fabric.md).
 // Inputs 0..DATA_INS-1 store data; the others (the enable input) only presence.
+//
+// An entry stores its thread's epoch (thread ID without the low IDX_W bits: those are the
+// entry's index) and exports it with the entry's occupancy (entry_valid_o, entry_epoch_o):
+// the reordering units' epoch gate counts threads still waiting here (reorder_unit_core).
 module token_buffer #(
   parameter int unsigned DEPTH    = vgiw_cfg_pkg::FABRIC_TOKEN_BUFFER_DEPTH,
   parameter int unsigned INS      = 4,     // in0..in2 operands, in3 enable
@@ -16,6 +24,7 @@ module token_buffer #(
   input  logic                    rst_ni,
   input  logic                    clear_i,      // drop every entry (fabric reset)
   input  logic [INS-1:0]          used_i,       // static: inputs that deliver tokens
+  input  logic [DEPTH-1:0]        fire_en_i,    // entries that may fire in this cycle
   input  logic [INS-1:0]          in_valid_i,
   input  logic [INS-1:0][vgiw_cfg_pkg::TOKEN_BITS-1:0] in_tok_i,
   output logic [INS-1:0]          in_ready_o,
@@ -23,15 +32,26 @@ module token_buffer #(
   input  logic                    out_ready_i,
   output logic [vgiw_cfg_pkg::DATAPATH_TID_BITS-1:0] out_tid_o,
   output logic [DATA_INS-1:0][vgiw_cfg_pkg::DATAPATH_WORD_BITS-1:0] out_data_o,
-  output logic                    busy_o
+  output logic                    busy_o,
+  // occupancy and epoch of every entry (for the epoch gate of the reordering units)
+  output logic [DEPTH-1:0]        entry_valid_o,
+  output logic [DEPTH-1:0][vgiw_cfg_pkg::DATAPATH_TID_BITS-$clog2(DEPTH)-1:0] entry_epoch_o
 );
   localparam int unsigned TID_W  = vgiw_cfg_pkg::DATAPATH_TID_BITS;
   localparam int unsigned DATA_W = vgiw_cfg_pkg::DATAPATH_WORD_BITS;
-  localparam int unsigned IW     = (DEPTH > 1) ? $clog2(DEPTH) : 1;
+  localparam int unsigned IW     = $clog2(DEPTH);
+  localparam int unsigned EW     = TID_W - IW;
 
   logic [DEPTH-1:0]            valid_q;
-  logic [DEPTH-1:0][TID_W-1:0] tid_q;
+  logic [DEPTH-1:0][EW-1:0]    epoch_q;
+  logic [DEPTH-1:0][TID_W-1:0] tid_q;     // epoch and index: the entry's thread ID
   logic [DEPTH-1:0][INS-1:0]   present_q;
+
+  always_comb begin
+    for (int unsigned e = 0; e < DEPTH; e++) tid_q[e] = {epoch_q[e], IW'(e)};
+  end
+  assign entry_valid_o = valid_q;
+  assign entry_epoch_o = epoch_q;
 
   // ---- acceptance -------------------------------------------------------------------
   logic [INS-1:0][IW-1:0]    in_idx;
@@ -85,7 +105,7 @@ module token_buffer #(
     fire_idx   = '0;
     for (int unsigned e = 0; e < DEPTH; e++) begin
       complete[e] = valid_q[e] && ((present_q[e] & used_i) == used_i);
-      if (complete[e] && (!fire_found || tid_q[e] < tid_q[fire_idx])) begin
+      if (complete[e] && fire_en_i[e] && (!fire_found || tid_q[e] < tid_q[fire_idx])) begin
         fire_found = 1'b1;
         fire_idx   = IW'(e);
       end
@@ -123,7 +143,7 @@ module token_buffer #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q   <= '0;
-      tid_q     <= '0;
+      epoch_q   <= '0;
       present_q <= '0;
     end else if (clear_i) begin
       valid_q   <= '0;
@@ -136,14 +156,24 @@ module token_buffer #(
       for (int unsigned k = 0; k < INS; k++) begin
         if (accept[k]) begin
           valid_q[in_idx[k]]      <= 1'b1;
-          tid_q[in_idx[k]]        <= in_tid[k];
           present_q[in_idx[k]][k] <= 1'b1;
+        end
+      end
+      // Written per entry, not at a variable index: an epoch is not a power of two bits wide
+      // and Yosys would map the index arithmetic to multipliers (DSPs).
+      for (int unsigned e = 0; e < DEPTH; e++) begin
+        for (int unsigned k = 0; k < INS; k++) begin
+          if (accept[k] && in_idx[k] == IW'(e)) epoch_q[e] <= in_tid[k][TID_W-1:IW];
         end
       end
     end
   end
 
 `ifndef SYNTHESIS
+  initial begin
+    assert (DEPTH >= 2 && (1 << IW) == DEPTH)
+      else $fatal(1, "token_buffer: DEPTH must be a power of two >= 2");
+  end
   // Invariants (docs/fabric.md): nothing arrives on an unused input, and a thread never
   // delivers the same operand twice (it would wait forever: a token duplicated upstream).
   for (genvar k = 0; k < INS; k++) begin : g_assert

@@ -2,7 +2,7 @@
 # shared reordering-unit driver tb/fabric/reorder_tb.c, memory from tb/common/mem_model.c.
 TESTBENCHES      += ldst_unit_tb
 ldst_unit_tb_TOP := ldst_unit
-ldst_unit_tb_RTL := rtl/fabric/ldst_unit.sv rtl/fabric/reservation_buffer.sv rtl/fabric/token_epochs.sv \
+ldst_unit_tb_RTL := rtl/fabric/ldst_unit.sv rtl/fabric/reorder_unit_core.sv rtl/fabric/reservation_buffer.sv \
                     rtl/fabric/token_buffer.sv rtl/fabric/unit_operands.sv rtl/common/stream_reg.sv
 ldst_unit_tb_C   := tb/fabric/ldst_unit_tb.c tb/fabric/reorder_tb.c
 

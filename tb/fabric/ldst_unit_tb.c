@@ -30,18 +30,8 @@
 
 #define RSIZE 16384u                 /* bytes of the test region */
 
-static mem_model_t *mem;
 static uint32_t r0;                  /* region base */
 static uint8_t shadow[RSIZE];
-static unsigned gen;                 /* block generation */
-static unsigned refuse_pct;          /* memory port: request refused although acceptable */
-
-typedef struct outstanding {
-    bool busy;
-    unsigned gen;
-    int thread;
-} outstanding_t;
-static outstanding_t outst[RT_DEPTH];
 static int qhead[RT_DEPTH], qnext[RT_MAX_THREADS];   /* expected request order per ID */
 static bool err_possible, err_expected;
 static uint64_t n_misaligned, n_requests;
@@ -80,34 +70,16 @@ static uint32_t load_value(unsigned op, uint32_t addr)
     }
 }
 
-/* ---- memory port --------------------------------------------------------------------- */
+/* ---- memory port (served by reorder_tb's rt_mem_*) ------------------------------------ */
 
-static void port_pre(void)
+static void set_rsp(bool valid, unsigned id, uint32_t rdata)
 {
-    mem_resp_t r;
-    if (mem_model_response(mem, &r)) {
-        unsigned id = (unsigned)r.id;
-        outstanding_t *o = &outst[id];
-        if (!o->busy)
-            sim_fail("memory response for ID %u, which has no request in flight", id);
-        o->busy = false;
-        if (o->gen == gen && o->thread >= 0)
-            rt_blk.th[o->thread].ready_cycle = sim_cycle();
-        uint32_t word = (uint32_t)r.data[0] | (uint32_t)r.data[1] << 8 | (uint32_t)r.data[2] << 16 |
-                        (uint32_t)r.data[3] << 24;
-        if (r.write)
-            word = rng_u32(&rt_rng);    /* a store's response carries no data: make it noise */
-        dut_set_mem_rsp_valid_i(1);
-        dut_set_mem_rsp_id_i(id);
-        dut_set_mem_rsp_rdata_i(word);
-        sim_progress();
-    } else {
-        dut_set_mem_rsp_valid_i(0);
-        dut_set_mem_rsp_id_i(rng_below(&rt_rng, RT_DEPTH));
-        dut_set_mem_rsp_rdata_i(rng_u32(&rt_rng));
-    }
-    dut_set_mem_req_ready_i(mem_model_can_accept(mem) && rng_below(&rt_rng, 100) >= refuse_pct);
+    dut_set_mem_rsp_valid_i(valid);
+    dut_set_mem_rsp_id_i(id);
+    dut_set_mem_rsp_rdata_i(rdata);
 }
+
+static void set_req_ready(bool ready) { dut_set_mem_req_ready_i(ready); }
 
 static void port_post(void)
 {
@@ -125,8 +97,6 @@ static void port_post(void)
     unsigned size = (unsigned)dut_get_mem_req_size_o();
     uint32_t wdata = (uint32_t)dut_get_mem_req_wdata_o();
     unsigned be = (unsigned)dut_get_mem_req_be_o();
-    if (outst[id].busy)
-        sim_fail("request with ID %u while that ID is in flight", id);
     int ti = qhead[id];
     if (ti < 0) {
         sim_fail("unexpected request: ID %u addr 0x%08x", id, addr);
@@ -155,19 +125,7 @@ static void port_post(void)
         if (write && q.mask[i] && q.addr + i - r0 < RSIZE)
             shadow[q.addr + i - r0] = q.data[i];
     }
-    if (!mem_model_request(mem, &q))
-        sim_fail("memory model refused a request it said it could accept");
-    outst[id] = (outstanding_t){ .busy = true, .gen = gen, .thread = ti };
-}
-
-static void port_tick(void) { mem_model_tick(mem); }
-
-static bool port_idle(void)
-{
-    for (unsigned i = 0; i < RT_DEPTH; i++)
-        if (outst[i].busy)
-            return false;
-    return true;
+    rt_mem_issue(&q, ti);
 }
 
 /* ---- blocks -------------------------------------------------------------------------- */
@@ -177,7 +135,6 @@ static void make_block(uint64_t max_threads, bool allow_misaligned)
     rt_block_t *b = &rt_blk;
     unit_cfg_t *c = &b->cfg;
     memset(c, 0, sizeof *c);
-    gen++;
     unsigned op = rng_below(&rt_rng, LDST_OP_COUNT);
     unsigned sz = op_size(op);
     bool st = op_store(op);
@@ -209,7 +166,7 @@ static void make_block(uint64_t max_threads, bool allow_misaligned)
     }
     b->gap_pct = rt_rand_pct();
     b->stall_pct = rt_rand_pct();
-    refuse_pct = rt_rand_pct();
+    rt_mem_refuse_pct = rt_rand_pct();
     b->abort_after = !rt_throughput && rng_below(&rt_rng, 10) == 0 ? 5 + rng_below(&rt_rng, 400) : 0;
     unsigned mis_pct = allow_misaligned && !b->abort_after && sz > 1 && rng_below(&rt_rng, 4) == 0
                            ? 1 + rng_below(&rt_rng, 10) : 0;
@@ -247,6 +204,7 @@ static void make_block(uint64_t max_threads, bool allow_misaligned)
             data = cdata;
         th->user[U_ADDR] = addr;
         th->user[U_MIS] = mis;
+        th->no_request = mis;
         th->user[U_WDATA] = st ? data & (sz == 4 ? 0xFFFFFFFFu : (1u << (8 * sz)) - 1) : 0;
         th->user[U_BE] = (sz == 4 ? 0xFu : sz == 2 ? 0x3u : 0x1u) << (addr & 3);
         th->want[0] = !st;
@@ -270,18 +228,17 @@ static void make_block(uint64_t max_threads, bool allow_misaligned)
 
 int main(int argc, char **argv)
 {
-    rt_port_t port = { .pre = port_pre, .post = port_post, .tick = port_tick, .idle = port_idle };
+    rt_port_t port = { .pre = rt_mem_pre, .post = port_post, .tick = rt_mem_tick, .idle = rt_mem_idle };
     rt_init("ldst_unit_tb", argc, argv, &port);
     mem_model_cfg_t mc = { .lat_min = 1, .lat_max = 40, .accept_per_cycle = 1, .respond_per_cycle = 1,
                            .max_outstanding = 64, .in_order = false, .seed = sim_args.seed + 17 };
-    mem = mem_model_new(&mc);
-    if (!mem)
-        sim_die("memory model");
+    rt_mem_port_t drv = { .what = "memory", .set_rsp = set_rsp, .set_req_ready = set_req_ready };
+    rt_mem_init(&mc, &drv);
     static const uint32_t bases[] = { 0x00100000u, 0xFFFFC000u, 0x7FFFE000u };
     r0 = bases[rng_below(&rt_rng, 3)];
     for (unsigned i = 0; i < RSIZE; i++)
         shadow[i] = (uint8_t)rng_u32(&rt_rng);
-    mem_model_write(mem, r0, shadow, RSIZE);
+    mem_model_write(rt_mem, r0, shadow, RSIZE);
 
     uint64_t want = sim_args.count ? sim_args.count : 20000;
     while (rt_totals().threads < want) {
@@ -292,32 +249,19 @@ int main(int argc, char **argv)
             err_expected = true;
     }
     /* let the last late responses drain, then compare the whole region */
-    for (unsigned i = 0; i < 200 && !port_idle(); i++) {
-        port_pre();
-        sim_eval();
-        port_post();
-        sim_step();
-        port_tick();
-    }
+    rt_drain();
     uint8_t got[RSIZE];
-    mem_model_read(mem, r0, got, RSIZE);
+    mem_model_read(rt_mem, r0, got, RSIZE);
     unsigned bad = 0;
     for (unsigned i = 0; i < RSIZE; i++)
         if (got[i] != shadow[i] && bad++ < 10)
             sim_fail("memory byte 0x%08x = 0x%02x, expected 0x%02x", r0 + i, got[i], shadow[i]);
     sim_check_u32(bad == 0, "memory region equals the shadow");
 
-    rt_totals_t t = rt_totals();
-    sim_check_u32(t.overtakes > 0, "threads overtook each other within an epoch (%llu overtakes)",
-                  (unsigned long long)t.overtakes);
+    rt_report();
     sim_check_u32(n_misaligned == 0 || err_expected, "misaligned accesses were exercised with error_o");
-    stats_set("blocks", t.blocks);
-    stats_set("blocks_aborted", t.aborted);
-    stats_set("threads", t.threads);
-    stats_set("tokens", t.tokens);
-    stats_set("overtakes", t.overtakes);
     stats_set("requests", n_requests);
     stats_set("misaligned", n_misaligned);
-    mem_model_free(mem);
+    rt_mem_free();
     return sim_finish();
 }

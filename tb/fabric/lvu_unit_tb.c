@@ -25,47 +25,23 @@
 #define N_LV 4u
 static uint32_t lvids[N_LV];
 static uint32_t *shadow;             /* [N_LV][65536] */
-static mem_model_t *mem;
-static unsigned gen, refuse_pct, cur_slot;
+static unsigned cur_slot;
 static uint64_t n_requests;
-
-typedef struct outstanding {
-    bool busy;
-    unsigned gen;
-    int thread;
-} outstanding_t;
-static outstanding_t outst[RT_DEPTH];
 
 #define U_REQUESTED 0
 
 static uint32_t lv_addr(unsigned slot, uint32_t tid) { return slot << 18 | tid << 2; }
 
-static void port_pre(void)
+/* ---- live value port (served by reorder_tb's rt_mem_*) -------------------------------- */
+
+static void set_rsp(bool valid, unsigned id, uint32_t rdata)
 {
-    mem_resp_t r;
-    if (mem_model_response(mem, &r)) {
-        unsigned id = (unsigned)r.id;
-        outstanding_t *o = &outst[id];
-        if (!o->busy)
-            sim_fail("LV response for ID %u, which has no request in flight", id);
-        o->busy = false;
-        if (o->gen == gen && o->thread >= 0)
-            rt_blk.th[o->thread].ready_cycle = sim_cycle();
-        uint32_t word = (uint32_t)r.data[0] | (uint32_t)r.data[1] << 8 | (uint32_t)r.data[2] << 16 |
-                        (uint32_t)r.data[3] << 24;
-        if (r.write)
-            word = rng_u32(&rt_rng);    /* a store's ack carries no data */
-        dut_set_lv_rsp_valid_i(1);
-        dut_set_lv_rsp_id_i(id);
-        dut_set_lv_rsp_rdata_i(word);
-        sim_progress();
-    } else {
-        dut_set_lv_rsp_valid_i(0);
-        dut_set_lv_rsp_id_i(rng_below(&rt_rng, RT_DEPTH));
-        dut_set_lv_rsp_rdata_i(rng_u32(&rt_rng));
-    }
-    dut_set_lv_req_ready_i(mem_model_can_accept(mem) && rng_below(&rt_rng, 100) >= refuse_pct);
+    dut_set_lv_rsp_valid_i(valid);
+    dut_set_lv_rsp_id_i(id);
+    dut_set_lv_rsp_rdata_i(rdata);
 }
+
+static void set_req_ready(bool ready) { dut_set_lv_req_ready_i(ready); }
 
 static void port_post(void)
 {
@@ -78,8 +54,6 @@ static void port_post(void)
     bool write = dut_get_lv_req_write_o() != 0;
     uint32_t wdata = (uint32_t)dut_get_lv_req_wdata_o();
     bool store = (rt_blk.cfg.op & 1) == LVU_STORE;
-    if (outst[id].busy)
-        sim_fail("request with ID %u while that ID is in flight", id);
     sim_check_eq(id, tid % RT_DEPTH, "tid %u: request ID = tid mod DEPTH", tid);
     int ti = rt_thread_index(tid);
     if (ti < 0) {
@@ -107,19 +81,7 @@ static void port_post(void)
     }
     if (write)
         shadow[cur_slot * 65536u + (tid & 0xFFFF)] = wdata;
-    if (!mem_model_request(mem, &q))
-        sim_fail("memory model refused a request it said it could accept");
-    outst[id] = (outstanding_t){ .busy = true, .gen = gen, .thread = ti };
-}
-
-static void port_tick(void) { mem_model_tick(mem); }
-
-static bool port_idle(void)
-{
-    for (unsigned i = 0; i < RT_DEPTH; i++)
-        if (outst[i].busy)
-            return false;
-    return true;
+    rt_mem_issue(&q, ti);
 }
 
 static void make_block(uint64_t max_threads)
@@ -127,7 +89,6 @@ static void make_block(uint64_t max_threads)
     rt_block_t *b = &rt_blk;
     unit_cfg_t *c = &b->cfg;
     memset(c, 0, sizeof *c);
-    gen++;
     bool store = rng_below(&rt_rng, 2);
     c->op = (store ? LVU_STORE : LVU_LOAD) | (rng_below(&rt_rng, 128) << 1);   /* op[7:1] unused */
     cur_slot = rng_below(&rt_rng, N_LV);
@@ -147,7 +108,7 @@ static void make_block(uint64_t max_threads)
         c->const_a = rng_u32(&rt_rng);
     b->gap_pct = rt_rand_pct();
     b->stall_pct = rt_rand_pct();
-    refuse_pct = rt_rand_pct();
+    rt_mem_refuse_pct = rt_rand_pct();
     b->abort_after = !rt_throughput && rng_below(&rt_rng, 10) == 0 ? 5 + rng_below(&rt_rng, 400) : 0;
     unsigned max_n = !rt_throughput && rng_below(&rt_rng, 4) == 0 ? 40 : 2000;
     if (max_n > max_threads)
@@ -168,13 +129,14 @@ static void make_block(uint64_t max_threads)
 
 int main(int argc, char **argv)
 {
-    rt_port_t port = { .pre = port_pre, .post = port_post, .tick = port_tick, .idle = port_idle };
+    rt_port_t port = { .pre = rt_mem_pre, .post = port_post, .tick = rt_mem_tick, .idle = rt_mem_idle };
     rt_init("lvu_unit_tb", argc, argv, &port);
     mem_model_cfg_t mc = { .lat_min = 1, .lat_max = 30, .accept_per_cycle = 1, .respond_per_cycle = 1,
                            .max_outstanding = 64, .in_order = false, .seed = sim_args.seed + 29 };
-    mem = mem_model_new(&mc);
+    rt_mem_port_t drv = { .what = "LV", .set_rsp = set_rsp, .set_req_ready = set_req_ready };
+    rt_mem_init(&mc, &drv);
     shadow = malloc(N_LV * 65536u * sizeof *shadow);
-    if (!mem || !shadow)
+    if (!shadow)
         sim_die("out of memory");
     for (unsigned s = 0; s < N_LV; s++) {
         bool fresh;
@@ -190,7 +152,7 @@ int main(int argc, char **argv)
         for (uint32_t t = 0; t < 65536; t++) {
             uint32_t v = rng_u32(&rt_rng);
             shadow[s * 65536u + t] = v;
-            mem_model_write32(mem, lv_addr(s, t), v);
+            mem_model_write32(rt_mem, lv_addr(s, t), v);
         }
 
     uint64_t want = sim_args.count ? sim_args.count : 20000;
@@ -198,32 +160,19 @@ int main(int argc, char **argv)
         make_block(want - rt_totals().threads);
         rt_run_block();
     }
-    for (unsigned i = 0; i < 200 && !port_idle(); i++) {
-        port_pre();
-        sim_eval();
-        port_post();
-        sim_step();
-        port_tick();
-    }
+    rt_drain();
     unsigned bad = 0;
     for (unsigned s = 0; s < N_LV; s++)
         for (uint32_t t = 0; t < 65536; t++) {
-            uint32_t got = mem_model_read32(mem, lv_addr(s, t));
+            uint32_t got = mem_model_read32(rt_mem, lv_addr(s, t));
             if (got != shadow[s * 65536u + t] && bad++ < 10)
                 sim_fail("LV[0x%04x][%u] = 0x%08x, expected 0x%08x", lvids[s], t, got, shadow[s * 65536u + t]);
         }
     sim_check_u32(bad == 0, "live value store equals the shadow");
 
-    rt_totals_t t = rt_totals();
-    sim_check_u32(t.overtakes > 0, "threads overtook each other within an epoch (%llu overtakes)",
-                  (unsigned long long)t.overtakes);
-    stats_set("blocks", t.blocks);
-    stats_set("blocks_aborted", t.aborted);
-    stats_set("threads", t.threads);
-    stats_set("tokens", t.tokens);
-    stats_set("overtakes", t.overtakes);
+    rt_report();
     stats_set("requests", n_requests);
-    mem_model_free(mem);
+    rt_mem_free();
     free(shadow);
     return sim_finish();
 }

@@ -22,6 +22,12 @@ static rt_totals_t tot;
 /* state of the running block, for the watchdog dump */
 static unsigned in_pos[4], in_used, outs_expected, outs_got, fires;
 
+/* bypass detection (reorder_tb.h, rt_mem_*): per thread, used inputs not yet accepted;
+ * the threads complete without a request yet; the cycle the last request left */
+static unsigned *inputs_left;
+static unsigned waiting[RT_MAX_THREADS], n_waiting;
+static uint64_t last_req_cycle;
+
 #define TOK_BITS VGIW_TOKEN_BITS
 #define IN_WORDS ((4 * TOK_BITS + 31) / 32)
 #define OUT_WORDS ((2 * TOK_BITS + 31) / 32)
@@ -59,9 +65,10 @@ void rt_init(const char *name, int argc, char **argv, const rt_port_t *p)
     port = *p;
     tid_index = malloc(65536 * sizeof *tid_index);
     rt_blk.th = calloc(RT_MAX_THREADS, sizeof *rt_blk.th);
+    inputs_left = calloc(RT_MAX_THREADS, sizeof *inputs_left);
     for (unsigned k = 0; k < 4; k++)
         order[k] = malloc(RT_MAX_THREADS * sizeof *order[k]);
-    if (!tid_index || !rt_blk.th || !order[0] || !order[1] || !order[2] || !order[3])
+    if (!tid_index || !rt_blk.th || !inputs_left || !order[0] || !order[1] || !order[2] || !order[3])
         sim_die("out of memory");
     for (unsigned i = 0; i < 65536; i++)
         tid_index[i] = -1;
@@ -254,6 +261,12 @@ bool rt_run_block(void)
         outs_expected += b->th[i].want[0] + b->th[i].want[1];
     for (unsigned k = 0; k < 4; k++)
         in_pos[k] = (in_used >> k) & 1 ? 0 : b->n;
+    for (unsigned i = 0; i < b->n; i++) {
+        inputs_left[i] = (unsigned)__builtin_popcount(in_used);
+        b->th[i].complete_cycle = RT_NO_CYCLE;
+    }
+    n_waiting = 0;
+    last_req_cycle = sim_cycle();
     bool offering[4] = { false, false, false, false };
     out_state_t os[2];
     memset(os, 0, sizeof os);
@@ -301,9 +314,15 @@ bool rt_run_block(void)
             sim_fail("in_ready_o 0x%x on an unused input (used 0x%x)", in_ready, in_used);
         for (unsigned k = 0; k < 4; k++) {
             if (offering[k] && ((in_ready >> k) & 1)) {
+                unsigned ti = order[k][in_pos[k]];
                 offering[k] = false;
                 in_pos[k]++;
                 sim_progress();
+                if (--inputs_left[ti] == 0) {
+                    b->th[ti].complete_cycle = sim_cycle();
+                    if (!b->th[ti].no_request)
+                        waiting[n_waiting++] = ti;
+                }
             }
         }
         unsigned out_valid = (unsigned)dut_get_out_valid_o();
@@ -342,5 +361,126 @@ bool rt_run_block(void)
     for (unsigned i = 0; i < 8; i++)
         idle_cycle(false, true);
     idle_cycle(true, true);   /* the fabric is cleared between blocks (docs/fabric.md) */
+    return true;
+}
+
+void rt_drain(void)
+{
+    for (unsigned i = 0; i < 200 && !port.idle(); i++) {
+        port.pre();
+        sim_eval();
+        port.post();
+        sim_step();
+        port.tick();
+    }
+}
+
+void rt_report(void)
+{
+    sim_check_u32(tot.overtakes > 0, "threads overtook each other within an epoch (%llu overtakes)",
+                  (unsigned long long)tot.overtakes);
+    if (rt_mem) {
+        sim_check_u32(tot.bypasses > 0,
+                      "the token buffer fired threads past older complete ones (%llu bypasses)",
+                      (unsigned long long)tot.bypasses);
+        stats_set("bypasses", tot.bypasses);
+    }
+    stats_set("blocks", tot.blocks);
+    stats_set("blocks_aborted", tot.aborted);
+    stats_set("threads", tot.threads);
+    stats_set("tokens", tot.tokens);
+    stats_set("overtakes", tot.overtakes);
+}
+
+/* ---- request/response port served by a memory model ----------------------------------- */
+
+mem_model_t *rt_mem;
+unsigned rt_mem_refuse_pct;
+static rt_mem_port_t mdrv;
+
+typedef struct outstanding {
+    bool busy;
+    uint64_t block;          /* the block that made the request (rt_totals().blocks then) */
+    int thread;
+} outstanding_t;
+static outstanding_t outst[RT_DEPTH];
+
+void rt_mem_init(const mem_model_cfg_t *cfg, const rt_mem_port_t *drv)
+{
+    mdrv = *drv;
+    rt_mem = mem_model_new(cfg);
+    if (!rt_mem)
+        sim_die("memory model");
+}
+
+void rt_mem_free(void)
+{
+    mem_model_free(rt_mem);
+    rt_mem = NULL;
+}
+
+void rt_mem_pre(void)
+{
+    mem_resp_t r;
+    if (mem_model_response(rt_mem, &r)) {
+        unsigned id = (unsigned)r.id;
+        outstanding_t *o = &outst[id];
+        if (!o->busy)
+            sim_fail("%s response for ID %u, which has no request in flight", mdrv.what, id);
+        o->busy = false;
+        if (o->block == tot.blocks && o->thread >= 0)
+            rt_blk.th[o->thread].ready_cycle = sim_cycle();
+        uint32_t word = (uint32_t)r.data[0] | (uint32_t)r.data[1] << 8 | (uint32_t)r.data[2] << 16 |
+                        (uint32_t)r.data[3] << 24;
+        if (r.write)
+            word = rng_u32(&rt_rng);    /* a store's response carries no data: make it noise */
+        mdrv.set_rsp(true, id, word);
+        sim_progress();
+    } else {
+        unsigned id = rng_below(&rt_rng, RT_DEPTH);
+        mdrv.set_rsp(false, id, rng_u32(&rt_rng));
+    }
+    mdrv.set_req_ready(mem_model_can_accept(rt_mem) && rng_below(&rt_rng, 100) >= rt_mem_refuse_pct);
+}
+
+void rt_mem_issue(const mem_req_t *q, int thread)
+{
+    unsigned id = (unsigned)q->id;
+    if (id >= RT_DEPTH) {
+        sim_fail("request ID %u out of range", id);
+        return;
+    }
+    if (outst[id].busy)
+        sim_fail("request with ID %u while that ID is in flight", id);
+    if (!mem_model_request(rt_mem, q))
+        sim_fail("memory model refused a request it said it could accept");
+    outst[id] = (outstanding_t){ .busy = true, .block = tot.blocks, .thread = thread };
+    if (thread < 0)
+        return;
+    /* bypass: an older thread complete before the previous request left, not requested yet */
+    uint32_t tid = rt_blk.th[thread].tid;
+    bool bypass = false;
+    unsigned w = 0;
+    for (unsigned i = 0; i < n_waiting; i++) {
+        const rt_thread_t *x = &rt_blk.th[waiting[i]];
+        if ((int)waiting[i] == thread)
+            continue;
+        if (x->tid < tid && x->complete_cycle < last_req_cycle)
+            bypass = true;
+        waiting[w++] = waiting[i];
+    }
+    n_waiting = w;
+    if (bypass)
+        tot.bypasses++;
+    last_req_cycle = sim_cycle();
+}
+
+void rt_mem_tick(void) { mem_model_tick(rt_mem); }
+
+bool rt_mem_idle(void)
+{
+    for (unsigned i = 0; i < RT_DEPTH; i++)
+        if (outst[i].busy)
+            return false;
     return true;
 }

@@ -21,7 +21,10 @@
  * clear_i pulse in mid-flight (the next block must not be disturbed by it).
  *
  * The unit-specific side (memory or live value port, expected values) plugs in through
- * rt_port_t callbacks. RT_DEBUG=1 in the environment prints one line per block.
+ * rt_port_t callbacks. A request/response port served by tb/common/mem_model (the LDST
+ * memory port, the LVU live value port) is driven by the rt_mem_* helpers below, so the
+ * testbench adds only its request checks. RT_DEBUG=1 in the environment prints one line
+ * per block.
  */
 #ifndef VGIW_REORDER_TB_H
 #define VGIW_REORDER_TB_H
@@ -29,6 +32,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mem_model.h"
 #include "rng.h"
 #include "vgiw_cfg.h"
 
@@ -46,6 +50,8 @@ typedef struct rt_thread {
     uint64_t ready_cycle;    /* tokens may leave only after this cycle (RT_NO_CYCLE: not yet;
                                 0: no constraint); set by the port when the response arrives */
     bool got[2];
+    bool no_request;         /* the unit makes no port request for it (LDST: misaligned) */
+    uint64_t complete_cycle; /* driver: cycle its last token was accepted (RT_NO_CYCLE: not yet) */
     uint32_t user[4];        /* unit-specific */
 } rt_thread_t;
 
@@ -92,10 +98,53 @@ bool rt_run_block(void);
 /* Totals over the run, for the testbench's final checks. */
 typedef struct rt_totals {
     uint64_t blocks, aborted, threads, tokens, overtakes, epoch_violations, cycles_busy;
+    uint64_t bypasses;       /* port units: requests that passed an older complete thread */
 } rt_totals_t;
 rt_totals_t rt_totals(void);
 
 /* Random block parameters: gaps, stalls, thread set; a helper for the common case. */
 unsigned rt_rand_pct(void);
+
+/* After the last block: runs idle cycles until the port has nothing outstanding (at most
+ * 200), so late responses of an aborted block reach the model. */
+void rt_drain(void);
+
+/* The checks and counters every reordering unit reports at the end of a run: overtakes
+ * happened (and, for a unit with a port, bypasses: below), and the totals as stats. The
+ * caller adds its own and calls sim_finish(). */
+void rt_report(void);
+
+/* ---- a request/response port served by a memory model -------------------------------
+ * The unit's port: req valid/ready, a request ID (the reservation entry), and a response
+ * (valid, ID, 32-bit data) that has no ready. rt_mem_pre/rt_mem_tick/rt_mem_idle are the
+ * rt_port_t callbacks; the testbench's post callback checks each request the unit makes
+ * and hands it to rt_mem_issue. Every response must find its ID in flight; a response
+ * for a thread of the running block sets its ready_cycle (so its tokens may leave), one
+ * for a block aborted by a clear is delivered to the unit all the same (it must absorb
+ * it). Store responses carry random data.
+ *
+ * Bypasses: the token buffer fires the oldest complete thread whose reservation entry is
+ * free, not the oldest complete one (docs/fabric-units/ldst.md). A request of thread Y is
+ * counted as a bypass when an older thread X of the block was complete (all its tokens
+ * accepted) before the previous request left and has made no request yet: Y left the
+ * token buffer no earlier than that previous request left the one-entry issue register,
+ * so X was complete, and had not fired, when Y fired. A token buffer that fires only its
+ * oldest complete entry makes none, so rt_report requires some. */
+typedef struct rt_mem_port {
+    const char *what;                                          /* "memory", "LV": messages */
+    void (*set_rsp)(bool valid, unsigned id, uint32_t rdata);  /* drive the response inputs */
+    void (*set_req_ready)(bool ready);                         /* drive the request ready */
+} rt_mem_port_t;
+
+extern mem_model_t *rt_mem;
+extern unsigned rt_mem_refuse_pct;   /* per cycle: request refused although acceptable */
+
+void rt_mem_init(const mem_model_cfg_t *cfg, const rt_mem_port_t *drv);
+void rt_mem_free(void);
+void rt_mem_pre(void);
+void rt_mem_tick(void);
+bool rt_mem_idle(void);
+/* The unit made request q (q->id = its request ID) for block thread `thread` (-1: none). */
+void rt_mem_issue(const mem_req_t *q, int thread);
 
 #endif

@@ -113,13 +113,6 @@ int main(int argc, char **argv)
         make_block(want - rt_totals().threads);
         rt_run_block();
     }
-    rt_totals_t t = rt_totals();
-    sim_check_u32(t.overtakes > 0, "threads overtook each other within an epoch (%llu overtakes)",
-                  (unsigned long long)t.overtakes);
-    stats_set("blocks", t.blocks);
-    stats_set("blocks_aborted", t.aborted);
-    stats_set("threads", t.threads);
-    stats_set("tokens", t.tokens);
-    stats_set("overtakes", t.overtakes);
+    rt_report();
     return sim_finish();
 }
