@@ -44,11 +44,11 @@ module token_buffer #(
 
   logic [DEPTH-1:0]            valid_q;
   logic [DEPTH-1:0][EW-1:0]    epoch_q;
-  logic [DEPTH-1:0][TID_W-1:0] tid_q;     // epoch and index: the entry's thread ID
+  logic [DEPTH-1:0][TID_W-1:0] entry_tid;  // epoch and index: the entry's thread ID
   logic [DEPTH-1:0][INS-1:0]   present_q;
 
   always_comb begin
-    for (int unsigned e = 0; e < DEPTH; e++) tid_q[e] = {epoch_q[e], IW'(e)};
+    for (int unsigned e = 0; e < DEPTH; e++) entry_tid[e] = {epoch_q[e], IW'(e)};
   end
   assign entry_valid_o = valid_q;
   assign entry_epoch_o = epoch_q;
@@ -75,7 +75,7 @@ module token_buffer #(
   always_comb begin
     for (int unsigned k = 0; k < INS; k++) begin
       logic hit, claim;
-      hit   = valid_q[in_idx[k]] && tid_q[in_idx[k]] == in_tid[k] && !present_q[in_idx[k]][k];
+      hit   = valid_q[in_idx[k]] && entry_tid[in_idx[k]] == in_tid[k] && !present_q[in_idx[k]][k];
       // A free entry is claimed by the lowest-numbered input whose thread wants it.
       claim = !valid_q[in_idx[k]];
 `ifndef SYNTHESIS
@@ -83,7 +83,7 @@ module token_buffer #(
       // Fault injection for simulation builds only (docs/fabric-tests.md, "Assertions can
       // fire"): an entry held by another thread is taken anyway, i.e. its operands are
       // overwritten. a_no_overwrite below must catch it.
-      claim = !valid_q[in_idx[k]] || tid_q[in_idx[k]] != in_tid[k];
+      claim = !valid_q[in_idx[k]] || entry_tid[in_idx[k]] != in_tid[k];
 `endif
 `endif
       for (int unsigned j = 0; j < k; j++) begin
@@ -105,7 +105,7 @@ module token_buffer #(
     fire_idx   = '0;
     for (int unsigned e = 0; e < DEPTH; e++) begin
       complete[e] = valid_q[e] && ((present_q[e] & used_i) == used_i);
-      if (complete[e] && fire_en_i[e] && (!fire_found || tid_q[e] < tid_q[fire_idx])) begin
+      if (complete[e] && fire_en_i[e] && (!fire_found || entry_tid[e] < entry_tid[fire_idx])) begin
         fire_found = 1'b1;
         fire_idx   = IW'(e);
       end
@@ -114,7 +114,7 @@ module token_buffer #(
 
   assign fire        = fire_found && out_ready_i;
   assign out_valid_o = fire_found;
-  assign out_tid_o   = tid_q[fire_idx];
+  assign out_tid_o   = entry_tid[fire_idx];
   assign busy_o      = |valid_q;
 
 `ifndef SYNTHESIS
@@ -181,14 +181,14 @@ module token_buffer #(
         !(in_valid_i[k] && !used_i[k]))
       else $error("token_buffer: token for thread %0d on unused input %0d", in_tid[k], k);
     a_no_duplicate: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
-        !(in_valid_i[k] && valid_q[in_idx[k]] && tid_q[in_idx[k]] == in_tid[k] && present_q[in_idx[k]][k]))
+        !(in_valid_i[k] && valid_q[in_idx[k]] && entry_tid[in_idx[k]] == in_tid[k] && present_q[in_idx[k]][k]))
       else $error("token_buffer: thread %0d delivered input %0d twice", in_tid[k], k);
     // Never overwritten: an accepted token lands on a free entry or on the entry of its own
     // thread (SGMF §5.1: a token whose channel is held by an older thread waits).
     a_no_overwrite: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
-        !(accept[k] && valid_q[in_idx[k]] && tid_q[in_idx[k]] != in_tid[k]))
+        !(accept[k] && valid_q[in_idx[k]] && entry_tid[in_idx[k]] != in_tid[k]))
       else $error("token_buffer: thread %0d on input %0d overwrote entry %0d of thread %0d",
-                  in_tid[k], k, in_idx[k], tid_q[in_idx[k]]);
+                  in_tid[k], k, in_idx[k], entry_tid[in_idx[k]]);
     // Two inputs that claim one free entry in the same cycle carry the same thread.
     for (genvar j = 0; j < k; j++) begin : g_pair
       a_one_claim: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
@@ -234,7 +234,7 @@ module token_buffer #(
       assign held = chk_data_q[k];
     end
     a_stored: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
-        !chk_acc_q[k] || (valid_q[chk_idx_q[k]] && tid_q[chk_idx_q[k]] == chk_tid_q[k]
+        !chk_acc_q[k] || (valid_q[chk_idx_q[k]] && entry_tid[chk_idx_q[k]] == chk_tid_q[k]
                           && present_q[chk_idx_q[k]][k] && held == chk_data_q[k]))
       else $error("token_buffer: token of thread %0d on input %0d not stored in entry %0d",
                   chk_tid_q[k], k, chk_idx_q[k]);
