@@ -30,6 +30,9 @@ gen: $(GEN)/.stamp
 $(GEN)/.stamp: $(ARCH_SRC)
 	$(Q)$(PYTHON) tools/archgen.py --out $(GEN)
 	@touch $@
+# every generated file comes from that one run: a target that names one (make sw on a fresh tree)
+# gets it through the stamp
+$(GEN)/%.c $(GEN)/%.h $(GEN)/%.sv: $(GEN)/.stamp ;
 
 lint: gen
 	$(Q)$(PYTHON) tools/rtl_gates.py lint --config $(CONFIG) --jobs $(JOBS)
