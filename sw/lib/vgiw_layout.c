@@ -15,6 +15,18 @@ uint32_t vl_tile_threads(uint64_t threads, unsigned blocks, uint32_t cvt_bits)
     return t < 64 ? 0 : (uint32_t)t;
 }
 
+/* lcm(group_threads, 64): the step of a tile that holds whole work-groups in whole CVT words */
+static uint64_t tile_quantum(uint64_t group_threads)
+{
+    uint64_t a = group_threads, b = 64;
+    while (b) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return group_threads / a * 64;
+}
+
 uint32_t vl_tile_fit_lvc(uint32_t tile_threads, uint64_t threads, uint64_t group_threads, uint32_t lv_count,
                          const vgiw_preset_t *p)
 {
@@ -22,13 +34,8 @@ uint32_t vl_tile_fit_lvc(uint32_t tile_threads, uint64_t threads, uint64_t group
         return tile_threads;
     uint64_t lw = p->l1_line_bytes / 4, per_row = p->lvc_bytes / (4ull * lv_count);
     uint64_t fit = per_row > lw ? (per_row - lw) / 64 * 64 : 0;
-    uint64_t a = group_threads, b = 64;   /* gcd(group, 64): a tile of several holds whole groups */
-    while (b) {
-        uint64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    if (fit >= 64 && fit < tile_threads && (threads <= fit || fit >= group_threads / a * 64))
+    /* a tile of several must still hold a whole work-group */
+    if (fit >= 64 && fit < tile_threads && (threads <= fit || fit >= tile_quantum(group_threads)))
         return (uint32_t)fit;
     return tile_threads;
 }
@@ -45,13 +52,7 @@ int vl_tile_groups(uint32_t tile_threads, uint64_t threads, uint64_t group_threa
     }
     /* several tiles: each holds whole work-groups (barriers, __local regions), so the tile is
      * cut to a multiple of lcm(work-group, 64) */
-    uint64_t a = group_threads, b = 64;
-    while (b) {
-        uint64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    uint64_t q = group_threads / a * 64;
+    uint64_t q = tile_quantum(group_threads);
     if (T / q == 0)
         return -1;
     T = T / q * q;
