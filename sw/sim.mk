@@ -67,7 +67,7 @@ wave:
 	$(Q)gtkwave $(GTKWAVE_ARGS) $(SIM_OUT)/$(TEST).fst $(SIM_OUT)/$(TEST).gtkw
 
 # vgiw-run: any kernel on a device, checked against native execution (docs/runtime.md)
-VGIW_RUN_DEPS = runtime/vgiw_run.c runtime/vgiw_rt.c tools/ndrange.c interp/interp.c interp/fabexec.c lib/vgiw_layout.c \
+VGIW_RUN_DEPS = runtime/vgiw_run.c runtime/vgiw_rt.c lib/ndrange.c interp/interp.c interp/fabexec.c lib/vgiw_layout.c \
                 image/vgiw_image.c lib/vgiw_arith.c lib/self_dir.c native/native_build.c \
                 lib/vg_proc.c lib/vg_args.c
 

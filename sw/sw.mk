@@ -53,7 +53,7 @@ $(1)/bin/vgiw-objdump: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/objdump.c $(SW_IM
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
 
-$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/tools/ndrange.c sw/lib/self_dir.c $(SW_LIB_C) $(SW_NATIVE_C) $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
+$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/lib/ndrange.c sw/lib/self_dir.c $(SW_LIB_C) $(SW_NATIVE_C) $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -ldl -lm -o $$@
 

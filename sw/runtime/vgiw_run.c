@@ -27,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../tools/ndrange.h"
+#include "ndrange.h"
 #include "vgiw_arith.h"
 #include "native_build.h"
 #include "self_dir.h"

@@ -1,7 +1,7 @@
 # scu_pool: special compute unit pool (docs/fu/scu_pool.md). One testbench, tb/fu/scu_pool_tb.c,
-# on five tops: scu_pool with the preset's INSTANCES; wrappers (tb/fu/*.sv) with INSTANCES = 1
-# and 3 (non-power-of-two round-robin wrap); and single scu_instance wrappers with other
-# BITS_PER_CYCLE settings (int 1 / fp 1, int 8 / fp 3), which the pool does not expose.
+# on five builds: scu_pool with the preset's INSTANCES; scu_pool with INSTANCES = 1 and 3
+# (non-power-of-two round-robin wrap); and a single scu_instance with other BITS_PER_CYCLE
+# settings (int 1 / fp 1, int 8 / fp 3), which the pool does not expose.
 SCU_POOL_RTL := rtl/fu/scu_pool.sv rtl/fu/scu_instance.sv rtl/fu/int_div.sv rtl/fu/fp_divsqrt.sv
 
 TESTBENCHES     += scu_pool_tb
@@ -9,22 +9,33 @@ scu_pool_tb_TOP := scu_pool
 scu_pool_tb_RTL := $(SCU_POOL_RTL)
 scu_pool_tb_C   := tb/fu/scu_pool_tb.c
 
-TESTBENCHES        += scu_pool_n1_tb
-scu_pool_n1_tb_TOP := scu_pool_n1
-scu_pool_n1_tb_RTL := $(SCU_POOL_RTL) tb/fu/scu_pool_n1.sv
-scu_pool_n1_tb_C   := tb/fu/scu_pool_tb.c
+# The variants are the same RTL with top-level parameters overridden (-G); the C testbench
+# learns the instance count from SCU_TB_INSTANCES (one scu_instance drives like a pool of one:
+# its ports are the pool's).
+TESTBENCHES          += scu_pool_n1_tb
+scu_pool_n1_tb_TOP    := scu_pool
+scu_pool_n1_tb_RTL    := $(SCU_POOL_RTL)
+scu_pool_n1_tb_C      := tb/fu/scu_pool_tb.c
+scu_pool_n1_tb_VFLAGS := -GINSTANCES=1
+scu_pool_n1_tb_CFLAGS := -DSCU_TB_INSTANCES=1
 
-TESTBENCHES        += scu_pool_n3_tb
-scu_pool_n3_tb_TOP := scu_pool_n3
-scu_pool_n3_tb_RTL := $(SCU_POOL_RTL) tb/fu/scu_pool_n3.sv
-scu_pool_n3_tb_C   := tb/fu/scu_pool_tb.c
+TESTBENCHES          += scu_pool_n3_tb
+scu_pool_n3_tb_TOP    := scu_pool
+scu_pool_n3_tb_RTL    := $(SCU_POOL_RTL)
+scu_pool_n3_tb_C      := tb/fu/scu_pool_tb.c
+scu_pool_n3_tb_VFLAGS := -GINSTANCES=3
+scu_pool_n3_tb_CFLAGS := -DSCU_TB_INSTANCES=3
 
-TESTBENCHES            += scu_instance_i1f1_tb
-scu_instance_i1f1_tb_TOP := scu_instance_i1f1
-scu_instance_i1f1_tb_RTL := $(SCU_POOL_RTL) tb/fu/scu_instance_i1f1.sv
-scu_instance_i1f1_tb_C   := tb/fu/scu_pool_tb.c
+TESTBENCHES                += scu_instance_i1f1_tb
+scu_instance_i1f1_tb_TOP    := scu_instance
+scu_instance_i1f1_tb_RTL    := $(SCU_POOL_RTL)
+scu_instance_i1f1_tb_C      := tb/fu/scu_pool_tb.c
+scu_instance_i1f1_tb_VFLAGS := -GINT_BITS_PER_CYCLE=1 -GFP_BITS_PER_CYCLE=1
+scu_instance_i1f1_tb_CFLAGS := -DSCU_TB_INSTANCES=1
 
-TESTBENCHES            += scu_instance_i8f3_tb
-scu_instance_i8f3_tb_TOP := scu_instance_i8f3
-scu_instance_i8f3_tb_RTL := $(SCU_POOL_RTL) tb/fu/scu_instance_i8f3.sv
-scu_instance_i8f3_tb_C   := tb/fu/scu_pool_tb.c
+TESTBENCHES                += scu_instance_i8f3_tb
+scu_instance_i8f3_tb_TOP    := scu_instance
+scu_instance_i8f3_tb_RTL    := $(SCU_POOL_RTL)
+scu_instance_i8f3_tb_C      := tb/fu/scu_pool_tb.c
+scu_instance_i8f3_tb_VFLAGS := -GINT_BITS_PER_CYCLE=8 -GFP_BITS_PER_CYCLE=3
+scu_instance_i8f3_tb_CFLAGS := -DSCU_TB_INSTANCES=1

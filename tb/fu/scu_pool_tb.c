@@ -21,9 +21,9 @@
  *                         mixed                --count random ops of all kinds; the second
  *                                               half is the throughput phase
  *                         (none)               directed, then mixed
- * The pool's INSTANCES is VGIW_FU_SCU_INSTANCES, or the value of the n_instances_o port
- * of a wrapper top that overrides it (tb/fu/scu_pool_n*.sv; tb/fu/scu_instance_*.sv drive a
- * single scu_instance, whose ports are the pool's). */
+ * The pool's INSTANCES is VGIW_FU_SCU_INSTANCES, or SCU_TB_INSTANCES for a build whose
+ * INSTANCES is overridden with -G (tb/fu/scu_pool.mk); a single scu_instance, whose ports are
+ * the pool's, is driven as a pool of one. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
@@ -473,8 +473,8 @@ int main(int argc, char **argv)
 {
     sim_init("scu_pool_tb", argc, argv);
     sim_on_watchdog(dump_state);
-#ifdef DUT_N_INSTANCES_O_BITS
-    n_inst = (unsigned)dut_get_n_instances_o();
+#ifdef SCU_TB_INSTANCES
+    n_inst = SCU_TB_INSTANCES;
 #else
     n_inst = VGIW_FU_SCU_INSTANCES;
 #endif

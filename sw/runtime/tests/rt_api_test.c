@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vgiw_rt.h"
+#include "vgiw_rt.h"
 
 static int npass, nfail;
 static int expect_fail;   /* scale_add: the launch is expected to be refused */
