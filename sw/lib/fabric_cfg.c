@@ -749,3 +749,80 @@ void fcfg_dump(const fcfg_t *c, FILE *f)
         fputc('\n', f);
     }
 }
+
+/* ---- greedy placement of hand-built test graphs ------------------------------------ */
+
+static unsigned grid_distance(const vgiw_preset_t *p, unsigned a, unsigned b)
+{
+    int C = (int)p->grid_cols;
+    int dr = (int)a / C - (int)b / C, dc = (int)a % C - (int)b % C;
+    return (unsigned)((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc));
+}
+
+/* Node `node` of replica `rep` on the cheapest unit that takes it. */
+static bool greedy_node(fcfg_t *c, fcfg_t *snap, const fcfg_graph_t *g, const fcfg_greedy_t *o, unsigned cvu,
+                        unsigned rep, unsigned node, int *unit_of)
+{
+    const vgiw_preset_t *p = c->p;
+    unsigned type = g->node_type(g->ctx, node);
+    int pin = g->node_unit ? g->node_unit(g->ctx, node) : -1;
+    unsigned cand[512], nc = 0;
+    uint32_t cost[512];
+    if (node == 0) {
+        cand[nc++] = cvu;
+    } else if (pin >= 0) {
+        cand[nc++] = (unsigned)pin;
+    } else {
+        for (unsigned u = 0; u < p->fabric_units && nc < 512; u++) {
+            if (p->unit_type[u] != type || fcfg_unit_placed(c, u))
+                continue;
+            uint32_t d = 0;
+            for (unsigned k = 0; k < 4; k++) {
+                int src = g->input_node(g->ctx, node, k);
+                if (src >= 0 && unit_of[src] >= 0)
+                    d += grid_distance(p, u, (unsigned)unit_of[src]);
+            }
+            d = 4 * d + 2 * grid_distance(p, u, cvu);   /* near its CVU: replicas do not crowd */
+            cost[nc] = d * o->cost_scale + g->rand_below(g->rng, o->jitter);
+            cand[nc++] = u;
+        }
+        for (unsigned a = 1; a < nc; a++)   /* insertion sort: stable, cheapest first */
+            for (unsigned b = a; b > 0 && cost[b] < cost[b - 1]; b--) {
+                uint32_t tc = cost[b]; cost[b] = cost[b - 1]; cost[b - 1] = tc;
+                unsigned tu = cand[b]; cand[b] = cand[b - 1]; cand[b - 1] = tu;
+            }
+    }
+    for (unsigned k = 0; k < nc && k < o->tries; k++) {
+        fcfg_copy(snap, c);
+        if (g->put(g->ctx, c, node, cand[k], unit_of))
+            return true;
+        if (o->log && (nc == 1 || k + 1 == nc || k + 1 == o->tries))
+            fprintf(o->log, "place: replica %u node %u (%s) on unit %u: %s\n", rep, node, unit_type_names[type],
+                    cand[k], fcfg_error(c));
+        fcfg_copy(c, snap);
+        unit_of[node] = -1;
+    }
+    if (o->log)
+        fprintf(o->log, "place: replica %u: node %u (%s) found no unit (%u candidates)\n", rep, node,
+                unit_type_names[type], nc);
+    return false;
+}
+
+bool fcfg_place_greedy(fcfg_t *c, const fcfg_graph_t *g, const fcfg_greedy_t *o, const unsigned *cvus,
+                       unsigned reps, int *unit_of, unsigned stride)
+{
+    fcfg_t *snap = fcfg_clone(c);
+    if (!snap)
+        return false;
+    for (unsigned i = 0; i < reps * stride; i++)
+        unit_of[i] = -1;
+    bool ok = true;
+    unsigned outer = o->node_major ? g->nodes : reps, inner = o->node_major ? reps : g->nodes;
+    for (unsigned a = 0; a < outer && ok; a++)
+        for (unsigned b = 0; b < inner && ok; b++) {
+            unsigned rep = o->node_major ? b : a, node = o->node_major ? a : b;
+            ok = greedy_node(c, snap, g, o, cvus[rep], rep, node, unit_of + rep * stride);
+        }
+    fcfg_free(snap);
+    return ok;
+}

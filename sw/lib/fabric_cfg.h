@@ -110,4 +110,34 @@ fcfg_status fcfg_emit(fcfg_t *c, uint32_t *words);
 /* Human-readable listing of units, constants and routes. */
 void fcfg_dump(const fcfg_t *c, FILE *f);
 
+/* ---- greedy placement of hand-built test graphs ------------------------------------ */
+/* The testbenches' placer (tb/core/kbuild.c, tb/fabric/fabric_tb.c); the compiler has its
+ * own (sw/vgiwcc/place.c). Node 0 is the CVU and goes on cvus[rep]; every other node goes
+ * on the cheapest free unit of its type, cost = (4 x the Manhattan distance to its placed
+ * inputs + 2 x the distance to its replica's CVU) x cost_scale + rand_below(jitter), trying
+ * the `tries` cheapest in turn (a failed try is undone) unless the graph pins the node. */
+typedef struct fcfg_graph {
+    const void *ctx;
+    unsigned nodes;
+    unsigned (*node_type)(const void *ctx, unsigned node);              /* enum unit_type */
+    int (*node_unit)(const void *ctx, unsigned node);                   /* pinned unit or -1; NULL: none */
+    int (*input_node)(const void *ctx, unsigned node, unsigned input);  /* edge source or -1 */
+    /* Puts `node` on `unit` (operation, constants, routes to and from the placed nodes of
+     * unit_of) and sets unit_of[node]; on false the placer restores the configuration. */
+    bool (*put)(const void *ctx, fcfg_t *c, unsigned node, unsigned unit, int *unit_of);
+    uint32_t (*rand_below)(void *rng, uint32_t n);
+    void *rng;
+} fcfg_graph_t;
+
+typedef struct fcfg_greedy {
+    bool node_major;        /* node by node across the replicas (else replica by replica) */
+    unsigned cost_scale, jitter, tries;
+    FILE *log;              /* why a node found no unit; NULL: quiet */
+} fcfg_greedy_t;
+
+/* Places `reps` replicas; unit_of[rep * stride + node] = its unit (-1 unplaced). False when
+ * a node finds no unit (c then holds the partial placement). */
+bool fcfg_place_greedy(fcfg_t *c, const fcfg_graph_t *g, const fcfg_greedy_t *o, const unsigned *cvus,
+                       unsigned reps, int *unit_of, unsigned stride);
+
 #endif

@@ -135,17 +135,11 @@ void kb_outcome(kb_graph_t *g, int cond, const unsigned *done, unsigned n_done)
 
 /* ---- placement -------------------------------------------------------------------------- */
 
-static unsigned dist(const vgiw_preset_t *p, unsigned a, unsigned b)
-{
-    int C = (int)p->grid_cols;
-    int dr = (int)a / C - (int)b / C, dc = (int)a % C - (int)b % C;
-    return (unsigned)((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc));
-}
-
 /* Puts node i on unit u and routes its edges from placed nodes (and the outcome edge
  * into the CVU once both ends exist). */
-static bool put_node(const kb_graph_t *g, fcfg_t *c, unsigned i, unsigned u, int *unit_of)
+static bool put_node(const void *ctx, fcfg_t *c, unsigned i, unsigned u, int *unit_of)
 {
+    const kb_graph_t *g = ctx;
     const kb_node_t *n = &g->node[i];
     if (fcfg_place(c, u, n->type, n->op) != FCFG_OK)
         return false;
@@ -169,53 +163,25 @@ static bool put_node(const kb_graph_t *g, fcfg_t *c, unsigned i, unsigned u, int
     return true;
 }
 
+static unsigned node_type(const void *ctx, unsigned i) { return ((const kb_graph_t *)ctx)->node[i].type; }
+
+static int input_node(const void *ctx, unsigned i, unsigned k)
+{
+    const kb_in_t *in = &((const kb_graph_t *)ctx)->node[i].in[k];
+    return in->kind == KB_IN_EDGE ? (int)in->node : -1;
+}
+
+static uint32_t rand_below(void *r, uint32_t n) { return rng_below(r, n); }
+
 /* One attempt at placing `reps` replicas, node by node (replicas interleaved so none is
  * left only the far corners). */
 static bool place_try(const kb_graph_t *g, fcfg_t *c, const unsigned *cvus, unsigned reps, rng_t *r)
 {
-    const vgiw_preset_t *p = fcfg_preset(c);
     int unit_of[KB_MAX_REPS][KB_MAX_NODES];
-    fcfg_t *snap = fcfg_clone(c);
-    bool ok = true;
-    for (unsigned rep = 0; rep < reps; rep++) {
-        for (unsigned i = 0; i < KB_MAX_NODES; i++)
-            unit_of[rep][i] = -1;
-        ok = ok && put_node(g, c, 0, cvus[rep], unit_of[rep]);
-    }
-    for (unsigned i = 1; i < g->n && ok; i++) {
-        for (unsigned rep = 0; rep < reps && ok; rep++) {
-            const kb_node_t *n = &g->node[i];
-            unsigned cand[256], nc = 0;
-            uint32_t cost[256];
-            for (unsigned u = 0; u < p->fabric_units && nc < 256; u++) {
-                if (p->unit_type[u] != n->type || fcfg_unit_placed(c, u))
-                    continue;
-                uint32_t d = 2 * dist(p, u, cvus[rep]);
-                for (unsigned k = 0; k < 4; k++)
-                    if (n->in[k].kind == KB_IN_EDGE)
-                        d += 4 * dist(p, u, (unsigned)unit_of[rep][n->in[k].node]);
-                cost[nc] = d * 8 + rng_below(r, 12);
-                cand[nc++] = u;
-            }
-            for (unsigned a = 1; a < nc; a++)
-                for (unsigned b = a; b > 0 && cost[b] < cost[b - 1]; b--) {
-                    uint32_t t = cost[b]; cost[b] = cost[b - 1]; cost[b - 1] = t;
-                    unsigned v = cand[b]; cand[b] = cand[b - 1]; cand[b - 1] = v;
-                }
-            bool done = false;
-            for (unsigned k = 0; k < nc && k < 10 && !done; k++) {
-                fcfg_copy(snap, c);
-                done = put_node(g, c, i, cand[k], unit_of[rep]);
-                if (!done) {
-                    fcfg_copy(c, snap);
-                    unit_of[rep][i] = -1;
-                }
-            }
-            ok = done;
-        }
-    }
-    fcfg_free(snap);
-    return ok;
+    const fcfg_graph_t fg = {.ctx = g, .nodes = g->n, .node_type = node_type, .input_node = input_node,
+                             .put = put_node, .rand_below = rand_below, .rng = r};
+    const fcfg_greedy_t how = {.node_major = true, .cost_scale = 8, .jitter = 12, .tries = 10};
+    return fcfg_place_greedy(c, &fg, &how, cvus, reps, &unit_of[0][0], KB_MAX_NODES);
 }
 
 static bool place_block(kb_block_t *b, const vgiw_preset_t *p, rng_t *r, bool verbose, unsigned bi)

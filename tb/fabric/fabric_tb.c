@@ -80,16 +80,10 @@ void tg_const(tg_graph_t *g, unsigned dst, unsigned in, uint32_t value)
 
 void tg_at(tg_graph_t *g, unsigned node, unsigned unit) { g->node[node].unit = (int)unit; }
 
-static unsigned manhattan(unsigned a, unsigned b)
+/* Places node i on unit u and makes its edges to placed nodes. */
+static bool try_node(const void *ctx, fcfg_t *c, unsigned i, unsigned u, int *unit_of)
 {
-    unsigned C = tb_preset->grid_cols;
-    int dr = (int)(a / C) - (int)(b / C), dc = (int)(a % C) - (int)(b % C);
-    return (unsigned)(abs(dr) + abs(dc));
-}
-
-/* Places node i of replica r on unit u and makes its edges to placed nodes. */
-static bool try_node(const tg_graph_t *g, fcfg_t *c, unsigned i, unsigned u, int unit_of[TG_MAX_NODES])
-{
+    const tg_graph_t *g = ctx;
     const tg_node_t *n = &g->node[i];
     if (fcfg_place(c, u, n->type, n->op) != FCFG_OK)
         return false;
@@ -128,64 +122,25 @@ static bool try_node(const tg_graph_t *g, fcfg_t *c, unsigned i, unsigned u, int
     return true;
 }
 
+static unsigned node_type(const void *ctx, unsigned i) { return ((const tg_graph_t *)ctx)->node[i].type; }
+static int node_unit(const void *ctx, unsigned i) { return ((const tg_graph_t *)ctx)->node[i].unit; }
+
+static int input_node(const void *ctx, unsigned i, unsigned k)
+{
+    const tg_in_t *in = &((const tg_graph_t *)ctx)->node[i].in[k];
+    return in->kind == TG_EDGE ? (int)in->node : -1;
+}
+
+static uint32_t rand_below(void *r, uint32_t n) { return rng_below(r, n); }
+
 bool tg_place(const tg_graph_t *g, fcfg_t *c, const unsigned *cvus, unsigned replicas, rng_t *r,
               int unit_of[][TG_MAX_NODES], bool quiet)
 {
-    fcfg_t *snap = fcfg_new(tb_preset);
-    unsigned U = tb_preset->fabric_units;
-    bool ok = true;
-    for (unsigned rep = 0; rep < replicas && ok; rep++) {
-        for (unsigned i = 0; i < TG_MAX_NODES; i++)
-            unit_of[rep][i] = -1;
-        for (unsigned i = 0; i < g->n && ok; i++) {
-            const tg_node_t *n = &g->node[i];
-            unsigned cand[512], nc = 0;
-            uint32_t cost[512];
-            if (i == 0) {
-                cand[nc++] = cvus[rep];
-            } else if (n->unit >= 0) {
-                cand[nc++] = (unsigned)n->unit;
-            } else {
-                for (unsigned u = 0; u < U; u++) {
-                    if (tb_preset->unit_type[u] != n->type || fcfg_unit_placed(c, u))
-                        continue;
-                    uint32_t d = 0;
-                    for (unsigned k = 0; k < 4; k++)
-                        if (n->in[k].kind == TG_EDGE && unit_of[rep][n->in[k].node] >= 0)
-                            d += manhattan(u, (unsigned)unit_of[rep][n->in[k].node]);
-                    /* keep the graph near its CVU, so replicas do not crowd each other */
-                    d = 4 * d + 2 * manhattan(u, cvus[rep]);
-                    cost[nc] = d * 16 + rng_below(r, 16);
-                    cand[nc++] = u;
-                }
-                for (unsigned a = 1; a < nc; a++)   /* insertion sort by cost */
-                    for (unsigned b = a; b > 0 && cost[b] < cost[b - 1]; b--) {
-                        uint32_t tc = cost[b]; cost[b] = cost[b - 1]; cost[b - 1] = tc;
-                        unsigned tu = cand[b]; cand[b] = cand[b - 1]; cand[b - 1] = tu;
-                    }
-            }
-            bool placed = false;
-            for (unsigned k = 0; k < nc && k < 12 && !placed; k++) {
-                fcfg_copy(snap, c);
-                placed = try_node(g, c, i, cand[k], unit_of[rep]);
-                if (!placed) {
-                    if (!quiet && (nc == 1 || k + 1 == nc || k == 11))
-                        printf("place: replica %u node %u (%s) on unit %u: %s\n", rep, i,
-                               unit_type_names[n->type], cand[k], fcfg_error(c));
-                    fcfg_copy(c, snap);
-                    unit_of[rep][i] = -1;
-                }
-            }
-            if (!placed) {
-                if (!quiet)
-                    printf("place: replica %u: node %u (%s) found no unit (%u candidates)\n", rep, i,
-                           unit_type_names[n->type], nc);
-                ok = false;
-            }
-        }
-    }
-    fcfg_free(snap);
-    return ok;
+    const fcfg_graph_t fg = {.ctx = g, .nodes = g->n, .node_type = node_type, .node_unit = node_unit,
+                             .input_node = input_node, .put = try_node, .rand_below = rand_below, .rng = r};
+    const fcfg_greedy_t how = {.node_major = false, .cost_scale = 16, .jitter = 16, .tries = 12,
+                               .log = quiet ? NULL : stdout};
+    return fcfg_place_greedy(c, &fg, &how, cvus, replicas, &unit_of[0][0], TG_MAX_NODES);
 }
 
 /* ---- the per-thread model -------------------------------------------------------------- */
