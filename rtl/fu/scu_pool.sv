@@ -73,25 +73,18 @@ module scu_pool #(
     assign tag_o          = inst_tag[0];
     assign inst_out_ready = out_ready_i;
   end else begin : g_rr
-    logic [IDX_W-1:0] rr_ptr_q, rr_ptr_d;   // first instance to look at
     logic [IDX_W-1:0] out_idx;
     logic             out_found;
-    logic [IDX_W:0]   cand;
 
-    always_comb begin
-      out_idx   = '0;
-      out_found = 1'b0;
-      cand      = '0;
-      for (int unsigned k = 0; k < INSTANCES; k++) begin
-        // candidate (rr_ptr_q + k) mod INSTANCES; both terms are < INSTANCES
-        cand = {1'b0, rr_ptr_q} + (IDX_W + 1)'(k);
-        if (cand >= (IDX_W + 1)'(INSTANCES)) cand = cand - (IDX_W + 1)'(INSTANCES);
-        if (!out_found && inst_out_valid[cand[IDX_W-1:0]]) begin
-          out_found = 1'b1;
-          out_idx   = cand[IDX_W-1:0];
-        end
-      end
-    end
+    // After a transfer the search starts behind the granted instance; while the offered
+    // result waits it starts at that instance (HOLD), which keeps the offer stable.
+    rr_arbiter #(.N(INSTANCES), .HOLD(1'b1)) u_out_arb (
+      .clk_i, .rst_ni,
+      .req_i   (inst_out_valid),
+      .ready_i (out_ready_i),
+      .valid_o (out_found),
+      .idx_o   (out_idx)
+    );
 
     assign out_valid_o = out_found;
     assign result_o    = inst_result[out_idx];
@@ -100,22 +93,6 @@ module scu_pool #(
     always_comb begin
       inst_out_ready          = '0;
       inst_out_ready[out_idx] = out_found && out_ready_i;
-    end
-
-    // After a transfer the search starts behind the granted instance; while the offered
-    // result waits it starts at that instance, which keeps the offer stable.
-    always_comb begin
-      rr_ptr_d = rr_ptr_q;
-      if (out_found) begin
-        if (!out_ready_i)                          rr_ptr_d = out_idx;
-        else if (out_idx == IDX_W'(INSTANCES - 1)) rr_ptr_d = '0;
-        else                                       rr_ptr_d = out_idx + IDX_W'(1);
-      end
-    end
-
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) rr_ptr_q <= '0;
-      else         rr_ptr_q <= rr_ptr_d;
     end
   end
 

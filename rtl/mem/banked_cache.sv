@@ -77,7 +77,6 @@ module banked_cache #(
   end
 
   // per-bank round-robin arbitration
-  logic [BANKS-1:0][PW-1:0] rr_q;
   logic [BANKS-1:0][PW-1:0] grant;
   logic [BANKS-1:0]         grant_valid;
   logic [BANKS-1:0]         b_req_valid, b_req_ready, b_req_write;
@@ -95,32 +94,19 @@ module banked_cache #(
     end
   end
 
-  // Round robin: the first requesting port at or after the bank's pointer, else the first
-  // requesting port (wrapped). Written with fixed indices only (a mask and two priority scans,
-  // not a loop over `rr + k`): the same grant, but a netlist that ABC maps in reasonable time
-  // for the 32 x 32 crossbar of `paper` (docs/core.md "Area").
-  logic [BANKS-1:0][PORTS-1:0] bank_req_hi;
-  always_comb begin
-    for (int b = 0; b < BANKS; b++) begin
-      for (int p = 0; p < PORTS; p++) begin
-        bank_req_hi[b][p] = bank_req[b][p] && PW'(p) >= rr_q[b];
-      end
-    end
+  // per bank, round robin over the requesting ports (rtl/common/rr_arbiter.sv)
+  for (genvar b = 0; b < BANKS; b++) begin : g_req_arb
+    rr_arbiter #(.N(PORTS)) u_arb (
+      .clk_i, .rst_ni,
+      .req_i   (bank_req[b]),
+      .ready_i (b_req_ready[b]),
+      .valid_o (grant_valid[b]),
+      .idx_o   (grant[b])
+    );
   end
 
   always_comb begin
     for (int b = 0; b < BANKS; b++) begin
-      grant[b]       = '0;
-      grant_valid[b] = |bank_req[b];
-      // scan from the top so the lowest index is the last one written
-      for (int p = PORTS - 1; p >= 0; p--) begin
-        if (bank_req[b][p]) grant[b] = PW'(p);
-      end
-      if (|bank_req_hi[b]) begin
-        for (int p = PORTS - 1; p >= 0; p--) begin
-          if (bank_req_hi[b][p]) grant[b] = PW'(p);
-        end
-      end
       b_req_valid[b] = grant_valid[b];
       b_req_addr[b]  = req_addr_i[grant[b]];
       b_req_write[b] = req_write_i[grant[b]];
@@ -141,16 +127,6 @@ module banked_cache #(
     end
   end
   assign inc_conflict_o = conflicts;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rr_q <= '0;
-    end else begin
-      for (int b = 0; b < BANKS; b++) begin
-        if (grant_valid[b] && b_req_ready[b]) rr_q[b] <= (int'(grant[b]) == PORTS - 1) ? '0 : PW'(int'(grant[b]) + 1);
-      end
-    end
-  end
 
   // the banks
   logic [BANKS-1:0]          b_rsp_valid, b_rsp_ready, b_flush_done, b_busy;
@@ -191,18 +167,25 @@ module banked_cache #(
     );
   end
 
-  // response return: per port, round robin over the banks answering it (the same mask and two
-  // fixed-index scans as the request side)
-  logic [PORTS-1:0][BANKS-1:0] ans, ans_hi;
+  // response return: per port, round robin over the banks answering it
+  logic [PORTS-1:0][BANKS-1:0] ans;
   logic [PORTS-1:0][BSW-1:0]   rsel;
-  logic [PORTS-1:0][BSW-1:0]   rrr_q;
+  logic [PORTS-1:0]            ans_any;
   always_comb begin
     for (int p = 0; p < PORTS; p++) begin
       for (int b = 0; b < BANKS; b++) begin
-        ans[p][b]    = b_rsp_valid[b] && (PORTS == 1 || b_rsp_id[b][BIW-1:IW] == PW'(p));
-        ans_hi[p][b] = ans[p][b] && (BANKS == 1 || BSW'(b) >= rrr_q[p]);
+        ans[p][b] = b_rsp_valid[b] && (PORTS == 1 || b_rsp_id[b][BIW-1:IW] == PW'(p));
       end
     end
+  end
+  for (genvar p = 0; p < PORTS; p++) begin : g_rsp_arb
+    rr_arbiter #(.N(BANKS)) u_arb (
+      .clk_i, .rst_ni,
+      .req_i   (ans[p]),
+      .ready_i (1'b1),   // a port always takes its response
+      .valid_o (ans_any[p]),
+      .idx_o   (rsel[p])
+    );
   end
   always_comb begin
     b_rsp_ready = '0;
@@ -210,16 +193,7 @@ module banked_cache #(
     rsp_id_o    = '0;
     rsp_rdata_o = '0;
     for (int p = 0; p < PORTS; p++) begin
-      rsel[p] = '0;
-      for (int b = BANKS - 1; b >= 0; b--) begin
-        if (ans[p][b]) rsel[p] = BSW'(b);
-      end
-      if (|ans_hi[p]) begin
-        for (int b = BANKS - 1; b >= 0; b--) begin
-          if (ans_hi[p][b]) rsel[p] = BSW'(b);
-        end
-      end
-      if (|ans[p]) begin
+      if (ans_any[p]) begin
         rsp_valid_o[p] = 1'b1;
         rsp_id_o[p]    = b_rsp_id[rsel[p]][IW-1:0];
         rsp_rdata_o[p] = b_rsp_rdata[rsel[p]];
@@ -227,16 +201,7 @@ module banked_cache #(
     end
     for (int b = 0; b < BANKS; b++) begin
       for (int p = 0; p < PORTS; p++) begin
-        if (|ans[p] && rsel[p] == BSW'(b)) b_rsp_ready[b] = 1'b1;
-      end
-    end
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rrr_q <= '0;
-    end else begin
-      for (int p = 0; p < PORTS; p++) begin
-        if (|ans[p]) rrr_q[p] <= (int'(rsel[p]) == BANKS - 1) ? '0 : BSW'(int'(rsel[p]) + 1);
+        if (ans_any[p] && rsel[p] == BSW'(b)) b_rsp_ready[b] = 1'b1;
       end
     end
   end

@@ -357,29 +357,21 @@ module mem_system #(
     end
   end
 
-  // ---- memory port arbiter: round robin, choice held while refused
-  logic [RW-1:0] rr_q, lock_idx_q, arb_idx;
-  logic          lock_q, arb_valid;
+  // ---- memory port arbiter: round robin, choice held while refused (HOLD)
+  logic [RW-1:0] arb_idx;
+  logic          arb_valid;
+
+  rr_arbiter #(.N(R), .HOLD(1'b1)) u_port_arb (
+    .clk_i, .rst_ni,
+    .req_i   (rq_valid),
+    .ready_i (mem_req_ready_i),
+    .valid_o (arb_valid),
+    .idx_o   (arb_idx)
+  );
 
   always_comb begin
-    int unsigned i;
-    i         = 0;
-    rq_ready  = '0;
-    rq_rsp    = '0;
-    arb_valid = 1'b0;
-    arb_idx   = lock_idx_q;
-    if (lock_q) begin
-      arb_valid = 1'b1;
-    end else begin
-      for (int k = 0; k < R; k++) begin
-        i = int'(rr_q) + k;
-        if (i >= R) i = i - R;
-        if (!arb_valid && rq_valid[i]) begin
-          arb_valid = 1'b1;
-          arb_idx   = RW'(i);
-        end
-      end
-    end
+    rq_ready = '0;
+    rq_rsp   = '0;
     for (int r = 0; r < R; r++) begin
       rq_ready[r] = arb_valid && mem_req_ready_i && arb_idx == RW'(r);
       if (r < B1)       rq_rsp[r] = mem_rsp_valid_i && mem_rsp_id_i >= 8'(r * S1) && mem_rsp_id_i < 8'((r + 1) * S1);
@@ -395,22 +387,6 @@ module mem_system #(
   assign mem_req_wdata_o = rq_wdata[arb_idx];
   assign mem_req_id_o    = rq_id[arb_idx];
   assign mem_rsp_ready_o = 1'b1;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rr_q       <= '0;
-      lock_q     <= 1'b0;
-      lock_idx_q <= '0;
-    end else if (arb_valid) begin
-      if (mem_req_ready_i) begin
-        lock_q <= 1'b0;
-        rr_q   <= (int'(arb_idx) == R - 1) ? '0 : arb_idx + 1'b1;
-      end else begin
-        lock_q     <= 1'b1;
-        lock_idx_q <= arb_idx;
-      end
-    end
-  end
 
   // ---- flush completion, error, counters
   logic fl_active_q, fl_l1_q, fl_lvc_q, error_q;

@@ -2,7 +2,7 @@
 # on five builds: scu_pool with the preset's INSTANCES; scu_pool with INSTANCES = 1 and 3
 # (non-power-of-two round-robin wrap); and a single scu_instance with other BITS_PER_CYCLE
 # settings (int 1 / fp 1, int 8 / fp 3), which the pool does not expose.
-SCU_POOL_RTL := rtl/fu/scu_pool.sv rtl/fu/scu_instance.sv rtl/fu/int_div.sv rtl/fu/fp_divsqrt.sv
+SCU_POOL_RTL := rtl/fu/scu_pool.sv rtl/fu/scu_instance.sv rtl/fu/int_div.sv rtl/fu/fp_divsqrt.sv rtl/common/rr_arbiter.sv
 
 TESTBENCHES     += scu_pool_tb
 scu_pool_tb_TOP := scu_pool

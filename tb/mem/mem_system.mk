@@ -3,5 +3,5 @@
 TESTBENCHES       += mem_system_tb
 mem_system_tb_TOP := mem_system
 mem_system_tb_RTL := rtl/mem/mem_system.sv rtl/mem/l1.sv rtl/mem/lvc.sv rtl/mem/banked_cache.sv \
-                     rtl/mem/cache_bank.sv rtl/common/stream_reg.sv
+                     rtl/mem/cache_bank.sv rtl/common/stream_reg.sv rtl/common/rr_arbiter.sv
 mem_system_tb_C   := tb/mem/mem_system_tb.c
