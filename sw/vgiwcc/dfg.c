@@ -1,4 +1,4 @@
-/* Stage 5: one dataflow graph per block.
+/* One dataflow graph per block.
  *
  * Each instruction becomes a node on the unit type that executes it; immediates stay in
  * the node (folded into its configuration). Around them:

@@ -1,4 +1,4 @@
-/* Stage 2: LLVM IR -> machine-level IR (vgiwcc.h).
+/* LLVM IR -> machine-level IR (vgiwcc.h).
  *
  * Walks one kernel's basic blocks in reverse post-order (so every value is translated
  * before its non-phi uses), checks each construct and lowers it:
