@@ -97,6 +97,7 @@ void func_free(Func *f)
     free(f->blocks);
     free(f->vars);
     free(f->args);
+    free(f->cdata);
     memset(f, 0, sizeof *f);
 }
 
@@ -104,6 +105,7 @@ void func_free(Func *f)
 void vg_kernel_free(vg_kernel *k)
 {
     free(k->args);
+    free(k->const_data);
     for (uint32_t b = 0; b < k->nblocks; b++) {
         free(k->blocks[b].nodes);
         free(k->blocks[b].pnr.words);

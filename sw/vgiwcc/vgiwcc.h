@@ -70,6 +70,7 @@ typedef struct {
     Block *blocks; int nblocks, bcap;   /* before ordering: creation order; after: by ID */
     Var *vars; int nvars, vcap;
     uint32_t local_bytes;
+    uint8_t *cdata; uint32_t cbytes;   /* constant data section (ir.c table_load), copied into the vg_kernel */
     uint32_t lv_count;
     /* liveness (live.c): bitsets over vars, one per block */
     uint64_t **livein, **liveout;
