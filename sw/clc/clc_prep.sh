@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the OpenCL C builtin library vgiwcc and native execution link kernels with
 # (docs/compiler.md "Math and common builtins"): the float and integer functions (scalar
-# and vector forms, __global/__local pointers for vload/vstore) of libclc's nvptx--
+# and vector forms; __private/__global/__local pointers for vload/vstore, fract, frexp, modf,
+# sincos, remquo and lgamma_r) of libclc's nvptx--
 # bitcode (the variant with 32-bit pointers, no target intrinsics),
 #   * minus the scalar forms of the builtins vgiwcc lowers itself (`vgiwcc --own-builtins`),
 #     so that native execution takes those from its shim and both engines agree on them;
@@ -34,10 +35,12 @@ aliased="native_sin native_cos native_tan native_exp native_exp2 native_exp10 na
         # vector types (Dv4_f), substitutions (S_, S0_) and __global/__local pointers
         # (PU3AS1, PU3AS3, const/volatile) around scalar float/integer codes
         p = params; gsub(/Dv[0-9]+_/, "", p); gsub(/S[0-9]*_/, "", p); gsub(/PU3AS[13][KV]*/, "", p)
+        gsub(/P[KV]*/, "", p)
         scalar = params ~ /^[fchstijlm]+$/
-        # pointer forms only for vloadN/vstoreN (native execution has its own of those,
-        # sw/native/vload.cl); fract, frexp, modf, sincos, remquo stay unsupported
-        if (params ~ /PU3AS/ && name !~ /^v(load|store)[0-9]+$/) next
+        # pointer forms (__private, __global, __local) only for vloadN/vstoreN and the math
+        # builtins that return a second result through a pointer; native execution asks for
+        # them under the x86-64 mangling and has wrappers (sw/native/vload.cl, ptr_builtins.cl)
+        if (params ~ /P/ && name !~ /^(v(load|store)[0-9]+|fract|frexp|modf|sincos|remquo|lgamma_r)$/) next
         if (p ~ /^[fchstijlm]+$/ && name !~ /^__/ && name !~ /double|_half/ && !(name in skip) && !(scalar && name in own_))
             print $3
     }' > "$tmp/funcs"

@@ -222,7 +222,7 @@ static int check_block(const vg_kernel *k, uint32_t bi, char *err, size_t errlen
             return fail(err, errlen, "kernel '%s' block %u node %u: JOIN without inputs", k->name, bi, ni);
         if (n->unit == VG_U_LVU && n->param >= k->lv_count)
             return fail(err, errlen, "kernel '%s' block %u node %u: live value %u >= count %u", k->name, bi, ni, n->param, k->lv_count);
-        if (n->unit == VG_U_CVU && n->op == VG_CVU_IN && !valid_src(n->param, k->nargs))
+        if (n->unit == VG_U_CVU && n->op == VG_CVU_IN && !valid_src(n->param, vg_launch_nargs(k)))
             return fail(err, errlen, "kernel '%s' block %u node %u: bad CVU source %u", k->name, bi, ni, n->param);
     }
     return 0;
@@ -250,7 +250,7 @@ static int check_pnr(const vg_kernel *k, uint32_t bi, char *err, size_t errlen)
         if (p->map[i] != VG_NO_UNIT && p->map[i] >= 4096)
             return fail(err, errlen, "kernel '%s' block %u: PNR node map entry %u out of range", k->name, bi, i);
     for (uint32_t i = 0; i < p->nrelocs; i++)
-        if (p->relocs[i].word >= p->nwords || !valid_launch(p->relocs[i].value, k->nargs))
+        if (p->relocs[i].word >= p->nwords || !valid_launch(p->relocs[i].value, vg_launch_nargs(k)))
             return fail(err, errlen, "kernel '%s' block %u: PNR relocation %u (word %u, value %u) out of range", k->name,
                         bi, i, p->relocs[i].word, p->relocs[i].value);
     return 0;
@@ -330,11 +330,17 @@ int vg_image_check(const vg_image *img, char *err, size_t errlen)
             return fail(err, errlen, "kernel '%s': no blocks", k->name);
         if (k->nargs > VG_SRC_ARG_MAX)
             return fail(err, errlen, "kernel '%s': %u arguments (at most %d)", k->name, k->nargs, VG_SRC_ARG_MAX);
+        if (k->const_bytes && (k->const_bytes > VG_CONST_MAX || !k->const_data || k->nargs >= VG_SRC_ARG_MAX))
+            return fail(err, errlen, "kernel '%s': constant data of %u bytes (at most %u, and at most %d arguments)",
+                        k->name, k->const_bytes, VG_CONST_MAX, VG_SRC_ARG_MAX - 1);
         for (uint32_t a = 0; a < k->nargs; a++) {
             const vg_arg *ar = &k->args[a];
             if ((ar->kind != VG_ARG_BUFFER && ar->kind != VG_ARG_SCALAR && ar->kind != VG_ARG_LOCAL &&
                  ar->kind != VG_ARG_STRUCT) || ar->type < VG_T_I8 || ar->type > VG_T_U64)
                 return fail(err, errlen, "kernel '%s' argument %u: bad kind/type", k->name, a);
+            if (ar->lanes && (ar->kind != VG_ARG_STRUCT || ar->lanes > 16 || ar->type == VG_T_OTHER
+                              || ar->type >= VG_T_I64 || ar->elem_size < ar->lanes))
+                return fail(err, errlen, "kernel '%s' argument %u: bad vector argument", k->name, a);
         }
         for (uint32_t bi = 0; bi < k->nblocks; bi++)
             if (check_block(k, bi, err, errlen) || check_pnr(k, bi, err, errlen))
@@ -405,7 +411,14 @@ int vg_image_write(const vg_image *img, uint8_t **out, size_t *outlen, char *err
     uint32_t nsec = 0;
     put(&w, VG_IMAGE_MAGIC, 4);
     put16(&w, VG_IMAGE_MAJOR);
-    put16(&w, VG_IMAGE_MINOR);
+    /* the lowest minor version that describes the image: 1.1 readers read every image
+     * without constant data */
+    uint32_t minor = 1;
+    for (uint32_t ki = 0; ki < img->nkernels; ki++)
+        for (uint32_t a = 0; a <= img->kernels[ki].nargs; a++)
+            if (a == img->kernels[ki].nargs ? img->kernels[ki].const_bytes != 0 : img->kernels[ki].args[a].lanes != 0)
+                minor = 2;
+    put16(&w, minor);
     put32(&w, 0);                       /* file size, patched */
     put32(&w, 0);                       /* crc, patched */
     char cfg[VG_CONFIG_MAX + 1] = { 0 };
@@ -422,7 +435,7 @@ int vg_image_write(const vg_image *img, uint8_t **out, size_t *outlen, char *err
             put8(&w, k->args[a].kind);
             put8(&w, k->args[a].type);
             put8(&w, k->args[a].addrspace);
-            put8(&w, 0);
+            put8(&w, k->args[a].lanes);
             put32(&w, k->args[a].elem_size);
         }
         put32(&w, k->nblocks);
@@ -437,6 +450,14 @@ int vg_image_write(const vg_image *img, uint8_t **out, size_t *outlen, char *err
         }
         end_section(&w, at);
         nsec++;
+        if (k->const_bytes) {
+            at = begin_section(&w, VG_SEC_CONST);
+            put32(&w, ki);
+            put32(&w, k->const_bytes);
+            put(&w, k->const_data, k->const_bytes);
+            end_section(&w, at);
+            nsec++;
+        }
         for (uint32_t bi = 0; bi < k->nblocks; bi++) {
             const vg_block *b = &k->blocks[bi];
             at = begin_section(&w, VG_SEC_DFG);
@@ -566,6 +587,7 @@ void vg_image_free(vg_image *img)
     for (uint32_t ki = 0; ki < img->nkernels; ki++) {
         vg_kernel *k = &img->kernels[ki];
         free(k->args);
+        free(k->const_data);
         if (k->blocks)
             for (uint32_t bi = 0; bi < k->nblocks; bi++) {
                 free(k->blocks[bi].nodes);
@@ -645,7 +667,7 @@ int vg_image_read(const uint8_t *buf, size_t len, vg_image *img, char *err, size
                 ar->kind = (uint8_t)get8(&q);
                 ar->type = (uint8_t)get8(&q);
                 ar->addrspace = (uint8_t)get8(&q);
-                get8(&q);
+                ar->lanes = (uint8_t)get8(&q);
                 ar->elem_size = get32(&q);
             }
             cur->nblocks = get32(&q);
@@ -666,6 +688,17 @@ int vg_image_read(const uint8_t *buf, size_t len, vg_image *img, char *err, size
             if (q.bad || q.at != q.n)
                 goto bad_section;
             next_block = 0;
+        } else if (kind == VG_SEC_CONST) {
+            /* Optional, directly after its KERNEL section. */
+            uint32_t ki = get32(&q), nb = get32(&q);
+            if (q.bad || !cur || ki != img->nkernels - 1 || next_block != 0 || cur->const_bytes || nb == 0
+                || nb > VG_CONST_MAX || (uint64_t)nb + 8 != slen)
+                goto bad_section;
+            cur->const_data = malloc(nb);
+            if (!cur->const_data)
+                goto oom;
+            memcpy(cur->const_data, q.p + q.at, nb);
+            cur->const_bytes = nb;
         } else if (kind == VG_SEC_DFG) {
             uint32_t ki = get32(&q), bi = get32(&q), nn = get32(&q);
             if (q.bad || !cur || ki != img->nkernels - 1 || bi != next_block || bi >= cur->nblocks
@@ -837,12 +870,14 @@ void vg_image_dump(FILE *f, const vg_image *img)
             const vg_arg *ar = &k->args[a];
             fprintf(f, "  arg%u %-12s %s %s%s (%u bytes)\n", a, ar->name,
                     ar->kind == VG_ARG_BUFFER ? "buffer" : ar->kind == VG_ARG_LOCAL ? "local " :
-                    ar->kind == VG_ARG_STRUCT ? "struct" : "scalar",
+                    ar->kind == VG_ARG_STRUCT ? (ar->lanes ? "vector" : "struct") : "scalar",
                     vg_type_name(ar->type),
                     ar->kind == VG_ARG_BUFFER ? (ar->addrspace == VG_AS_CONSTANT ? " __constant*" : " __global*")
                     : ar->kind == VG_ARG_LOCAL ? " __local*" : "",
                     ar->elem_size);
         }
+        if (k->const_bytes)
+            fprintf(f, "  constant data: %u bytes (launch value arg%u = their address)\n", k->const_bytes, k->nargs);
         fprintf(f, "  block table:\n");
         for (uint32_t bi = 0; bi < k->nblocks; bi++) {
             const vg_block *b = &k->blocks[bi];

@@ -15,7 +15,7 @@
 
 #define VG_IMAGE_MAGIC   "VGIW"
 #define VG_IMAGE_MAJOR   1
-#define VG_IMAGE_MINOR   1      /* 1.1: PNR sections (placed and routed configurations) */
+#define VG_IMAGE_MINOR   2      /* 1.1: PNR sections (placed and routed configurations); 1.2: CONST sections */
 #define VG_HEADER_BYTES  32
 #define VG_NAME_MAX      63      /* kernel and argument names */
 #define VG_CONFIG_MAX    11      /* preset name (12 bytes with NUL) */
@@ -27,6 +27,7 @@ enum vg_section {
     VG_SEC_KERNEL = 1,   /* kernel header: name, arguments, counts, block table */
     VG_SEC_DFG    = 2,   /* dataflow graph of one block */
     VG_SEC_PNR    = 3,   /* placed-and-routed fabric configuration of one block (optional, after its DFG) */
+    VG_SEC_CONST  = 4,   /* constant data of a kernel (optional, right after its KERNEL section) */
 };
 
 /* Fabric unit executing a node. ALU/FMA/FCMP/FCVT are the four datapaths of a CU. */
@@ -149,10 +150,13 @@ enum vg_type { VG_T_I8 = 1, VG_T_U8, VG_T_I16, VG_T_U16, VG_T_I32, VG_T_U32, VG_
                VG_T_I64, VG_T_U64 };   /* 64-bit: buffer elements (long/ulong) */
 enum vg_addrspace { VG_AS_GLOBAL = 1, VG_AS_CONSTANT = 2 };
 
+/* A vector passed by value (float4 s) is a VG_ARG_STRUCT whose type is its lane type and
+ * lanes its lane count (2, 3, 4, 8, 16; elem_size the vector's size, a 3-lane vector taking
+ * 4 lanes' room); lanes is 0 for every other argument. */
 typedef struct {
     char name[VG_NAME_MAX + 1];
-    uint8_t kind, type, addrspace;
-    uint32_t elem_size;      /* bytes of one element (buffers) or of the value (scalars) */
+    uint8_t kind, type, addrspace, lanes;
+    uint32_t elem_size;      /* bytes of one element (buffers) or of the value (scalars, structs) */
 } vg_arg;
 
 typedef struct {
@@ -163,7 +167,20 @@ typedef struct {
     vg_block *blocks;
     uint32_t lv_count;       /* live value IDs used: 0 .. lv_count-1 */
     uint32_t local_bytes;    /* __local memory per work-group */
+    /* Constant data (program-scope __constant tables read at run-time indices, e.g. libclc's
+     * log and pow tables; docs/compiler.md "Constant tables"): the host copies these bytes
+     * into device memory before a launch and passes their address as the launch value of
+     * the argument slot after the last argument (VG_SRC_ARG + nargs, VG_L_ARG + nargs). */
+    uint32_t const_bytes;    /* 0: none */
+    uint8_t *const_data;
 } vg_kernel;
+
+#define VG_CONST_MAX (1u << 20)   /* bytes of constant data per kernel */
+#define VG_CONST_ALIGN 16u        /* alignment of the data in device memory */
+
+/* Launch values a launch supplies: one per argument, and one more (the address of the
+ * constant data) when the kernel has constant data. */
+static inline uint32_t vg_launch_nargs(const vg_kernel *k) { return k->nargs + (k->const_bytes ? 1u : 0u); }
 
 /* Per-work-group __local layout of a launch: the kernel's own __local variables
  * (k->local_bytes) first, then each __local pointer argument i (bytes[i], VG_ARG_LOCAL)

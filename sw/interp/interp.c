@@ -304,7 +304,7 @@ static int pnr_prepare(Run *r, uint32_t b, PBlock *pb)
     uint32_t *w = malloc(B->pnr.nwords * sizeof *w);
     if (!w)
         return fail(r->err, r->errlen, "out of memory");
-    const vl_launch_t rl = { L->global, L->local, L->args, r->k->nargs, VI_LOCAL_BASE, r->local_stride, r->tile_groups };
+    const vl_launch_t rl = { L->global, L->local, L->args, vg_launch_nargs(r->k), VI_LOCAL_BASE, r->local_stride, r->tile_groups };
     uint32_t bad;
     if (vl_relocate(&B->pnr, &rl, w, &bad)) {
         free(w);

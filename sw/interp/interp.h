@@ -32,7 +32,9 @@ typedef struct {
 typedef struct {
     uint32_t global[3], local[3];
     const uint32_t *args;       /* one 32-bit value per kernel argument (buffers: base address;
-                                   __local pointers: offset in the region, vg_local_layout) */
+                                   __local pointers: offset in the region, vg_local_layout), then,
+                                   if the kernel has constant data, their address in mem
+                                   (vg_launch_nargs values in all) */
     uint32_t local_stride;      /* bytes of a work-group's __local region (vg_local_layout);
                                    0: the kernel's own local_bytes (no __local pointer arguments) */
     vi_memory *mem;             /* global memory: the buffers */

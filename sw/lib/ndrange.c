@@ -229,6 +229,50 @@ static int parse_struct(const char *s, char **f, int nf, ArgSpec *a, char *err, 
     return 0;
 }
 
+/* vec:TYPE:V,V,...: a vector by value (float4 s), 2, 3, 4, 8 or 16 lanes of a 32/16/8-bit
+ * TYPE, in the OpenCL layout (a 3-lane vector takes 4 lanes' room); the host passes it like a
+ * struct (its bytes in device memory). */
+static int parse_vec(const char *s, char **f, int nf, ArgSpec *a, char *err, size_t errlen)
+{
+    char buf[1024];
+    if (nf != 3 || strlen(f[2]) >= sizeof buf || !*f[2]) {
+        snprintf(err, errlen, "'%s': expected vec:TYPE:V,V,... (TYPE i8 u8 i16 u16 i32 u32 f32; 2, 3, 4, 8 or 16 values)", s);
+        return -1;
+    }
+    uint8_t t = 0;
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (!strcmp(f[1], types[i].n))
+            t = types[i].t;
+    if (!t || type_size(t) == 8) {
+        snprintf(err, errlen, "'%s': unknown lane type '%s' (i8 u8 i16 u16 i32 u32 f32)", s, f[1]);
+        return -1;
+    }
+    /* each lane through parse_struct's value rules */
+    char fields[2048];
+    size_t n = 0;
+    unsigned lanes = 0;
+    strcpy(buf, f[2]);
+    for (char *v = strtok(buf, ","); v; v = strtok(NULL, ","), lanes++) {
+        int k = snprintf(fields + n, sizeof fields - n, "%s%s=%s", n ? "," : "", f[1], v);
+        if (k < 0 || (size_t)k >= sizeof fields - n) {
+            snprintf(err, errlen, "'%s': too long", s);
+            return -1;
+        }
+        n += (size_t)k;
+    }
+    if (lanes != 2 && lanes != 3 && lanes != 4 && lanes != 8 && lanes != 16) {
+        snprintf(err, errlen, "'%s': %u values (a vector has 2, 3, 4, 8 or 16 lanes)", s, lanes);
+        return -1;
+    }
+    char *sf[2] = { "struct", fields };
+    if (parse_struct(s, sf, 2, a, err, errlen))
+        return -1;
+    a->struct_bytes = (lanes == 3 ? 4 : lanes) * type_size(t);
+    a->lanes = (uint8_t)lanes;
+    a->type = t;
+    return 0;
+}
+
 /* The kinds of argument SPEC, by their first field: a new kind is one more row. */
 static const struct {
     const char *name;
@@ -242,6 +286,7 @@ static const struct {
     { "u64", parse_scalar64 },
     { "local", parse_local },
     { "struct", parse_struct },
+    { "vec", parse_vec },
 };
 
 int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
@@ -270,8 +315,8 @@ int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen)
         if (!strcmp(f[0], kinds[k].name))
             break;
     if (k == sizeof kinds / sizeof kinds[0])
-        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V, i64:V, u64:V, local:BYTES, struct:TYPE=V,... "
-                 "or buf:TYPE:COUNT[:INIT]", s);
+        snprintf(err, errlen, "'%s': expected i32:V, u32:V, f32:V, i64:V, u64:V, local:BYTES, struct:TYPE=V,..., "
+                 "vec:TYPE:V,V,... or buf:TYPE:COUNT[:INIT]", s);
     else
         rc = kinds[k].parse(s, f, nf, a, err, errlen);
     free(buf);
@@ -306,6 +351,19 @@ int check_arg(const ArgSpec *a, const char *spec, const vg_arg *ka, unsigned idx
     }
     if (kind == VG_ARG_LOCAL)
         return 0;
+    if (kind == VG_ARG_STRUCT && (ka->lanes || a->lanes)) {
+        if (ka->lanes == a->lanes && type_size(ka->type) == type_size(a->type)
+            && (ka->type == VG_T_F32) == (a->type == VG_T_F32))
+            return 0;
+        if (ka->lanes)
+            snprintf(err, errlen, "argument %u '%s' is a vector of %u %s lanes (%s%u), --arg '%s' is not vec:%s:V,... "
+                     "with %u values", idx, ka->name, ka->lanes, vg_type_name(ka->type), type_word(ka->type), ka->lanes,
+                     spec, vg_type_name(ka->type), ka->lanes);
+        else
+            snprintf(err, errlen, "argument %u '%s' is a struct, --arg '%s' is a vector (struct:TYPE=V,...)", idx,
+                     ka->name, spec);
+        return -1;
+    }
     if (kind == VG_ARG_STRUCT) {
         if (a->struct_bytes == ka->elem_size)
             return 0;

@@ -25,6 +25,7 @@ typedef struct {
      * multiple of the largest field) */
     uint32_t struct_bytes;             /* 0: not a struct (8 for i64:V / u64:V, in sdata) */
     int scalar64;                      /* i64:V or u64:V: a 64-bit scalar, its bytes in sdata */
+    uint8_t lanes;                     /* vec:TYPE:V,V,...: a vector by value (2, 3, 4, 8, 16 lanes of type) */
     uint8_t sdata[STRUCT_MAX_BYTES];
 } ArgSpec;
 
@@ -33,7 +34,8 @@ int parse_dims(const char *s, uint32_t out[3]);
 /* Elements of a buffer argument at most (64 M: 256 MB of 32-bit elements). */
 #define ARG_MAX_ELEMS (1u << 26)
 
-/* i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT];
+/* i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... |
+ * buf:TYPE:COUNT[:INIT];
  * 0 on success, message in err. The kinds (first field) are a table in ndrange.c: a new kind
  * is one parser and one row there. */
 int parse_arg(const char *s, ArgSpec *a, char *err, size_t errlen);

@@ -74,6 +74,11 @@ static int has_struct_arg(const vg_kernel *k)
 /* LLVM IR type of argument a of k in a call of the kernel's host build. */
 static const char *ir_arg_type(const vg_arg *ar, char *buf, size_t len)
 {
+    if (ar->kind == VG_ARG_STRUCT && ar->lanes) {   /* a vector by value: passed as one on x86-64 too */
+        snprintf(buf, len, "<%u x %s>", ar->lanes,
+                 ar->type == VG_T_F32 ? "float" : ar->type <= VG_T_U8 ? "i8" : ar->type <= VG_T_U16 ? "i16" : "i32");
+        return buf;
+    }
     if (ar->kind == VG_ARG_STRUCT) {
         snprintf(buf, len, "ptr byval([%u x i8]) align 8", ar->elem_size);
         return buf;
@@ -91,7 +96,9 @@ static const char *ir_arg_type(const vg_arg *ar, char *buf, size_t len)
     }
 }
 
-/* Wrappers of kernels with a struct argument by value, in LLVM IR: clang gives an OpenCL
+/* Wrappers of kernels with a struct or vector argument by value, in LLVM IR (a vector is
+ * loaded from the host's bytes and passed as the IR vector the kernel takes, whatever the
+ * C calling convention would do with it): clang gives an OpenCL
  * kernel's struct parameter the `byval` attribute on every target, so the host build
  * expects it in memory on the stack whatever its size, where a C caller would pass a
  * struct of 16 bytes or less in registers. An IR call with `byval([N x i8])` copies the
@@ -123,12 +130,14 @@ static int write_ir_wrappers(const char *path, const vg_kernel *ks, uint32_t nk,
                                  : ar->type == VG_T_F32 ? "float"
                                  : ar->type == VG_T_I64 || ar->type == VG_T_U64 ? "i64" : "i32";
                 fprintf(f, "  %%v%u = load %s, ptr %%p%u\n", a, lt, a);
+            } else if (ar->kind == VG_ARG_STRUCT && ar->lanes) {
+                fprintf(f, "  %%v%u = load %s, ptr %%p%u, align 1\n", a, ir_arg_type(ar, tb, sizeof tb), a);
             }
         }
         fprintf(f, "  call spir_kernel void @%s(", k->name);
         for (uint32_t a = 0; a < k->nargs; a++)
             fprintf(f, "%s%s %%%c%u", a ? ", " : "", ir_arg_type(&k->args[a], tb, sizeof tb),
-                    k->args[a].kind == VG_ARG_SCALAR ? 'v' : 'p', a);
+                    k->args[a].kind == VG_ARG_SCALAR || k->args[a].lanes ? 'v' : 'p', a);
         fprintf(f, ")\n  ret void\n}\n");
     }
     return fclose(f) ? -1 : 0;
@@ -208,7 +217,17 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
         return VGNB_ERR_CLANG;
     }
     int have_lib = access(lib, R_OK) == 0;
-    char *lk[] = { "llvm-link-19", "--only-needed", "--suppress-warnings", kb, lib, "-o", kl, NULL };
+    /* the pointer-argument builtins under the x86-64 mangling (sw/native/ptr_builtins.cl),
+     * between the kernel and the library: each file after the first is linked only for the
+     * symbols still needed, so a wrapper comes in when the kernel calls it, and the libclc
+     * function it calls with it */
+    char pw[PATH_MAX + 24];
+    snprintf(pw, sizeof pw, "%s", lib);
+    slash = strrchr(pw, '/');
+    snprintf(slash ? slash + 1 : pw, sizeof pw - (size_t)(slash ? slash + 1 - pw : 0), "vgiw_native_ptr.bc");
+    int have_pw = have_lib && access(pw, R_OK) == 0;
+    char *lk[] = { "llvm-link-19", "--only-needed", "--suppress-warnings", kb, have_pw ? pw : lib,
+                   have_pw ? lib : "-o", have_pw ? "-o" : kl, have_pw ? kl : NULL, NULL };
     if (have_lib && vgnb_run_cmd(lk, o->verbose)) {
         snprintf(err, errlen, "llvm-link-19 failed to link '%s' with the builtin library %s", o->src, lib);
         return VGNB_ERR_CLANG;

@@ -759,7 +759,7 @@ int vrt_kernel_create(vrt_device *d, vrt_program p, const char *name, vrt_kernel
             k = &img->kernels[i];
     if (!k)
         return fail(d, VRT_ERR_IMAGE, "no kernel '%s' in the image", name);
-    if (k->nargs > VG_SRC_ARG_MAX)
+    if (vg_launch_nargs(k) > VG_SRC_ARG_MAX)
         return fail(d, VRT_ERR_IMAGE, "kernel '%s': %u arguments (at most %d)", name, k->nargs, VG_SRC_ARG_MAX);
     int h = 0;
     while (h < MAX_KERNELS && d->kern[h].used)
@@ -771,6 +771,20 @@ int vrt_kernel_create(vrt_device *d, vrt_program p, const char *name, vrt_kernel
     K->used = 1;
     K->prog = p;
     K->k = k;
+    if (k->const_bytes) {
+        /* the kernel's constant data (docs/compiler.md "Constant tables") in a device buffer
+         * of the kernel object; its address is the launch value after the last argument */
+        vrt_buf b;
+        int rc = vrt_alloc(d, k->const_bytes, &b);
+        if (!rc && (rc = vrt_write(d, b, 0, k->const_data, k->const_bytes)))
+            vrt_free(d, b);
+        if (rc) {
+            K->used = 0;
+            return rc;
+        }
+        K->argown[k->nargs] = b;
+        K->argv[k->nargs] = get_buf(d, b)->addr;
+    }
     *out = h + 1;
     return 0;
 }
@@ -1051,7 +1065,7 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     uint32_t *words = malloc(4u * nwords);
     if (!words)
         return fail(d, VRT_ERR_NOMEM, "out of host memory");
-    const vl_launch_t rl = { n->g, n->l, K->argv, k->nargs, (uint32_t)local_base, local_stride, tl.groups };
+    const vl_launch_t rl = { n->g, n->l, K->argv, vg_launch_nargs(k), (uint32_t)local_base, local_stride, tl.groups };
     int rc = 0;
     for (uint32_t b = 0; b < B && !rc; b++) {
         const vg_pnr *r = &k->blocks[b].pnr;

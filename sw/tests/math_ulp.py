@@ -9,7 +9,7 @@ this script measures the largest error in ULP over the inputs (special values, r
 patterns, uniform and log-uniform values of the function's domain) and fails a function
 whose error exceeds its bound. docs/compiler.md "Math and common builtins" has the table.
 
-usage: math_ulp.py BIN_DIR [--count N] [--seed S] [--only NAME,...] [--config C] [--table]
+usage: math_ulp.py BIN_DIR [--count N] [--seed S] [--only NAME,...] [--config C] [--engine interp|pnr|rtl] [--table]
 """
 import argparse, math, os, random, struct, subprocess, sys, tempfile
 
@@ -339,6 +339,9 @@ def int_inputs(rng, n):
     return out[:n]
 
 
+ENGINE = "interp"
+
+
 def run_int(binrun, tmp, name, kind, expr, ref, n, seed, config):
     rng = random.Random("%s/%d" % (name, seed))
     x, z = int_inputs(rng, n), int_inputs(rng, n)
@@ -361,7 +364,7 @@ def run_int(binrun, tmp, name, kind, expr, ref, n, seed, config):
     d = os.path.join(tmp, "dump")
     os.makedirs(d, exist_ok=True)
     cmd = [binrun, KERNELS, "-k", kind, "-D", define, "--global", str(n), "--local", "64",
-           "--engine", "interp", "--config", config, "--dump", d] + specs
+           "--engine", ENGINE, "--config", config, "--dump", d] + specs
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return "FAILED %s: %s" % (name, " | ".join((p.stdout + p.stderr).strip().splitlines()[-3:])), False
@@ -372,7 +375,7 @@ def run_int(binrun, tmp, name, kind, expr, ref, n, seed, config):
         i, g, r = bad[0]
         return ("FAILED %s: %d of %d results differ from the exact model, first at %s: got %d, exact %d" %
                 (name, len(bad), n, (x[i],) if kind == "ii" else (x[i], z[i]), g, s32(r))), False
-    return "PASSED %s: exact on %d inputs, interp == native" % (name, n), True
+    return "PASSED %s: exact on %d inputs, %s == native" % (name, n, ENGINE), True
 
 
 # Edge cases where libclc departs from C99 Annex F (OpenCL 1.2 §7.5.1), listed here and in
@@ -402,7 +405,8 @@ def inputs(rng, n, lo, hi):
 
 
 def run(binrun, tmp, kernel, define, args, n, config):
-    """vgiw-run on the interpreter (also checked bit for bit against native execution)."""
+    """vgiw-run on the interpreter, or the engine given by --engine (also checked bit for bit
+    against native execution)."""
     specs = []
     for i, (ty, vals) in enumerate(args):
         p = os.path.join(tmp, "in%d.bin" % i)
@@ -413,7 +417,7 @@ def run(binrun, tmp, kernel, define, args, n, config):
     d = os.path.join(tmp, "dump")
     os.makedirs(d, exist_ok=True)
     cmd = [binrun, KERNELS, "-k", kernel, "-D", define, "--global", str(n), "--local", "64",
-           "--engine", "interp", "--config", config, "--dump", d] + specs
+           "--engine", ENGINE, "--config", config, "--dump", d] + specs
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return None, (p.stdout + p.stderr).strip().splitlines()[-3:]
@@ -428,8 +432,12 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="")
     ap.add_argument("--config", default="paper")
+    ap.add_argument("--engine", default="interp", choices=["interp", "pnr", "rtl"],
+                    help="vgiw-run's engine (rtl: the RTL core of --config)")
     ap.add_argument("--table", action="store_true", help="print a markdown table of the measured errors")
     a = ap.parse_args()
+    global ENGINE
+    ENGINE = a.engine
     binrun = os.path.join(a.bindir, "vgiw-run")
     only = set(a.only.split(",")) if a.only else None
     npass = nfail = 0
@@ -493,9 +501,9 @@ def main():
                     worst, at = e, (i, g, r)
             ok = worst <= bound
             detail = "" if at is None else " (worst at %s: got %r, libm %r)" % (at[0], at[1], at[2])
-            print("%s %s: max %.3g ulp, bound %d, %d inputs (%d subnormals flushed%s), interp == native%s" %
+            print("%s %s: max %.3g ulp, bound %d, %d inputs (%d subnormals flushed%s), %s == native%s" %
                   ("PASSED" if ok else "FAILED", name, worst, bound, n, flushed,
-                   ", %d known deviations left out" % nknown if nknown else "", detail))
+                   ", %d known deviations left out" % nknown if nknown else "", ENGINE, detail))
             rows.append((name, worst, bound, flushed))
             npass += ok
             nfail += not ok

@@ -6,7 +6,7 @@
  *           [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index]
  *           [--pnr off|try|require] [--pnr-seed N] [--derive cvu|entry|block] [--max-steps N] [--timeout S]
  *           [-D NAME[=VAL]] [-v]
- *   SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | buf:TYPE:COUNT[:INIT]
+ *   SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] (default 0..100)
  *
  * Each (config, seed) pair is one check: buffers are refilled with the seed added to
@@ -99,7 +99,7 @@ static void usage_lines(FILE *f)
             "usage: clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
             "               [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index] [-D X=Y] [-v]\n"
             "               [--pnr off|try|require] [--pnr-seed N] [--derive cvu|entry|block] [--max-steps N] [--timeout S]\n"
-            "  SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... |\n"
+            "  SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... |\n"
             "        buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]], TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64\n");
 }
 
@@ -312,6 +312,16 @@ int main(int argc, char **argv)
                     args[a] = bufs[a].spec.scalar;
                 }
             }
+            /* the kernel's constant data (docs/compiler.md "Constant tables"): a region after
+             * the buffers, its address the launch value after the last argument */
+            uint8_t *cdata = NULL;
+            if (kc->const_bytes) {
+                if ((uint64_t)next + kc->const_bytes >= VI_LOCAL_BASE || !(cdata = malloc(kc->const_bytes)))
+                    die("no room for %u bytes of constant data", kc->const_bytes);
+                memcpy(cdata, kc->const_data, kc->const_bytes);
+                regs[mem.n++] = (vi_region){ next, kc->const_bytes, cdata, "constant data" };
+                args[kc->nargs] = next;
+            }
             uint32_t local_stride;   /* __local pointer arguments' offsets go into args */
             if (vg_local_layout(kc, localb, args, &local_stride, err, sizeof err))
                 die("%s", err);
@@ -363,6 +373,7 @@ int main(int argc, char **argv)
                        (unsigned long long)L.sched_rounds);
                 if (ok) passed++; else failed++;
             }
+            free(cdata);
         }
     }
     printf("%d passed, %d failed\n", passed, failed);

@@ -1,4 +1,4 @@
-/* Stage 3: control flow graph, loops and the block order.
+/* Control flow graph, loops and the block order.
  *
  * Block IDs must satisfy VGIW's scheduler (smallest waiting block ID first):
  *   - block 0 is the entry;

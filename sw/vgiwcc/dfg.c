@@ -1,4 +1,4 @@
-/* Stage 5: one dataflow graph per block.
+/* One dataflow graph per block.
  *
  * Each instruction becomes a node on the unit type that executes it; immediates stay in
  * the node (folded into its configuration). Around them:
@@ -371,6 +371,12 @@ void dfg_build(Func *f, const Options *opt, vg_kernel *out)
     out->blocks = xcalloc((size_t)f->nblocks, sizeof *out->blocks);
     out->lv_count = f->lv_count;
     out->local_bytes = f->local_bytes;
+    out->const_bytes = f->cbytes;
+    out->const_data = NULL;
+    if (f->cbytes) {
+        out->const_data = xmalloc(f->cbytes);
+        memcpy(out->const_data, f->cdata, f->cbytes);
+    }
     for (int b = 0; b < f->nblocks; b++)
         build_block(&g, b, opt, &out->blocks[b]);
     free(g.n); free(g.varval); free(g.varset); free(g.srcnode); free(g.lvld); free(g.pending);

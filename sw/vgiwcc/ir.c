@@ -1,4 +1,4 @@
-/* Stage 2: LLVM IR -> machine-level IR (vgiwcc.h).
+/* LLVM IR -> machine-level IR (vgiwcc.h).
  *
  * Walks one kernel's basic blocks in reverse post-order (so every value is translated
  * before its non-phi uses), checks each construct and lowers it:
@@ -47,6 +47,7 @@ typedef struct {
     LLVMValueRef *locals; uint32_t *local_off; int nlocals;
     int cur_bbi;                   /* RPO index of the LLVM block being lowered */
     int *origin;                   /* my block -> RPO index of the LLVM block it comes from */
+    LLVMValueRef *ctabs; uint32_t *ctab_off; int nctabs;   /* tables in the constant data section */
 } Lower;
 
 static Lower *g_L;   /* for error messages */
@@ -1154,8 +1155,11 @@ static Opnd f_class(Lower *L, Opnd x, uint32_t mask)
 }
 
 /* ---- loads from constant tables (program-scope __constant arrays with an initializer,
- * such as libclc's log and exp tables): the fabric has no constant memory, so a load at a
- * run-time index becomes a tree of selects over the table's entries on the index bits. ---- */
+ * such as libclc's log and exp tables): a load at a constant offset is the constant; one at
+ * a run-time index reads the kernel's constant data section, which the host copies into
+ * device memory (an ordinary LDST load from launch value VG_SRC_ARG + nargs); a table of
+ * at most TABLE_SELECT_MAX rows stays a select tree over its entries on the index bits,
+ * cheaper than an address computation and a memory access. ---- */
 
 /* Value and pointer keys of vector lanes in the value map (after the value's address + 1,
  * the hi word of 64-bit values; LLVM values are larger than 18 bytes). */
@@ -1270,6 +1274,41 @@ static void table_offset(Lower *L, LLVMValueRef at, LLVMValueRef p, uint64_t *ko
 }
 
 #define TABLE_MAX_ENTRIES 1024   /* a select tree per loaded word: larger tables cost too many nodes */
+#define TABLE_SELECT_MAX 4       /* rows of a table that stays a select tree (above) */
+
+/* Offset of table root in the constant data section, adding its bytes the first time. */
+static uint32_t const_section_offset(Lower *L, LLVMValueRef at, LLVMValueRef root, const uint8_t *bytes, uint64_t size)
+{
+    for (int i = 0; i < L->nctabs; i++)
+        if (L->ctabs[i] == root)
+            return L->ctab_off[i];
+    Func *f = L->f;
+    uint64_t off = ((uint64_t)f->cbytes + VG_CONST_ALIGN - 1) & ~(uint64_t)(VG_CONST_ALIGN - 1);
+    if (off + size > VG_CONST_MAX)
+        unsupported(at, "constant data of more than %u bytes (table '%s')", VG_CONST_MAX, LLVMGetValueName(root));
+    if (f->nargs >= VG_SRC_ARG_MAX)
+        unsupported(at, "constant table '%s' in a kernel of %d arguments (its address takes a slot)",
+                    LLVMGetValueName(root), f->nargs);
+    f->cdata = xrealloc(f->cdata, (size_t)(off + size));
+    memset(f->cdata + f->cbytes, 0, (size_t)(off - f->cbytes));
+    memcpy(f->cdata + off, bytes, (size_t)size);
+    f->cbytes = (uint32_t)(off + size);
+    L->ctabs = xrealloc(L->ctabs, (size_t)(L->nctabs + 1) * sizeof *L->ctabs);
+    L->ctab_off = xrealloc(L->ctab_off, (size_t)(L->nctabs + 1) * sizeof *L->ctab_off);
+    L->ctabs[L->nctabs] = root;
+    L->ctab_off[L->nctabs++] = (uint32_t)off;
+    return (uint32_t)off;
+}
+
+/* The w-byte word at byte offset off of row `row` (an address into the table in memory:
+ * base + index * stride, computed once per load) read from the constant data section. */
+static Opnd table_mem_word(Lower *L, LLVMValueRef at, Opnd row, uint64_t size, uint64_t off, unsigned w)
+{
+    if (off + w > size)
+        unsupported(at, "load outside its constant table");
+    Opnd a = off ? alu2(L, ALU_ADD, row, opnd_imm((uint32_t)off)) : row;
+    return emit(L, VG_U_LDST, w == 4 ? VG_LD32 : w == 2 ? VG_LD16U : VG_LD8U, 1, a, a, a);
+}
 
 /* The w-byte word at byte offset off + var * stride of the table (select tree over var). */
 static Opnd table_word(Lower *L, LLVMValueRef at, const uint8_t *bytes, uint64_t size, uint64_t off,
@@ -1324,6 +1363,26 @@ static void table_load(Lower *L, LLVMValueRef in, LLVMValueRef root)
     uint64_t konst = 0, stride = 0;
     LLVMValueRef var = NULL;
     table_offset(L, in, LLVMGetOperand(in, 0), &konst, &var, &stride);
+    /* in memory: the row address base + index * stride, the lanes at konst + i * w from it */
+    int in_mem = var && size / stride > TABLE_SELECT_MAX;
+    Opnd row = opnd_imm(0);
+    if (in_mem) {
+        uint32_t toff = const_section_offset(L, in, root, bytes, size);
+        Opnd iv = norm(L, value(L, var), tclass64(in, LLVMTypeOf(var)), 1);
+        Opnd term;
+        if (stride == 1)
+            term = iv;
+        else if ((stride & (stride - 1)) == 0) {
+            uint32_t sh = 0;
+            while ((1ull << sh) < stride)
+                sh++;
+            term = alu2(L, ALU_SLL, iv, opnd_imm(sh));
+        } else
+            term = alu2(L, ALU_MUL, iv, opnd_imm((uint32_t)stride));
+        row = alu2(L, ALU_ADD, opnd_src(VG_SRC_ARG + (uint32_t)L->f->nargs), term);
+        konst += toff;
+        size += toff;   /* offsets are now relative to the start of the section */
+    }
     LLVMTypeRef t = LLVMTypeOf(in);
     if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
         LLVMTypeRef et = LLVMGetElementType(t);
@@ -1332,13 +1391,15 @@ static void table_load(Lower *L, LLVMValueRef in, LLVMValueRef root)
         if (n > 16)
             unsupported(in, "vector of %u elements", n);
         for (unsigned i = 0; i < n; i++)
-            map_put(L, lane_key(in, i), table_word(L, in, bytes, size, konst + i * w, var, stride, w));
+            map_put(L, lane_key(in, i), in_mem ? table_mem_word(L, in, row, size, konst + i * w, w)
+                                               : table_word(L, in, bytes, size, konst + i * w, var, stride, w));
     } else {
         int tc = tclass(in, t);
         if (tc == 64 || tc == TC_P)
             unsupported(in, "64-bit or pointer load from the constant table '%s'", LLVMGetValueName(root));
         unsigned w = tc == TC_F || tc == 32 ? 4 : tc == 16 ? 2 : 1;
-        map_put(L, in, table_word(L, in, bytes, size, konst, var, stride, w));
+        map_put(L, in, in_mem ? table_mem_word(L, in, row, size, konst, w)
+                              : table_word(L, in, bytes, size, konst, var, stride, w));
     }
     free(bytes);
 }
@@ -1696,6 +1757,21 @@ static void lower_inst(Lower *L, LLVMValueRef in)
     case LLVMExtractElement: {
         LLVMValueRef vec = LLVMGetOperand(in, 0), ix = LLVMGetOperand(in, 1);
         Opnd lane;
+        if (LLVMIsAArgument(vec) && LLVMIsAConstantInt(ix)) {
+            /* a lane of a vector argument by value: a load from the host's copy */
+            unsigned ai = 0, n = LLVMCountParams(L->fn);
+            while (ai < n && LLVMGetParam(L->fn, ai) != vec)
+                ai++;
+            uint64_t li = LLVMConstIntGetZExtValue(ix);
+            if (ai == n || !L->f->args[ai].lanes || li >= L->f->args[ai].lanes)
+                unsupported(in, "vector operation");
+            unsigned es = (unsigned)LLVMABISizeOfType(L->td, LLVMGetElementType(LLVMTypeOf(vec)));
+            Opnd a = opnd_src(VG_SRC_ARG + ai);
+            if (li)
+                a = alu2(L, ALU_ADD, a, opnd_imm((uint32_t)(li * es)));
+            map_put(L, in, emit(L, VG_U_LDST, es == 4 ? VG_LD32 : es == 2 ? VG_LD16U : VG_LD8U, 1, a, a, a));
+            return;
+        }
         if (!LLVMIsAConstantInt(ix) || !map_get(L, lane_key(vec, (unsigned)LLVMConstIntGetZExtValue(ix) & 15), &lane)
             || LLVMConstIntGetZExtValue(ix) > 15)
             unsupported(in, "vector operation");
@@ -2173,6 +2249,23 @@ static void lower_args(Lower *L)
             a->addrspace = 0;
             a->type = VG_T_OTHER;
             a->elem_size = (uint32_t)size;
+        } else if (k == LLVMVectorTypeKind) {
+            /* a vector by value (float4 s): like a struct, its bytes in device memory (OpenCL
+             * layout: a 3-lane vector takes 4 lanes' room) and the argument their address; each
+             * lane a load (extractelement of the argument, lower_inst) */
+            LLVMTypeRef et = LLVMGetElementType(t);
+            unsigned lanes = LLVMGetVectorSize(t);
+            int tc = tclass(NULL, et);
+            if (tc == 64 || tc == TC_P || tc == 1 || lanes > 16)
+                unsupported(NULL, "vector argument '%s' of 64-bit, pointer or bool lanes", a->name);
+            a->kind = VG_ARG_STRUCT;
+            a->addrspace = 0;
+            a->lanes = (uint8_t)lanes;
+            a->elem_size = 0;
+            a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_OTHER;
+            if (a->type == VG_T_OTHER)
+                a->type = tc == TC_F ? VG_T_F32 : tc == 32 ? VG_T_I32 : tc == 16 ? VG_T_I16 : VG_T_I8;
+            a->elem_size = (uint32_t)LLVMABISizeOfType(L->td, t);
         } else if (k == LLVMPointerTypeKind) {
             unsigned as = LLVMGetPointerAddressSpace(t);
             if (as != 1 && as != 2 && as != 3)
@@ -2297,6 +2390,8 @@ void ir_lower_kernel(LLVMModuleRef m, const char *kernel, Func *f)
     free(L.origin);
     free(phis);
     free(L.map);
+    free(L.ctabs);
+    free(L.ctab_off);
     free(L.bbs);
     free(L.bb_first);
     free(L.bb_last);

@@ -1,4 +1,4 @@
-/* Stage 4: live values.
+/* Live values.
  *
  * A var whose value crosses a block boundary lives in the live value cache (LVC) between
  * blocks: the defining block stores it (LVU store, at the block's end), every block that

@@ -1,12 +1,12 @@
-/* Stage 1: the vgiwcc driver.
+/* The vgiwcc driver: options, the front end (clang-19, reading and verifying the module),
+ * the pipeline (pipeline.c) and the image.
  *
  *   vgiwcc kernel.cl [-k NAME] [--config paper|small|tiny] [-o kernel.vgiw]
  *          [-D NAME[=VAL]] [-I DIR] [--fanout N] [-q]
  *
- * A .cl file goes through clang-19 (flags in clang_args below and docs/compiler.md) into
- * LLVM bitcode; .ll and .bc files are read directly. Every __kernel (or the one named)
- * is lowered (ir.c), ordered (cfg.c), given live values (live.c) and turned into
- * per-block dataflow graphs (dfg.c); the image (sw/image) is written at the end.
+ * A .cl file goes through clang-19 (flags in run_clang below and docs/compiler.md) into
+ * LLVM bitcode; .ll and .bc files are read directly. Every __kernel (or the one named) goes
+ * through the pipeline; the image (sw/image) is written at the end.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <time.h>
@@ -18,7 +18,6 @@
 
 #include <limits.h>
 #include <sys/stat.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,99 +28,8 @@
 #include "vg_proc.h"
 #include "vgiwcc.h"
 
-const char *g_source_name = "?";
 /* the bitcode clang writes, in a temporary directory removed at exit and on signals */
 static char g_tmpdir[PATH_MAX], g_tmp[PATH_MAX + 16];
-
-/* ---- helpers shared by the stages ---- */
-
-_Noreturn void fatal(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "vgiwcc: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);   /* vg_proc's exit handler removes the temporary directory */
-}
-
-void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p)
-        fatal("out of memory");
-    return p;
-}
-
-void *xcalloc(size_t n, size_t m)
-{
-    void *p = calloc(n ? n : 1, m ? m : 1);
-    if (!p)
-        fatal("out of memory");
-    return p;
-}
-
-void *xrealloc(void *p, size_t n)
-{
-    p = realloc(p, n ? n : 1);
-    if (!p)
-        fatal("out of memory");
-    return p;
-}
-
-int func_new_var(Func *f)
-{
-    if (f->nvars == f->vcap) {
-        f->vcap = f->vcap ? f->vcap * 2 : 64;
-        f->vars = xrealloc(f->vars, (size_t)f->vcap * sizeof *f->vars);
-    }
-    Var *v = &f->vars[f->nvars];
-    memset(v, 0, sizeof *v);
-    v->def_block = -1;
-    v->lv = -1;
-    v->pref = -1;
-    return f->nvars++;
-}
-
-int func_new_block(Func *f)
-{
-    if (f->nblocks == f->bcap) {
-        f->bcap = f->bcap ? f->bcap * 2 : 16;
-        f->blocks = xrealloc(f->blocks, (size_t)f->bcap * sizeof *f->blocks);
-    }
-    Block *b = &f->blocks[f->nblocks];
-    memset(b, 0, sizeof *b);
-    return f->nblocks++;
-}
-
-Inst *block_add(Block *b)
-{
-    if (b->ninsts == b->cap) {
-        b->cap = b->cap ? b->cap * 2 : 16;
-        b->insts = xrealloc(b->insts, (size_t)b->cap * sizeof *b->insts);
-    }
-    Inst *in = &b->insts[b->ninsts++];
-    memset(in, 0, sizeof *in);
-    in->dst = -1;
-    return in;
-}
-
-void func_free(Func *f)
-{
-    for (int i = 0; i < f->nblocks; i++) {
-        free(f->blocks[i].insts);
-        free(f->blocks[i].preds);
-        if (f->livein) free(f->livein[i]);
-        if (f->liveout) free(f->liveout[i]);
-    }
-    free(f->livein);
-    free(f->liveout);
-    free(f->blocks);
-    free(f->vars);
-    free(f->args);
-    memset(f, 0, sizeof *f);
-}
 
 /* ---- front end ---- */
 
@@ -230,76 +138,90 @@ static _Noreturn void usage(void)
     exit(2);
 }
 
-/* a bound on block splits per kernel (each one shortens a block, so it is only a guard) */
-#define MAX_SPLITS 2000
+/* Totals over the kernels compiled, for --stats (tools/bench.py counters). */
+typedef struct {
+    const char *input;
+    const Options *opt;
+    double ms;
+    uint64_t blocks, lvs, nodes, reps, units, splits, delays, hops, unit_slots, over_bbs;
+} Totals;
 
-/* --derive: coordinates injected by the CVU (2, VGIW §2), or derived from the linear ID
- * once in block 0 (1) or in each block (0) */
-#ifndef DERIVE_ENTRY_DEFAULT
-#define DERIVE_ENTRY_DEFAULT 2
-#endif
-
-int main(int argc, char **argv)
+/* Called by compile_module after each kernel: the warning on the block table, the summary
+ * lines (unless -q) and the totals. */
+static void report_kernel(const vg_kernel *k, const KernelReport *r, void *ctx)
 {
-    const char *input = NULL, *output = NULL, *kname = NULL, *stats_path = NULL;
-    /* totals over the kernels compiled, for --stats (tools/bench.py counters) */
-    double st_ms = 0;
-    struct timespec t_start;
-    clock_gettime(CLOCK_MONOTONIC, &t_start);
-    uint64_t st_blocks = 0, st_lvs = 0, st_nodes = 0, st_reps = 0, st_units = 0, st_splits = 0, st_delays = 0;
-    uint64_t st_hops = 0, st_unit_slots = 0, st_over_bbs = 0;
-    Options opt = { "small", 4, 1, 1, 1, 0, NULL, NULL, -1 };
-    const char **extra = xcalloc((size_t)argc * 2 + 1, sizeof *extra);
-    int nextra = 0;
-    vgp_init("vgiwcc");
-    static const char *const derive_modes[] = { "block", "entry", "cvu", NULL };
-    vga_t P;
-    vga_init(&P, "vgiwcc", argc, argv, usage_lines);
-    while (vga_next(&P)) {
-        const char *a = P.arg;
-        if (vga_is(&P, "-k")) kname = vga_str(&P);
-        else if (vga_is(&P, "-o")) output = vga_str(&P);
-        else if (vga_is(&P, "--config")) opt.config = vga_str(&P);
-        else if (vga_is(&P, "--fanout")) opt.fanout = (int)vga_u64(&P, 2, 64);
-        else if (vga_is(&P, "-q")) opt.verbose = 0;
-        else if (vga_is(&P, "--seed")) opt.seed = vga_u64(&P, 0, UINT64_MAX);
-        else if (vga_is(&P, "--replicas")) opt.max_replicas = (int)vga_u64(&P, 0, 1024);   /* 0: as many as fit */
-        else if (vga_is(&P, "--no-pnr")) { vga_claim(&P, "the place-and-route mode"); opt.pnr = 0; }
-        else if (vga_is(&P, "--pnr-optional")) { vga_claim(&P, "the place-and-route mode"); opt.pnr = 2; }
-        else if (vga_is(&P, "--emit-dot")) opt.dot = vga_str(&P);
-        else if (vga_is(&P, "--emit-svg")) opt.svg = vga_str(&P);
-        else if (vga_is(&P, "--stats")) stats_path = vga_str(&P);
-        else if (vga_is(&P, "--derive")) opt.derive_entry = vga_choice(&P, derive_modes);
-        else if (vga_is(&P, "-D") || vga_is(&P, "-I")) {
-            extra[nextra++] = a;
-            extra[nextra++] = vga_str(&P);
-        } else if (!strncmp(a, "-D", 2) || !strncmp(a, "-I", 2)) extra[nextra++] = a;
-        else if (vga_is(&P, "-h") || vga_is(&P, "--help")) usage();
-        else if (vga_is(&P, "--own-builtins")) { ir_print_own_builtins(); return 0; }   /* for sw/clc/clc_prep.sh */
-        else if (!vga_positional(&P)) vga_unknown(&P);
-        else if (!input) input = a;
-        else vga_fail(&P, "more than one input ('%s' and '%s')", input, a);
+    Totals *t = ctx;
+    const Options *opt = t->opt;
+    const vgiw_preset_t *p = vgiw_preset_find(opt->config);
+    /* The core's block selector holds bbs.max_blocks table entries (docs/core.md): the
+     * interpreter runs any block count, the RTL rejects a larger kernel. */
+    if (opt->pnr && p && k->nblocks > p->bbs_max_blocks) {
+        t->over_bbs++;
+        fprintf(stderr, "vgiwcc: %s: warning: kernel '%s' has %u blocks, more than the block table of preset '%s' holds "
+                        "(bbs.max_blocks %u): the RTL core rejects it, the interpreter runs it\n",
+                t->input, k->name, k->nblocks, opt->config, p->bbs_max_blocks);
     }
-    if (!input)
-        usage();
-    if (strcmp(opt.config, "paper") && strcmp(opt.config, "small") && strcmp(opt.config, "tiny"))
-        fatal("error: unknown config '%s' (paper, small or tiny)", opt.config);
-    g_source_name = input;
-    char outbuf[512];
-    if (!output) {
-        const char *base = strrchr(input, '/');
-        base = base ? base + 1 : input;
-        size_t n = strcspn(base, ".");
-        if (n > 400)   /* never a silently shortened name */
-            fatal("error: '%s': name too long for the default output name: give -o", input);
-        snprintf(outbuf, sizeof outbuf, "%.*s.vgiw", (int)n, base);
-        output = outbuf;
+    if (opt->verbose) {
+        uint32_t nodes = 0;
+        for (uint32_t b = 0; b < k->nblocks; b++)
+            nodes += k->blocks[b].nnodes;
+        printf("kernel %s: %u blocks, %u live values, %u nodes, %u bytes __local\n", k->name,
+               k->nblocks, k->lv_count, nodes, k->local_bytes);
+        if (r->pnr_ok) {
+            uint32_t used = 0, maxused = 0, delays = 0, hops = 0;
+            printf("  pnr %s seed %llu: replicas", opt->config, (unsigned long long)opt->seed);
+            for (uint32_t b = 0; b < k->nblocks; b++) {
+                const vg_pnr *q = &k->blocks[b].pnr;
+                printf(" B%u:%u", b, q->replicas);
+                used += q->units_used;
+                maxused = q->units_used > maxused ? q->units_used : maxused;
+                delays += q->delays;
+                hops += q->hops;
+            }
+            printf("\n  pnr utilization %.1f%% (mean placed units / %u), max %u, %d split(s), %u delay(s), %u switch hops, compile %.1f ms\n",
+                   100.0 * used / (k->nblocks * p->fabric_units), p->fabric_units, maxused, r->splits, delays, hops, r->ms);
+            printf("  routing: %u placement(s) routed by PathFinder, %u by the greedy fallback\n", r->pathfinder_ok,
+                   r->pathfinder_fallback);
+        } else {
+            printf("  compile %.1f ms (not placed and routed)\n", r->ms);
+        }
     }
-    /* never write the image over the source (vgiwcc x.cl -o x.cl) */
-    struct stat si, so;
-    if (stat(input, &si) == 0 && stat(output, &so) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
-        fatal("error: the output '%s' is the input file: refusing to overwrite the kernel source", output);
-    LLVMInstallFatalErrorHandler(llvm_fatal);
+    t->ms += r->ms;
+    t->blocks += k->nblocks;
+    t->lvs += k->lv_count;
+    t->splits += (uint64_t)r->splits;
+    for (uint32_t b = 0; b < k->nblocks; b++) {
+        t->nodes += k->blocks[b].nnodes;
+        t->reps += k->blocks[b].pnr.replicas;
+        t->units += k->blocks[b].pnr.units_used;
+        t->delays += k->blocks[b].pnr.delays;
+        t->hops += k->blocks[b].pnr.hops;
+    }
+    t->unit_slots += (uint64_t)k->nblocks * p->fabric_units;
+}
+
+static void write_stats(const char *path, const Totals *t, uint32_t nkernels, const struct timespec *t_start)
+{
+    FILE *sf = fopen(path, "w");
+    if (!sf)
+        fatal("error: cannot write '%s'", path);
+    struct timespec t_end;
+    clock_gettime(CLOCK_MONOTONIC, &t_end);
+    double total_ms = (double)(t_end.tv_sec - t_start->tv_sec) * 1e3 + (double)(t_end.tv_nsec - t_start->tv_nsec) / 1e6;
+    fprintf(sf, "{\"counters\": {\"compile_ms\": %.1f, \"total_ms\": %.1f, \"kernels\": %u, \"blocks\": %llu, \"live_values\": %llu, "
+                "\"nodes\": %llu, \"replicas\": %llu, \"units_placed\": %llu, \"utilization_pct\": %.1f, "
+                "\"splits\": %llu, \"delays\": %llu, \"switch_hops\": %llu, \"kernels_over_max_blocks\": %llu}}\n",
+            t->ms, total_ms, nkernels, (unsigned long long)t->blocks, (unsigned long long)t->lvs,
+            (unsigned long long)t->nodes, (unsigned long long)t->reps, (unsigned long long)t->units,
+            t->unit_slots ? 100.0 * (double)t->units / (double)t->unit_slots : 0.0, (unsigned long long)t->splits,
+            (unsigned long long)t->delays, (unsigned long long)t->hops, (unsigned long long)t->over_bbs);
+    if (fclose(sf))
+        fatal("error: cannot write '%s'", path);
+}
+
+/* Reads the input as an LLVM module: .cl through clang-19, .ll as text, .bc as bitcode. */
+static LLVMModuleRef front_end(LLVMContextRef ctx, const char *input, const char **extra, int nextra)
+{
     const char *ext = ext_of(input);
     const char *irfile = input;
     int is_text;
@@ -315,152 +237,106 @@ int main(int argc, char **argv)
     } else {
         fatal("error: '%s': expected a .cl, .ll or .bc file", input);
     }
-    LLVMContextRef ctx = LLVMContextCreate();
-    LLVMContextSetDiagnosticHandler(ctx, llvm_diag, NULL);
     LLVMModuleRef m = read_module(ctx, irfile, is_text);
     if (g_tmpdir[0]) {
         vgp_rmdir(g_tmpdir);
         g_tmpdir[0] = 0;
     }
-    clc_link(m);
-    ir_inline_calls(m);
-    ir_scalarize(m);
-    int nk = ir_kernel_count(m);
-    if (nk == 0)
-        fatal("%s: error: no __kernel function found", input);
+    return m;
+}
+
+/* The command line: the pipeline's options and the driver's own. */
+typedef struct {
+    Options opt;
+    const char *input, *output, *kname, *stats_path;
+    const char **extra;     /* -D and -I for clang */
+    int nextra;
+    char outbuf[512];
+} Cmd;
+
+static int parse_command_line(int argc, char **argv, Cmd *c)
+{
+    Options opt = { "small", 4, 1, 1, 1, 0, NULL, NULL, -1 };
+    c->opt = opt;
+    c->extra = xcalloc((size_t)argc * 2 + 1, sizeof *c->extra);
+    static const char *const derive_modes[] = { "block", "entry", "cvu", NULL };
+    vga_t P;
+    vga_init(&P, "vgiwcc", argc, argv, usage_lines);
+    while (vga_next(&P)) {
+        const char *a = P.arg;
+        if (vga_is(&P, "-k")) c->kname = vga_str(&P);
+        else if (vga_is(&P, "-o")) c->output = vga_str(&P);
+        else if (vga_is(&P, "--config")) c->opt.config = vga_str(&P);
+        else if (vga_is(&P, "--fanout")) c->opt.fanout = (int)vga_u64(&P, 2, 64);
+        else if (vga_is(&P, "-q")) c->opt.verbose = 0;
+        else if (vga_is(&P, "--seed")) c->opt.seed = vga_u64(&P, 0, UINT64_MAX);
+        else if (vga_is(&P, "--replicas")) c->opt.max_replicas = (int)vga_u64(&P, 0, 1024);   /* 0: as many as fit */
+        else if (vga_is(&P, "--no-pnr")) { vga_claim(&P, "the place-and-route mode"); c->opt.pnr = 0; }
+        else if (vga_is(&P, "--pnr-optional")) { vga_claim(&P, "the place-and-route mode"); c->opt.pnr = 2; }
+        else if (vga_is(&P, "--emit-dot")) c->opt.dot = vga_str(&P);
+        else if (vga_is(&P, "--emit-svg")) c->opt.svg = vga_str(&P);
+        else if (vga_is(&P, "--stats")) c->stats_path = vga_str(&P);
+        else if (vga_is(&P, "--derive")) c->opt.derive_entry = vga_choice(&P, derive_modes);
+        else if (vga_is(&P, "-D") || vga_is(&P, "-I")) {
+            c->extra[c->nextra++] = a;
+            c->extra[c->nextra++] = vga_str(&P);
+        } else if (!strncmp(a, "-D", 2) || !strncmp(a, "-I", 2)) c->extra[c->nextra++] = a;
+        else if (vga_is(&P, "-h") || vga_is(&P, "--help")) usage();
+        else if (vga_is(&P, "--own-builtins")) { ir_print_own_builtins(); return 1; }   /* for sw/clc/clc_prep.sh */
+        else if (!vga_positional(&P)) vga_unknown(&P);
+        else if (!c->input) c->input = a;
+        else vga_fail(&P, "more than one input ('%s' and '%s')", c->input, a);
+    }
+    if (!c->input)
+        usage();
+    if (strcmp(c->opt.config, "paper") && strcmp(c->opt.config, "small") && strcmp(c->opt.config, "tiny"))
+        fatal("error: unknown config '%s' (paper, small or tiny)", c->opt.config);
+    if (!c->output) {
+        const char *base = strrchr(c->input, '/');
+        base = base ? base + 1 : c->input;
+        size_t n = strcspn(base, ".");
+        if (n > 400)   /* never a silently shortened name */
+            fatal("error: '%s': name too long for the default output name: give -o", c->input);
+        snprintf(c->outbuf, sizeof c->outbuf, "%.*s.vgiw", (int)n, base);
+        c->output = c->outbuf;
+    }
+    /* never write the image over the source (vgiwcc x.cl -o x.cl) */
+    struct stat si, so;
+    if (stat(c->input, &si) == 0 && stat(c->output, &so) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+        fatal("error: the output '%s' is the input file: refusing to overwrite the kernel source", c->output);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct timespec t_start;
+    clock_gettime(CLOCK_MONOTONIC, &t_start);
+    vgp_init("vgiwcc");
+    static Cmd c;
+    if (parse_command_line(argc, argv, &c))
+        return 0;
+    g_source_name = c.input;
+    LLVMInstallFatalErrorHandler(llvm_fatal);
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMContextSetDiagnosticHandler(ctx, llvm_diag, NULL);
+    LLVMModuleRef m = front_end(ctx, c.input, c.extra, c.nextra);
     vg_image img = { 0 };
-    snprintf(img.config, sizeof img.config, "%s", opt.config);
-    img.kernels = xcalloc((size_t)nk, sizeof *img.kernels);
-    for (int i = 0; i < nk; i++) {
-        const char *name = ir_kernel_name(m, i);
-        if (kname && strcmp(kname, name))
-            continue;
-        Func f = { 0 };
-        ir_lower_kernel(m, name, &f);
-        cfg_order(&f);
-        int derive = opt.derive_entry < 0 ? DERIVE_ENTRY_DEFAULT : opt.derive_entry;
-        if (opt.pnr && derive != 2)
-            derive_sources(&f, derive);
-        live_alloc(&f);
-        vg_kernel *k = &img.kernels[img.nkernels++];
-        struct timespec t0, t1;
-        g_pathfinder_ok = g_pathfinder_fallback = 0;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        dfg_build(&f, &opt, k);
-        char why[512] = "";
-        int pnr_ok = 0, splits = 0;
-        if (opt.pnr) {
-            int fb = -1;
-            /* A block that does not fit even once is split into consecutive sub-blocks
-             * joined by live values (split.c), and the kernel is compiled again. */
-            int cut = 1;
-            while ((pnr_ok = pnr_kernel(k, &opt, why, sizeof why, &fb) == 0) == 0 && fb >= 0 &&
-                   splits < MAX_SPLITS && (cut = split_block(&f, fb, k)) != 0) {
-                splits++;
-                if (getenv("VGIWCC_TRACE"))
-                    fprintf(stderr, "trace: split %d of block %d: %s\n", splits, fb, why);
-                live_alloc(&f);
-                vg_kernel nk;
-                dfg_build(&f, &opt, &nk);
-                vg_kernel_free(k);
-                *k = nk;
-            }
-            if (!pnr_ok && splits >= MAX_SPLITS) {
-                size_t l = strlen(why);
-                snprintf(why + l, sizeof why - l, "; still too large after %d cuts", splits);
-            } else if (!pnr_ok && !cut) {
-                size_t l = strlen(why);
-                snprintf(why + l, sizeof why - l, "; it holds a single instruction after %d cut(s), so it cannot be split further",
-                         splits);
-            }
-            if (!pnr_ok) {
-                if (opt.pnr == 1)
-                    fatal("%s: error: kernel '%s' cannot be placed and routed on preset '%s': %s", input, k->name,
-                          opt.config, why);
-                fprintf(stderr, "vgiwcc: %s: warning: kernel '%s' not placed and routed on '%s': %s\n", input, k->name,
-                        opt.config, why);
-            }
-        }
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        /* The core's block selector holds bbs.max_blocks table entries (docs/core.md): the
-         * interpreter runs any block count, the RTL rejects a larger kernel. */
-        const vgiw_preset_t *pp = vgiw_preset_find(opt.config);
-        if (opt.pnr && pp && k->nblocks > pp->bbs_max_blocks) {
-            st_over_bbs++;
-            fprintf(stderr, "vgiwcc: %s: warning: kernel '%s' has %u blocks, more than the block table of preset '%s' holds "
-                            "(bbs.max_blocks %u): the RTL core rejects it, the interpreter runs it\n",
-                    input, k->name, k->nblocks, opt.config, pp->bbs_max_blocks);
-        }
-        double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
-        if (opt.verbose) {
-            uint32_t nodes = 0;
-            for (uint32_t b = 0; b < k->nblocks; b++)
-                nodes += k->blocks[b].nnodes;
-            printf("kernel %s: %u blocks, %u live values, %u nodes, %u bytes __local\n", k->name,
-                   k->nblocks, k->lv_count, nodes, k->local_bytes);
-            if (pnr_ok) {
-                const vgiw_preset_t *p = vgiw_preset_find(opt.config);
-                uint32_t used = 0, maxused = 0, delays = 0, hops = 0;
-                printf("  pnr %s seed %llu: replicas", opt.config, (unsigned long long)opt.seed);
-                for (uint32_t b = 0; b < k->nblocks; b++) {
-                    const vg_pnr *q = &k->blocks[b].pnr;
-                    printf(" B%u:%u", b, q->replicas);
-                    used += q->units_used;
-                    maxused = q->units_used > maxused ? q->units_used : maxused;
-                    delays += q->delays;
-                    hops += q->hops;
-                }
-                printf("\n  pnr utilization %.1f%% (mean placed units / %u), max %u, %d split(s), %u delay(s), %u switch hops, compile %.1f ms\n",
-                       100.0 * used / (k->nblocks * p->fabric_units), p->fabric_units, maxused, splits, delays, hops, ms);
-                printf("  routing: %u placement(s) routed by PathFinder, %u by the greedy fallback\n", g_pathfinder_ok,
-                       g_pathfinder_fallback);
-            } else {
-                printf("  compile %.1f ms (not placed and routed)\n", ms);
-            }
-        }
-        st_ms += ms;
-        st_blocks += k->nblocks;
-        st_lvs += k->lv_count;
-        st_splits += (uint64_t)splits;
-        for (uint32_t b = 0; b < k->nblocks; b++) {
-            st_nodes += k->blocks[b].nnodes;
-            st_reps += k->blocks[b].pnr.replicas;
-            st_units += k->blocks[b].pnr.units_used;
-            st_delays += k->blocks[b].pnr.delays;
-            st_hops += k->blocks[b].pnr.hops;
-        }
-        st_unit_slots += (uint64_t)k->nblocks * vgiw_preset_find(opt.config)->fabric_units;
-        func_free(&f);
-    }
-    if (kname && img.nkernels == 0)
-        fatal("%s: error: no kernel named '%s'", input, kname);
-    if (opt.dot)
-        viz_dot(&img, opt.dot);
-    if (opt.svg)
-        viz_svg(&img, opt.config, opt.svg);
-    if (stats_path) {
-        FILE *sf = fopen(stats_path, "w");
-        if (!sf)
-            fatal("error: cannot write '%s'", stats_path);
-        struct timespec t_end;
-        clock_gettime(CLOCK_MONOTONIC, &t_end);
-        double total_ms = (double)(t_end.tv_sec - t_start.tv_sec) * 1e3 + (double)(t_end.tv_nsec - t_start.tv_nsec) / 1e6;
-        fprintf(sf, "{\"counters\": {\"compile_ms\": %.1f, \"total_ms\": %.1f, \"kernels\": %u, \"blocks\": %llu, \"live_values\": %llu, "
-                    "\"nodes\": %llu, \"replicas\": %llu, \"units_placed\": %llu, \"utilization_pct\": %.1f, "
-                    "\"splits\": %llu, \"delays\": %llu, \"switch_hops\": %llu, \"kernels_over_max_blocks\": %llu}}\n",
-                st_ms, total_ms, img.nkernels, (unsigned long long)st_blocks, (unsigned long long)st_lvs,
-                (unsigned long long)st_nodes, (unsigned long long)st_reps, (unsigned long long)st_units,
-                st_unit_slots ? 100.0 * (double)st_units / (double)st_unit_slots : 0.0, (unsigned long long)st_splits,
-                (unsigned long long)st_delays, (unsigned long long)st_hops, (unsigned long long)st_over_bbs);
-        if (fclose(sf))
-            fatal("error: cannot write '%s'", stats_path);
-    }
+    Totals tot = { .input = c.input, .opt = &c.opt };
+    compile_module(m, c.kname, &c.opt, &img, report_kernel, &tot);
+    if (c.kname && img.nkernels == 0)
+        fatal("%s: error: no kernel named '%s'", c.input, c.kname);
+    if (c.opt.dot)
+        viz_dot(&img, c.opt.dot);
+    if (c.opt.svg)
+        viz_svg(&img, c.opt.config, c.opt.svg);
+    if (c.stats_path)
+        write_stats(c.stats_path, &tot, img.nkernels, &t_start);
     char err[512];
-    if (vg_image_save(&img, output, err, sizeof err))
+    if (vg_image_save(&img, c.output, err, sizeof err))
         fatal("error: %s", err);
     vg_image_free(&img);
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
-    free(extra);
+    free(c.extra);
     return 0;
 }

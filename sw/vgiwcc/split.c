@@ -217,16 +217,3 @@ int split_block(Func *f, int b, vg_kernel *k)
     }
     return 1;
 }
-
-void vg_kernel_free(vg_kernel *k)
-{
-    free(k->args);
-    for (uint32_t b = 0; b < k->nblocks; b++) {
-        free(k->blocks[b].nodes);
-        free(k->blocks[b].pnr.words);
-        free(k->blocks[b].pnr.relocs);
-        free(k->blocks[b].pnr.map);
-    }
-    free(k->blocks);
-    memset(k, 0, sizeof *k);
-}

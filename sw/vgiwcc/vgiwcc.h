@@ -1,15 +1,26 @@
 /* vgiwcc: OpenCL C kernels -> VGIW images (docs/compiler.md).
  *
- * Stages, one file each, in the order they run:
- *   main.c   driver: options, runs clang-19, loops over kernels, writes the image
- *   ir.c     reads LLVM IR through the C API, checks every construct and lowers it to
- *            the small machine-level IR below (one var per value, unit-typed ops)
- *   cfg.c    dominators, natural loops, the block order (block 0 = entry, back edges
- *            go to smaller IDs, loops contiguous) and the block table
- *   live.c   liveness of vars across blocks, interference, live value ID allocation
- *   dfg.c    per-block dataflow graphs: unit nodes, LV loads/stores, memory-order
- *            joins, split nodes for fan-out, END node with the branch outcome;
- *            fills the vg_kernel that main.c puts in the image (sw/image)
+ * Files in the order the pipeline runs them (pipeline.c is that order, as code):
+ *   main.c      driver: options, clang-19, reading and verifying the module, the image
+ *   pipeline.c  the stages below, for the module and then for each kernel
+ *   clc.c       link the libclc builtins the module calls; scalarize vector values
+ *   ir.c        inline calls; read LLVM IR through the C API, check every construct and
+ *               lower it to the machine-level IR below (one var per value, unit-typed ops)
+ *   cfg.c       dominators, natural loops, the block order (block 0 = entry, back edges
+ *               go to smaller IDs, loops contiguous) and the block table
+ *   derive.c    (back end only, --derive entry|block) work-item coordinates from the
+ *               linear thread ID, as instructions
+ *   live.c      liveness of vars across blocks, interference, live value ID allocation
+ *   dfg.c       per-block dataflow graphs: unit nodes, LV loads/stores, memory-order
+ *               joins, split nodes for fan-out, END node with the branch outcome;
+ *               fills the vg_kernel of the image (sw/image)
+ *   map.c       back end: DFG nodes -> fabric units and op-codes, launch constants, balancing
+ *   place.c     back end: replication, simulated-annealing placement, emission of the
+ *               configuration words
+ *   route.c     back end: PathFinder routing over the switches
+ *   split.c     back end: cutting a block that does not fit the fabric in two
+ *   viz.c       --emit-dot, --emit-svg
+ *   util.c      errors, allocation and the IR containers, used by all of them
  */
 #ifndef VGIWCC_H
 #define VGIWCC_H
@@ -59,6 +70,7 @@ typedef struct {
     Block *blocks; int nblocks, bcap;   /* before ordering: creation order; after: by ID */
     Var *vars; int nvars, vcap;
     uint32_t local_bytes;
+    uint8_t *cdata; uint32_t cbytes;   /* constant data section (ir.c table_load), copied into the vg_kernel */
     uint32_t lv_count;
     /* liveness (live.c): bitsets over vars, one per block */
     uint64_t **livein, **liveout;
@@ -103,6 +115,66 @@ typedef struct {
     int delays;             /* SJU DELAY nodes inserted (SGMF §4.4) */
 } MGraph;
 
+/* ---- helpers (util.c) ---- */
+
+extern const char *g_source_name;
+_Noreturn void fatal(const char *fmt, ...);
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t m);
+void *xrealloc(void *p, size_t n);
+int func_new_var(Func *f);
+int func_new_block(Func *f);
+Inst *block_add(Block *b);
+void func_free(Func *f);
+void vg_kernel_free(vg_kernel *k);
+
+static inline Opnd opnd_var(int v) { Opnd o = { OPND_VAR, (uint32_t)v }; return o; }
+static inline Opnd opnd_imm(uint32_t v) { Opnd o = { OPND_IMM, v }; return o; }
+static inline Opnd opnd_src(uint32_t s) { Opnd o = { OPND_SRC, s }; return o; }
+
+/* ---- pipeline.c ---- */
+
+struct LLVMOpaqueModule;
+/* what the driver prints about one kernel */
+typedef struct {
+    int pnr_ok;             /* placed and routed */
+    int splits;             /* blocks cut by the back end */
+    double ms;              /* graphs to placed image */
+    unsigned pathfinder_ok, pathfinder_fallback;
+} KernelReport;
+/* Every kernel of m (or the one named kname) into img; report is called after each one. */
+int compile_module(struct LLVMOpaqueModule *m, const char *kname, const Options *opt, vg_image *img,
+                   void (*report)(const vg_kernel *k, const KernelReport *r, void *ctx), void *ctx);
+void compile_kernel(struct LLVMOpaqueModule *m, const char *name, const Options *opt, vg_kernel *k, KernelReport *r);
+
+/* ---- stages, in order ---- */
+
+/* clc.c: link the libclc functions the module calls (docs/compiler.md "Math builtins"),
+ * and scalarize vector values once they are inlined */
+void clc_link(struct LLVMOpaqueModule *m);
+void ir_scalarize(struct LLVMOpaqueModule *m);
+
+/* ir.c */
+void ir_inline_calls(struct LLVMOpaqueModule *m);
+int ir_kernel_count(struct LLVMOpaqueModule *m);
+const char *ir_kernel_name(struct LLVMOpaqueModule *m, int i);
+void ir_lower_kernel(struct LLVMOpaqueModule *m, const char *kernel, Func *f);
+int ir_own_builtin(const char *name);
+void ir_print_own_builtins(void);
+int ir_demangle(const char *m, char *name, size_t ncap, const char **params);
+
+/* cfg.c */
+void cfg_order(Func *f);
+
+/* derive.c: work-item coordinates from the linear thread ID (before live_alloc) */
+void derive_sources(Func *f, int at_entry);
+
+/* live.c */
+void live_alloc(Func *f);
+
+/* dfg.c */
+void dfg_build(Func *f, const Options *opt, vg_kernel *out);
+
 /* map.c */
 void map_block(const vg_kernel *k, uint32_t b, MGraph *g);
 void map_free(MGraph *g);
@@ -111,60 +183,18 @@ void map_balance(MGraph *g, const vgiw_preset_t *p);
 
 /* place.c: place and route every block of k; returns 0, or -1 with a reason in why. */
 int pnr_kernel(vg_kernel *k, const Options *opt, char *why, size_t whylen, int *failed_block);
-/* derive.c: work-item coordinates from the linear thread ID (before live_alloc) */
-void derive_sources(Func *f, int at_entry);
-/* split.c: cut block b of f in two consecutive blocks (0: it cannot be cut further) */
-int split_block(Func *f, int b, vg_kernel *k);
-void vg_kernel_free(vg_kernel *k);
+
 /* route.c: PathFinder routing of edges (src unit, out port) -> (dst unit, input); 0 = committed */
 struct fcfg;
 int route_pathfinder(struct fcfg *c, const vgiw_preset_t *p, const int *es, const int *eo, const int *ed,
                      const int *ein, int ne, int *hops_out);
 extern unsigned g_pathfinder_ok, g_pathfinder_fallback;
+
+/* split.c: cut block b of f in two consecutive blocks (0: it cannot be cut further) */
+int split_block(Func *f, int b, vg_kernel *k);
+
 /* viz.c */
 void viz_dot(const vg_image *img, const char *path);
 void viz_svg(const vg_image *img, const char *preset, const char *path);
-
-/* ---- stages ---- */
-
-/* ir.c */
-struct LLVMOpaqueModule;
-int ir_kernel_count(struct LLVMOpaqueModule *m);
-const char *ir_kernel_name(struct LLVMOpaqueModule *m, int i);
-void ir_lower_kernel(struct LLVMOpaqueModule *m, const char *kernel, Func *f);
-void ir_inline_calls(struct LLVMOpaqueModule *m);
-int ir_own_builtin(const char *name);
-void ir_print_own_builtins(void);
-int ir_demangle(const char *m, char *name, size_t ncap, const char **params);
-
-/* clc.c: link the libclc functions the module calls (docs/compiler.md "Math builtins") */
-void clc_link(struct LLVMOpaqueModule *m);
-void ir_scalarize(struct LLVMOpaqueModule *m);
-
-/* cfg.c */
-void cfg_order(Func *f);
-
-/* live.c */
-void live_alloc(Func *f);
-
-/* dfg.c */
-void dfg_build(Func *f, const Options *opt, vg_kernel *out);
-
-/* helpers (main.c) */
-extern const char *g_source_name;
-_Noreturn void fatal(const char *fmt, ...);
-void *xmalloc(size_t n);
-void *xcalloc(size_t n, size_t m);
-void *xrealloc(void *p, size_t n);
-void func_free(Func *f);
-
-/* ir helpers shared by stages */
-int func_new_var(Func *f);
-int func_new_block(Func *f);
-Inst *block_add(Block *b);
-
-static inline Opnd opnd_var(int v) { Opnd o = { OPND_VAR, (uint32_t)v }; return o; }
-static inline Opnd opnd_imm(uint32_t v) { Opnd o = { OPND_IMM, v }; return o; }
-static inline Opnd opnd_src(uint32_t s) { Opnd o = { OPND_SRC, s }; return o; }
 
 #endif

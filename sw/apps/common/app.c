@@ -146,10 +146,10 @@ static int check_args(engine_t *e, const vg_kernel *k, int nargs, const karg_t *
         return -1;
     }
     for (int a = 0; a < nargs; a++) {
-        int isb = k->args[a].kind == VG_ARG_BUFFER;
-        if (isb != args[a].is_buf || (isb && args[a].v >= (uint32_t)p->nbufs)) {
-            snprintf(e->err, sizeof e->err, "kernel '%s' argument %d '%s': %s expected", k->name, a,
-                     k->args[a].name, isb ? "valid buffer handle" : "scalar");
+        int want = k->args[a].kind == VG_ARG_BUFFER ? 1 : k->args[a].kind == VG_ARG_LOCAL ? 2 : 0;
+        if (want != args[a].is_buf || (want == 1 && args[a].v >= (uint32_t)p->nbufs) || (want == 2 && !args[a].v)) {
+            snprintf(e->err, sizeof e->err, "kernel '%s' argument %d '%s': %s expected", k->name, a, k->args[a].name,
+                     want == 1 ? "valid buffer handle" : want == 2 ? "__local size (KLOCAL)" : "scalar");
             return -1;
         }
     }
@@ -227,19 +227,25 @@ static int native_launch(engine_t *e, const char *kernel, const uint32_t g[3], c
     }
     if (check_args(e, k, nargs, args))
         return -1;
-    void *av[VG_SRC_ARG_MAX];
+    void *av[VG_SRC_ARG_MAX], *loc[VG_SRC_ARG_MAX] = { 0 };
     uint32_t sv[VG_SRC_ARG_MAX];
+    int rc = 0;
     for (int a = 0; a < nargs && a < VG_SRC_ARG_MAX; a++) {
         sv[a] = args[a].v;
-        av[a] = args[a].is_buf ? (void *)p->data[args[a].v] : (void *)&sv[a];
+        /* __local: one host region, reused by the work-groups (they run one after another) */
+        if (args[a].is_buf == 2 && !(loc[a] = calloc(1, args[a].v)))
+            rc = -1;
+        av[a] = args[a].is_buf == 1 ? (void *)p->data[args[a].v] : args[a].is_buf == 2 ? loc[a] : (void *)&sv[a];
     }
     /* In a child process: a crashing kernel is reported as an engine error. */
     char err[400];
-    if (vgnb_run(p->so, kernel, av, g, l, err, sizeof err)) {
+    if (rc)
+        snprintf(e->err, sizeof e->err, "out of memory");
+    else if ((rc = vgnb_run(p->so, kernel, av, g, l, err, sizeof err)) != 0)
         snprintf(e->err, sizeof e->err, "%s", err);
-        return -1;
-    }
-    return 0;
+    for (int a = 0; a < nargs && a < VG_SRC_ARG_MAX; a++)
+        free(loc[a]);
+    return rc ? -1 : 0;
 }
 
 /* The kernel file for the host + one wrapper per kernel of the image + the shim, linked
@@ -395,9 +401,11 @@ static void usage_lines(FILE *f)
 {
     fprintf(f, "usage: %s [--size N] [--seed S] [--engine interp|native|pnr|rtl|all]... [--cl KERNEL.cl] [--file F] [-v]\n"
             "          [--config tiny|small|paper] [--stats F.json] [--waves F.fst [--waves-from C] [--waves-to C]]\n"
-            "          [--max-cycles N] [--stall-cycles N] [--progress] [--timeout S]\n",
+            "          [--max-cycles N] [--stall-cycles N] [--progress] [--timeout S] [--variant NAME]\n",
             usage_app);
 }
+
+const char *const *app_variants;
 
 void app_parse(int argc, char **argv, app_opts *o, const char *app, uint32_t default_size)
 {
@@ -425,7 +433,17 @@ void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t 
         if (vga_is(&P, "--size")) o->size = (uint32_t)vga_u64(&P, 1, 1u << 24);
         else if (vga_is(&P, "--seed")) o->seed = vga_u64(&P, 0, UINT64_MAX);
         else if (vga_is(&P, "--cl")) o->cl = vga_str(&P);
-        else if (vga_is(&P, "--file")) {
+        else if (vga_is(&P, "--variant")) {
+            o->variant = vga_str(&P);
+            int known = 0;
+            for (int v = 0; app_variants && app_variants[v]; v++)
+                known |= !strcmp(app_variants[v], o->variant);
+            if (!known)
+                vga_fail(&P, "--variant '%s': %s has no such kernel variant%s%s", o->variant, app,
+                         app_variants ? " (variants: " : "", app_variants ? app_variants[0] : "");
+            if (o->cl == clpath)
+                snprintf(clpath, sizeof clpath, "sw/apps/%s/%s_%s.cl", app, app, o->variant);
+        } else if (vga_is(&P, "--file")) {
             if (!reads_file)
                 vga_fail(&P, "--file: %s reads no input file (its input is generated from --size and --seed)", app);
             o->file = vga_str(&P);

@@ -24,11 +24,13 @@
 typedef struct engine engine_t;
 
 typedef struct {
-    int is_buf;         /* 1: buffer handle in v; 0: 32-bit scalar pattern in v */
+    int is_buf;         /* 1: buffer handle in v; 0: 32-bit scalar pattern in v; 2: __local pointer of v bytes */
     uint32_t v;
 } karg_t;
 
 static inline karg_t KBUF(int h) { karg_t a = { 1, (uint32_t)h }; return a; }
+/* a __local pointer argument of `bytes` bytes per work-group (clSetKernelArg(k, i, bytes, NULL)) */
+static inline karg_t KLOCAL(uint32_t bytes) { karg_t a = { 2, bytes }; return a; }
 static inline karg_t KI32(int32_t x) { karg_t a = { 0, (uint32_t)x }; return a; }
 static inline karg_t KU32(uint32_t x) { karg_t a = { 0, x }; return a; }
 karg_t KF32(float x);
@@ -97,6 +99,8 @@ int app_vgiwcc(const char *cl, const char *const *defines, const char *pnr_confi
 typedef struct {
     const char *app;             /* name, for messages */
     const char *cl;              /* kernel source (default sw/apps/<app>/<app>.cl, from the repo root) */
+    const char *variant;         /* --variant NAME: the kernel variant sw/apps/<app>/<app>_NAME.cl
+                                    (NULL: the default kernel); the app launches it its own way */
     uint32_t size;               /* the app's size knob */
     uint64_t seed;
     const char *file;            /* --file PATH: input file, where the app reads one */
@@ -111,6 +115,9 @@ typedef struct {
  * and exit(2) (sw/lib/vg_args.h). app_parse_ex(..., 1): the app reads --file PATH; plain
  * app_parse refuses --file. */
 void app_parse(int argc, char **argv, app_opts *o, const char *app, uint32_t default_size);
+/* The kernel variants an app has (--variant NAME), NULL-terminated; set before app_parse
+ * (none by default: --variant is then an error naming the app). */
+extern const char *const *app_variants;
 void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t default_size, int reads_file);
 engine_t *app_engine(const app_opts *o, int i, const char *const *defines);
 double app_now(void);

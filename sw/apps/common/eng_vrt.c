@@ -116,7 +116,9 @@ static int dev_launch(engine_t *e, const char *kernel, const uint32_t g[3], cons
     }
     for (int a = 0; a < nargs; a++) {
         int rc;
-        if (args[a].is_buf) {
+        if (args[a].is_buf == 2) {
+            rc = vrt_set_arg_local(p->d, k, (unsigned)a, args[a].v);
+        } else if (args[a].is_buf) {
             vrt_buf b;
             if (handle(e, (int)args[a].v, &b))
                 return -1;

@@ -2,8 +2,7 @@
 // (docs/compiler.md "Math and common builtins"); the interpreter, the configuration words
 // and native execution (which links the same libclc code) must agree bit for bit. The
 // accuracy of the functions against libm is sw/tests/math_ulp.py. Functions reading
-// libclc's constant tables (log, pow, ...) are there, not here: their select trees are too
-// large for tiny.
+// libclc's constant tables (log, pow, ...) are in math_tables.cl.
 // RUN: -k fmath --global 64 --local 16 --arg buf:f32:64:rand:1:-30:30 --arg buf:f32:64:rand:2:-4:4 --arg buf:f32:1536
 // RUN: -k fmath --global 64 --local 64 --arg buf:f32:64:rand:3:-100000:100000 --arg buf:f32:64:rand:4:0:1 --arg buf:f32:1536
 // RUN: -k imath --global 64 --local 16 --arg buf:i32:64:rand:5:-2147483648:2147483647 --arg buf:i32:64:rand:6:-2147483648:2147483647 --arg buf:i32:1536
@@ -97,7 +96,7 @@ __kernel void smath(__global const short *a, __global const uchar *b, __global i
     r[15] = add_sat((char)x, (char)y);
 }
 
-/* a __constant table indexed at run time: a select tree over its entries */
+/* __constant tables indexed at run time (13 and 5 rows): read from the constant data section */
 __constant int lut[13] = { 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9 };
 __constant float flut[5] = { 0.5f, -1.25f, 3.0f, 1e-3f, 7.0f };
 __kernel void table(__global const int *a, __global int *o)

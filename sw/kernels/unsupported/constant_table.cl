@@ -1,5 +1,5 @@
-// EXPECT: constant table of 2048 entries
-// A __constant table read at a run-time index becomes a select tree over its entries
-// (docs/compiler.md); more than 1024 entries are refused.
-__constant int lut[2048] = { 3, 1, 4, 1 };
-__kernel void k(__global int *o) { int i = get_global_id(0); o[i] = lut[o[i] & 2047]; }
+// EXPECT: constant table 'lut' of 1048580 bytes
+// A __constant table read at a run-time index is placed in the kernel's constant data
+// section (docs/compiler.md "Constant tables"), which holds at most 1 MiB.
+__constant int lut[262145] = { 3, 1, 4, 1 };
+__kernel void k(__global int *o) { int i = get_global_id(0); o[i] = lut[o[i] & 262143]; }

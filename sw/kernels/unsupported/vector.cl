@@ -1,4 +1,4 @@
-// EXPECT: vector type that survives lowering
-// Vector values are scalarized (docs/compiler.md "Vector types"), but a vector kernel
-// argument passed by value is not supported.
-__kernel void k(__global float *o, float4 s) { int i = get_global_id(0); o[i] = s.x + s.w; }
+// EXPECT: 64-bit integer arithmetic
+// Vector kernel arguments by value are passed like structs (docs/compiler.md "Vector types"),
+// but not vectors of 64-bit lanes.
+__kernel void k(__global long *o, long2 s) { int i = get_global_id(0); o[i] = s.x + s.y; }
