@@ -416,7 +416,12 @@ module simt_core #(
     endcase
   endfunction
 
-  logic              alu_in_ready, lsu_in_ready, fma_in_ready;
+  logic              alu_in_ready, lsu_in_ready, fma_in_ready, cmp_in_ready, cvt_in_ready;
+  logic              is_cmp, is_cvt;
+  // FP compares (FMIN FMAX FEQ FLT FLE) and conversions (FCVT) have pipelines of their own, as
+  // the FMA: they are frequent in FP kernels and fully pipelined datapaths (VGIW §3.5's CU FPU)
+  assign is_cmp = kind == K_LONG && long_sel == 3'd3;
+  assign is_cvt = kind == K_LONG && long_sel == 3'd4;
   logic [T-1:0]      long_in_ready;
   logic              long_busy_q;
   logic              unit_ready, fire, issue_err, miss;
@@ -424,7 +429,8 @@ module simt_core #(
   always_comb begin
     unique case (kind)
       K_LOAD, K_STORE: unit_ready = lsu_in_ready;
-      K_LONG:          unit_ready = !long_busy_q && &long_in_ready;
+      K_LONG:          unit_ready = is_cmp ? cmp_in_ready : is_cvt ? cvt_in_ready
+                                    : !long_busy_q && &long_in_ready;
       K_FMA:           unit_ready = fma_in_ready;
       default:         unit_ready = alu_in_ready;
     endcase
@@ -498,19 +504,47 @@ module simt_core #(
   assign fma_in_ready  = fma_in_ready_l[0];
   assign fma_out_valid = fma_out_valid_l[0];
 
-  // ---- long unit (divide, MULHSU, FP divide/sqrt/compare/convert): lanes finish at different
+  // ---- FP compare and convert lanes (fp_cmp, fp_cvt; tag = the instruction's tag) -------------
+  logic               cmp_out_valid, cmp_out_ready, cvt_out_valid, cvt_out_ready;
+  logic [T-1:0][31:0] cmp_res, cvt_res;
+  /* verilator lint_off UNUSEDSIGNAL */   // lanes 1.. repeat lane 0's handshake and tag
+  logic [T-1:0]       cmp_in_ready_l, cmp_out_valid_l, cvt_in_ready_l, cvt_out_valid_l;
+  logic [T-1:0][TGW-1:0] cmp_tag_l, cvt_tag_l;
+  /* verilator lint_on UNUSEDSIGNAL */
+  for (genvar t = 0; t < T; t++) begin : g_fpc
+    fp_cmp #(.TAG_W (TGW)) u_cmp (
+      .clk_i, .rst_ni,
+      .in_valid_i (fire && is_cmp), .in_ready_o (cmp_in_ready_l[t]), .op_i (fcmp_op),
+      .a_i (rs1v[t]), .b_i (rs2v[t]), .tag_i (tag),
+      .out_valid_o (cmp_out_valid_l[t]), .out_ready_i (cmp_out_ready), .result_o (cmp_res[t]),
+      .tag_o (cmp_tag_l[t])
+    );
+    fp_cvt #(.TAG_W (TGW)) u_cvt (
+      .clk_i, .rst_ni,
+      .in_valid_i (fire && is_cvt), .in_ready_o (cvt_in_ready_l[t]), .op_i (fcvt_op),
+      .a_i (rs1v[t]), .tag_i (tag),
+      .out_valid_o (cvt_out_valid_l[t]), .out_ready_i (cvt_out_ready), .result_o (cvt_res[t]),
+      .tag_o (cvt_tag_l[t])
+    );
+  end
+  assign cmp_in_ready  = cmp_in_ready_l[0];
+  assign cmp_out_valid = cmp_out_valid_l[0];
+  assign cvt_in_ready  = cvt_in_ready_l[0];
+  assign cvt_out_valid = cvt_out_valid_l[0];
+
+  // ---- long unit (divide, MULHSU, FP divide/sqrt): lanes finish at different
   // times; results collected ----------------------------------------------------------------------
   logic               long_in_valid;
   logic [T-1:0]       long_out_valid, long_pend_q;
   logic [T-1:0][31:0] long_res, long_res_q;
   logic [TGW-1:0]     long_tag_q;
   logic               long_done;
-  assign long_in_valid = fire && kind == K_LONG;
+  assign long_in_valid = fire && kind == K_LONG && !is_cmp && !is_cvt;
   for (genvar t = 0; t < T; t++) begin : g_long
     simt_long_lane u_long (
       .clk_i, .rst_ni,
       .in_valid_i (long_in_valid && mask[t]), .in_ready_o (long_in_ready[t]), .sel_i (long_sel),
-      .op_i (div_op), .fcmp_op_i (fcmp_op), .fcvt_op_i (fcvt_op), .a_i (rs1v[t]), .b_i (rs2v[t]),
+      .op_i (div_op), .a_i (rs1v[t]), .b_i (rs2v[t]),
       .out_valid_o (long_out_valid[t]), .out_ready_i (1'b1), .result_o (long_res[t])
     );
   end
@@ -567,32 +601,38 @@ module simt_core #(
   logic               wb_valid, wb_fire, wb_err, wb_end, wb_rdfp;
   logic [EB-1:0]      wb_code;
   logic [WB-1:0]      ww;
-  logic [1:0]         wb_src;            // 0 ALU, 1 long, 2 LSU, 3 FMA
+  logic [2:0]         wb_src;            // 0 ALU, 1 long, 2 LSU, 3 FMA, 4 compare, 5 convert
   logic [TGW-1:0]     wb_tag;
   logic [T-1:0]       wb_mask;
   logic [4:0]         wb_rd;
   logic [T-1:0]       wen;
   logic [T-1:0][31:0] wdata;
   logic               bar_set;
-  logic [3:0]         src_v;
-  logic [3:0][TGW-1:0] src_tag;
-  logic [3:0]         src_go;
+  logic [5:0]         src_v;
+  logic [5:0][TGW-1:0] src_tag;
+  logic [5:0]         src_go;
+  logic [31:0]        tg;
   always_comb begin
-    // candidates in priority order: LSU, long, FMA, ALU
-    src_v   = {alu_out_valid, fma_out_valid, long_done, lsu_out_valid};
-    src_tag = {alu_tag, fma_tag_l[0], long_tag_q, lsu_tag};
-    for (int k = 0; k < 4; k++)
+    tg = '0;
+    // candidates in priority order: LSU, long, FMA, compare, convert, ALU
+    src_v   = {alu_out_valid, cvt_out_valid, cmp_out_valid, fma_out_valid, long_done, lsu_out_valid};
+    src_tag = {alu_tag, cvt_tag_l[0], cmp_tag_l[0], fma_tag_l[0], long_tag_q, lsu_tag};
+    for (int k = 0; k < 6; k++)
       src_go[k] = src_v[k] && (!src_tag[k][TG_END] ||
                   (tr_commit_ready[src_tag[k][WB-1:0]] && tr_path_valid[src_tag[k][WB-1:0]]));
-    wb_src = 2'd0;
+    wb_src = 3'd0;
     wb_tag = alu_tag;
-    wb_valid = src_go[3];
+    wb_valid = src_go[5];
     if (src_go[0]) begin
-      wb_src = 2'd2; wb_tag = lsu_tag; wb_valid = 1'b1;
+      wb_src = 3'd2; wb_tag = lsu_tag; wb_valid = 1'b1;
     end else if (src_go[1]) begin
-      wb_src = 2'd1; wb_tag = long_tag_q; wb_valid = 1'b1;
+      wb_src = 3'd1; wb_tag = long_tag_q; wb_valid = 1'b1;
     end else if (src_go[2]) begin
-      wb_src = 2'd3; wb_tag = fma_tag_l[0]; wb_valid = 1'b1;
+      wb_src = 3'd3; wb_tag = fma_tag_l[0]; wb_valid = 1'b1;
+    end else if (src_go[3]) begin
+      wb_src = 3'd4; wb_tag = cmp_tag_l[0]; wb_valid = 1'b1;
+    end else if (src_go[4]) begin
+      wb_src = 3'd5; wb_tag = cvt_tag_l[0]; wb_valid = 1'b1;
     end
     ww      = wb_tag[WB-1:0];
     wb_mask = wb_tag[WB +: T];
@@ -600,9 +640,11 @@ module simt_core #(
     wb_rdfp = wb_tag[TG_RDFP];
     wb_end  = wb_tag[TG_END];
     wb_fire = wb_valid;
-    alu_out_ready = wb_fire && wb_src == 2'd0;
-    fma_out_ready = wb_fire && wb_src == 2'd3;
-    lsu_out_ready = wb_fire && wb_src == 2'd2;
+    alu_out_ready = wb_fire && wb_src == 3'd0;
+    fma_out_ready = wb_fire && wb_src == 3'd3;
+    lsu_out_ready = wb_fire && wb_src == 3'd2;
+    cmp_out_ready = wb_fire && wb_src == 3'd4;
+    cvt_out_ready = wb_fire && wb_src == 3'd5;
 
     c_a_mask  = wb_mask;
     c_a_pc    = i_pc_q[ww] + 32'd4;
@@ -616,9 +658,11 @@ module simt_core #(
     wb_code   = '0;
     bar_set   = 1'b0;
     unique case (wb_src)
-      2'd2: wdata = lsu_rdata;                  // every lane served (simt_lsu): no replay
-      2'd1: wdata = long_res_q;
-      2'd3: wdata = fma_res;
+      3'd2: wdata = lsu_rdata;                  // every lane served (simt_lsu): no replay
+      3'd1: wdata = long_res_q;
+      3'd3: wdata = fma_res;
+      3'd4: wdata = cmp_res;
+      3'd5: wdata = cvt_res;
       default: begin
         if (wb_end) begin
           unique case (i_kind_q[ww])
@@ -639,8 +683,6 @@ module simt_core #(
             end
             K_JALR: begin
               // lanes with the target of the lowest active lane go; the others replay
-              logic [31:0] tg;
-              tg = '0;
               for (int t = T - 1; t >= 0; t--) if (wb_mask[t]) tg = {alu_res[t][31:1], 1'b0};
               for (int t = 0; t < T; t++) begin
                 c_a_mask[t] = wb_mask[t] && {alu_res[t][31:1], 1'b0} == tg;
@@ -833,7 +875,7 @@ module simt_core #(
         hz_q[ww] <= 1'b0;
         if (wb_rdfp) pend_f_q[ww][wb_rd] <= 1'b0;
         else         pend_x_q[ww][wb_rd] <= 1'b0;
-        if (wb_src == 2'd1) long_busy_q <= 1'b0;
+        if (wb_src == 3'd1) long_busy_q <= 1'b0;
         if (wb_end) begin
           wait_q[ww] <= 1'b0;
           live_q[ww] <= live_q[ww] & ~(wb_mask & ~(c_a_mask | c_b_mask));
@@ -881,7 +923,7 @@ module simt_core #(
         cnt_q[1]      <= cnt_q[1] + 64'd1;
         cnt_q[2]      <= cnt_q[2] + 64'(popc);
         if (kind == K_LOAD || kind == K_STORE) cnt_q[3] <= cnt_q[3] + 64'd1;
-        if (kind == K_LONG) begin
+        if (kind == K_LONG && !is_cmp && !is_cvt) begin
           long_busy_q <= 1'b1;
           long_tag_q  <= tag;
           long_pend_q <= mask;
