@@ -286,9 +286,13 @@ def load_core():
     claim("CNT_INDEX_BITS", f"{w} index_bits")
     claim("CNT_TOTAL", f"{w} total")
     blocks = []
-    for bname in ("fixed", "ext", "ranges"):
+    # [counters.simt] (the SIMT core's own counters, docs/simt.md) is optional and sits above
+    # the ranges: each preset's ranges must end below it (core_ranges checks)
+    for bname in ("fixed", "ext", "ranges", "simt"):
         b = cnts.get(bname)
         bw = f"{where} [counters.{bname}]"
+        if bname == "simt" and b is None:
+            continue
         if not isinstance(b, dict):
             raise ArchError(f"{where}: missing [counters.{bname}]")
         base = int_key(b, "base", bw)
@@ -316,7 +320,10 @@ def load_core():
         blocks.append((bname, base, vals, b.get("doc", bname)))
     # The blocks must not overlap: fixed and ext have fixed sizes; the ranges, whose size
     # depends on the preset, come last.
-    spans = sorted((base, base + (len(vals) if bname != "ranges" else 1 << 62), bname)
+    above = [base for bname, base, _, _ in blocks if bname == "simt"]
+    rbase = blocks[2][1]
+    spans = sorted((base, base + len(vals) if bname != "ranges" else
+                    min([1 << 62] + [a for a in above if a > rbase]), bname)
                    for bname, base, vals, _ in blocks)
     for (b0, e0, n0), (b1, _, n1) in zip(spans, spans[1:]):
         if e0 > b1:
@@ -341,6 +348,13 @@ def core_ranges(core, cfg, name):
     if idx > 1 << core["index_bits"]:
         raise ArchError(f"arch/core.toml [counters]: preset {name} has {idx} counters, more than "
                         f"index_bits = {core['index_bits']} can select")
+    for bname, bbase, bvals, _ in core["blocks"]:
+        if bname == "simt":
+            if bbase > base and idx > bbase:
+                raise ArchError(f"arch/core.toml [counters]: preset {name}'s ranges end at {idx - 1}, "
+                                f"past the base {bbase} of [counters.simt]")
+            if bbase + len(bvals) > 1 << core["index_bits"]:
+                raise ArchError(f"arch/core.toml [counters.simt]: past index_bits")
     return out, idx
 
 
@@ -584,6 +598,12 @@ def derive(cfg, name):
     ic = s["icache_lines"]
     if ic < 1 or ic & (ic - 1):
         raise ArchError(f"{where}: simt.icache_lines must be a power of two")
+    cb, cn = s.get("csr_base"), s.get("csr_names")
+    if not isinstance(cb, int) or cb % 8 or not 0xCC0 <= cb <= 0xCF8:
+        raise ArchError(f"{where}: simt.csr_base must be a multiple of 8 in 0xCC0..0xCF8 (user custom read-only CSRs)")
+    if not (isinstance(cn, list) and len(cn) == 8 and all(isinstance(x, str) and x.isidentifier() for x in cn)
+            and len(set(cn)) == 8):
+        raise ArchError(f"{where}: simt.csr_names must be 8 distinct identifiers (the core decodes csr_base + 0..7)")
 
 
 def flatten(cfg):
@@ -701,6 +721,10 @@ def gen_cfg_pkg(name, cfg):
             out.append(f"  localparam bit {k} = 1'b{int(v)};")
         elif isinstance(v, int):
             out.append(f"  localparam int unsigned {k} = {v};")
+    s = cfg["simt"]
+    out.append("  // SIMT identity CSR numbers (simt.csr_base + i, docs/simt.md \"CSRs\")")
+    for i, n in enumerate(s["csr_names"]):
+        out.append(f"  localparam logic [11:0] SIMT_CSR_{n.upper()} = 12'h{s['csr_base'] + i:03X};")
     out += sv_topology(cfg["_topology"])
     out += sv_records(cfg["_formats"])
     out += sv_core(cfg["_core"], *cfg["_core_ranges"])
@@ -772,11 +796,26 @@ def gen_cfg_h(name, cfg):
             out.append(f"#define VGIW_{k} {int(v)}")
         elif isinstance(v, int):
             out.append(f"#define VGIW_{k} {v}u")
+    out += ["", '#include "vgiw_simt_csr.h"   /* VGIW_SIMT_CSR_<NAME>: SIMT identity CSR numbers */']
     out += c_topology(cfg["_topology"])
     out += c_core_ranges(*cfg["_core_ranges"])
     out += ["", '#include "vgiw_formats.h"   /* token_t, unit_cfg_t, switch_cfg_t and their pack/unpack */']
     out.append("")
     out.append("#endif")
+    return "\n".join(out) + "\n"
+
+
+def gen_simt_csr_h(name, cfg):
+    """The SIMT core's identity CSR numbers as plain integers (no C suffix), so that assembly
+    (clang preprocesses .S files) and C programs include the same header."""
+    s = cfg["simt"]
+    out = [f"/* {BANNER.format(src=f'arch/presets/{name}.toml')} */",
+           "#ifndef VGIW_SIMT_CSR_H", "#define VGIW_SIMT_CSR_H",
+           "/* SIMT identity CSRs (docs/simt.md \"CSRs\"): read-only, CSR number simt.csr_base + i */",
+           f"#define VGIW_SIMT_CSR_BASE_NUM 0x{s['csr_base']:03X}"]
+    for i, n in enumerate(s["csr_names"]):
+        out.append(f"#define VGIW_SIMT_CSR_{n.upper()} 0x{s['csr_base'] + i:03X}")
+    out += ["#endif"]
     return "\n".join(out) + "\n"
 
 
@@ -961,6 +1000,7 @@ def main():
             cfg = cfgs[name] = load_preset(name)
             write_if_changed(os.path.join(args.out, name, "vgiw_cfg_pkg.sv"), gen_cfg_pkg(name, cfg))
             write_if_changed(os.path.join(args.out, name, "vgiw_cfg.h"), gen_cfg_h(name, cfg))
+            write_if_changed(os.path.join(args.out, name, "vgiw_simt_csr.h"), gen_simt_csr_h(name, cfg))
         if not args.preset:
             # Run-time tools handle every preset with one set of record layouts.
             layouts = {name: [(r[0], r[2]) for r in cfg["_formats"]] for name, cfg in cfgs.items()}

@@ -16,7 +16,7 @@ module simt_decode (
   output logic [2:0]      funct3_o,
   output fu_pkg::scu_op_e div_op_o,
   output logic            mulhsu_o,    // K_LONG: MULHSU (int_alu has no signed x unsigned high half)
-  output logic [2:0]      csr_o,       // identity CSR index (0xCC0 + csr_o)
+  output logic [2:0]      csr_o,       // identity CSR index (simt.csr_base + csr_o, arch/base.toml)
   // F extension
   output logic [4:0]      rs3_o,
   output logic            rd_fp_o,     // rd is an FP register (f0 is a register like the others)
@@ -149,8 +149,8 @@ module simt_decode (
           kind_o = K_ECALL; alu_op_o = fu_pkg::ALU_EQ; rs1_o = 5'd17; b_sel_o = 2'd1;
           imm_o = 32'd93; rd_o = 5'd0;
         end else if ((f3 == 3'd2 || f3 == 3'd3 || f3 == 3'd6 || f3 == 3'd7) && instr_i[19:15] == 5'd0
-                     && csr_addr[11:3] == 9'h198) begin
-          // CSRRS/CSRRC(I) with nothing to set or clear: a read of an identity CSR 0xCC0..0xCC7
+                     && csr_addr[11:3] == 9'(vgiw_cfg_pkg::SIMT_CSR_BASE / 8)) begin
+          // CSRRS/CSRRC(I) with nothing to set or clear: a read of an identity CSR (simt.csr_base .. + 7)
           kind_o = K_ALU; a_sel_o = 3'd3; b_sel_o = 2'd1; imm_o = 32'd0;
         end
       end

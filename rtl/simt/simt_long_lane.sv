@@ -1,27 +1,24 @@
 // One lane of the SIMT core's long-latency unit: the project's iterative divider (rtl/fu/int_div)
 // for DIV/DIVU/REM/REMU, MULHSU, which int_alu does not have (the VGIW compiler never needs a
 // signed x unsigned high product), by shift-and-add over b's 32 bits so that the lane does not
-// carry a second 32x32 multiplier for a rare instruction, fp_divsqrt (FDIV, FSQRT), fp_cmp (FMIN,
-// FMAX, FEQ, FLT, FLE) and fp_cvt (FCVT). One operation at a time (docs/simt.md "Pipeline": the
-// compares and conversions are not pipelined across warps yet); the result is held until taken.
+// carry a second 32x32 multiplier for a rare instruction, and fp_divsqrt (FDIV, FSQRT). One
+// operation at a time; the result is held until taken. (FP compares and conversions have
+// pipelines of their own in simt_core.)
 module simt_long_lane (
   input  logic            clk_i,
   input  logic            rst_ni,
   input  logic            in_valid_i,
   output logic            in_ready_o,
-  input  logic [2:0]      sel_i,      // 0 int_div, 1 MULHSU, 2 fp_divsqrt, 3 fp_cmp, 4 fp_cvt
+  input  logic [2:0]      sel_i,      // 0 int_div, 1 MULHSU, 2 fp_divsqrt
   input  fu_pkg::scu_op_e op_i,
-  input  fu_pkg::fcmp_op_e fcmp_op_i,
-  input  fu_pkg::fcvt_op_e fcvt_op_i,
   input  logic [31:0]     a_i,
   input  logic [31:0]     b_i,
   output logic            out_valid_o,
   input  logic            out_ready_i,
   output logic [31:0]     result_o
 );
-  logic        div_in_ready, div_out_valid, fds_in_ready, fds_out_valid, cmp_out_valid, cvt_out_valid;
-  logic        cmp_in_ready, cvt_in_ready, mulhsu_i;
-  logic [31:0] div_result, fds_result, cmp_result, cvt_result;
+  logic        div_in_ready, div_out_valid, fds_in_ready, fds_out_valid, mulhsu_i;
+  logic [31:0] div_result, fds_result;
   logic        busy_q;      // an operation of an iterative or pipelined unit is under way
 
   // MULHSU: acc = sext(a) * zext(b), 64 bits, one bit of b per cycle
@@ -46,30 +43,13 @@ module simt_long_lane (
     .op_i, .a_i, .b_i,
     .out_valid_o (fds_out_valid), .out_ready_i (out_ready_i), .result_o (fds_result)
   );
-  /* verilator lint_off PINCONNECTEMPTY */
-  fp_cmp #(.TAG_W (1)) u_cmp (
-    .clk_i, .rst_ni,
-    .in_valid_i (go && sel_i == 3'd3), .in_ready_o (cmp_in_ready), .op_i (fcmp_op_i), .a_i, .b_i,
-    .tag_i (1'b0), .out_valid_o (cmp_out_valid), .out_ready_i (out_ready_i), .result_o (cmp_result),
-    .tag_o ()
-  );
-  fp_cvt #(.TAG_W (1)) u_cvt (
-    .clk_i, .rst_ni,
-    .in_valid_i (go && sel_i == 3'd4), .in_ready_o (cvt_in_ready), .op_i (fcvt_op_i), .a_i,
-    .tag_i (1'b0), .out_valid_o (cvt_out_valid), .out_ready_i (out_ready_i), .result_o (cvt_result),
-    .tag_o ()
-  );
-  /* verilator lint_on PINCONNECTEMPTY */
 
-  assign in_ready_o  = !busy_q && !mul_busy_q && !mul_done_q && div_in_ready && fds_in_ready
-                       && cmp_in_ready && cvt_in_ready;
-  assign out_valid_o = mul_done_q || div_out_valid || fds_out_valid || cmp_out_valid || cvt_out_valid;
+  assign in_ready_o  = !busy_q && !mul_busy_q && !mul_done_q && div_in_ready && fds_in_ready;
+  assign out_valid_o = mul_done_q || div_out_valid || fds_out_valid;
   always_comb begin
     result_o = div_result;
     if (mul_done_q)    result_o = mul_acc_q[63:32];
     if (fds_out_valid) result_o = fds_result;
-    if (cmp_out_valid) result_o = cmp_result;
-    if (cvt_out_valid) result_o = cvt_result;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

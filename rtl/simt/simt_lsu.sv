@@ -1,22 +1,35 @@
-// Load/store unit of the SIMT core (docs/simt.md "Memory"): one warp instruction at a time.
-// Coalescing as Simty does it (RR-9073 §3.2: the branch/memory unit splits the active path
-// into a and b; the lanes it cannot serve replay at the same PC): the lanes whose address falls
-// in the line of the lowest active lane are served by one line access; the others are returned
-// in `served_o`'s complement and the core sends them back to the tracker at the same PC
-// (commit `b`).
-// A load reads the line and extracts byte / half / word with sign or zero extension per lane.
-// The memory port is line-granular without byte enables, so a store reads the line, merges the
-// served lanes' bytes (in lane order: of two lanes writing one byte the higher lane wins) and
-// writes the whole line back; the core has one memory instruction in flight and the
-// instruction cache never writes, so nothing can write the line in between.
+// Load/store unit of the SIMT core (docs/simt.md "Memory"): the T lanes of a warp memory
+// instruction on the T word ports of the banked L1 (simt_mem: rtl/mem/banked_cache, the cache
+// logic of vgiw_core's L1, VGIW Table 1), one port per lane as the fabric's LDST units have one
+// port each. The crossbar serves one word per bank per cycle, so lanes that address one bank are
+// served one after the other (bank conflicts; the same rule as for VGIW's LDST ports); every
+// lane is served by the one pass, so no lane replays (the tracker's replay path, RR-9073 §3.2,
+// is not needed for memory any more).
+//
+// Two savings over one request per lane:
+//  * loads of the word the lowest active lane (the leader) loads are not sent: those lanes take
+//    the leader's word (a uniform load, e.g. a kernel argument, is one L1 access, not T);
+//  * stores use the bank's byte enables, so a byte or half store is one word write, no
+//    read-modify-write (cache_bank writes byte lanes).
+//
+// Up to S instructions are in flight (S = the L1's MSHRs per bank, so a miss in one does not
+// stop the next warp's hits): one instruction at a time sends its requests (the send stage),
+// the others wait for responses in their slots. The next instruction starts sending only when
+// every lane of the previous one was accepted by the L1, so all requests are accepted in
+// instruction order, and the L1 performs requests to one address in acceptance order
+// (docs/mem.md "Ordering guarantees"): program order per thread. Two lanes of one store that
+// write the same byte race (the bank's arbitration order decides), as in OpenCL.
+// Results leave in instruction order (the head slot), held until taken.
 module simt_lsu #(
-  parameter  int unsigned T     = vgiw_cfg_pkg::SIMT_LANES,
-  localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
-  localparam int unsigned LBITS = 8 * L
+  parameter  int unsigned T   = vgiw_cfg_pkg::SIMT_LANES,
+  parameter  int unsigned S   = vgiw_cfg_pkg::L1_MSHRS,   // instructions in flight (>= 2)
+  parameter  int unsigned TGW = 8,                        // the core's tag of the instruction
+  localparam int unsigned SB  = $clog2(S),
+  localparam int unsigned LB  = (T > 1) ? $clog2(T) : 1
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
-  // one instruction (accepted when idle)
+  // one warp instruction
   input  logic                  in_valid_i,
   output logic                  in_ready_o,
   input  logic                  in_store_i,
@@ -24,124 +37,169 @@ module simt_lsu #(
   input  logic [T-1:0]          in_mask_i,
   input  logic [T-1:0][31:0]    in_addr_i,
   input  logic [T-1:0][31:0]    in_wdata_i,
-  // result: held until taken
+  input  logic [TGW-1:0]        in_tag_i,
+  // result, in instruction order: held until taken
   output logic                  out_valid_o,
   input  logic                  out_ready_i,
-  output logic [T-1:0]          served_o,
   output logic [T-1:0][31:0]    rdata_o,
-  output logic                  out_error_o,     // the memory answered with an error
-  // memory port (ID 0 of the core's port)
-  output logic                  mem_valid_o,
-  input  logic                  mem_ready_i,
-  output logic [31:0]           mem_addr_o,
-  output logic                  mem_write_o,
-  output logic [LBITS-1:0]      mem_wdata_o,
-  input  logic                  mem_rsp_i,
-  input  logic [LBITS-1:0]      mem_rdata_i,
-  input  logic                  mem_error_i
+  output logic [TGW-1:0]        out_tag_o,
+  output logic                  busy_o,         // an instruction is in the unit
+  output logic [LB:0]           inc_merged_o,   // lanes of an accepted load served by the leader's word
+  // the L1's word ports, one per lane (ID = slot)
+  output logic [T-1:0]          l1_req_valid_o,
+  input  logic [T-1:0]          l1_req_ready_i,
+  output logic [T-1:0][31:0]    l1_req_addr_o,
+  output logic [T-1:0]          l1_req_write_o,
+  output logic [T-1:0][31:0]    l1_req_wdata_o,
+  output logic [T-1:0][3:0]     l1_req_be_o,
+  output logic [T-1:0][SB-1:0]  l1_req_id_o,
+  input  logic [T-1:0]          l1_rsp_valid_i,
+  input  logic [T-1:0][SB-1:0]  l1_rsp_id_i,
+  input  logic [T-1:0][31:0]    l1_rsp_rdata_i
 );
-  localparam int unsigned OB = $clog2(L);
-  typedef enum logic [2:0] { S_IDLE, S_READ, S_RWAIT, S_WRITE, S_WWAIT, S_DONE } state_e;
+  // ---- send stage: the instruction whose lanes are being offered to the L1 ----------------------
+  logic               snd_valid_q, snd_store_q;
+  logic [T-1:0]       snd_pend_q;
+  logic [T-1:0][31:0] snd_addr_q, snd_wdata_q;
+  logic [T-1:0][3:0]  snd_be_q;
+  logic [SB-1:0]      snd_slot_q;
 
-  state_e               state_q;
-  logic                 store_q, err_q;
-  logic [2:0]           f3_q;
-  logic [T-1:0]         served_q;
-  logic [T-1:0][31:0]   addr_q, wdata_q, rdata_q;
-  logic [31:0]          line_addr_q;
-  logic [LBITS-1:0]     line_q;
+  // ---- slots: instructions waiting for responses, a ring from hd_q to tl_q ----------------------
+  logic [S-1:0]             sl_valid_q;
+  logic [S-1:0][T-1:0]      sl_wait_q, sl_follow_q;
+  logic [S-1:0][LB-1:0]     sl_lead_q;
+  logic [S-1:0][T-1:0][31:0] sl_word_q;
+  logic [S-1:0][T-1:0][1:0] sl_lo_q;
+  logic [S-1:0][2:0]        sl_f3_q;
+  logic [S-1:0][TGW-1:0]    sl_tag_q;
+  logic [SB-1:0]            hd_q, tl_q;
 
-  // lanes served: same line as the lowest active lane
-  logic [T-1:0] served;
-  /* verilator lint_off UNUSEDSIGNAL */   // the offset bits: only the line of the leader matters
-  logic [31:0]  lead;
+  // leader: the lowest active lane; followers: the other active lanes loading its word
+  logic [LB-1:0]      lead;
+  logic [T-1:0]       follow;
+  logic [LB:0]        nfollow;
+  /* verilator lint_off UNUSEDSIGNAL */   // bits 1:0: the comparison is by word
+  logic [31:0]        lead_addr;
   /* verilator lint_on UNUSEDSIGNAL */
   always_comb begin
     lead = '0;
-    for (int t = T - 1; t >= 0; t--) if (in_mask_i[t]) lead = in_addr_i[t];
-    for (int t = 0; t < T; t++)
-      served[t] = in_mask_i[t] && in_addr_i[t][31:OB] == lead[31:OB];
-  end
-
-  // store merge and load extraction on the line
-  logic [LBITS-1:0]   merged;
-  logic [T-1:0][31:0] loaded;
-  // (accesses are aligned, so every one lies within the 32-bit word at addr[OB-1:2])
-  always_comb begin
-    merged = mem_rdata_i;
-    for (int t = 0; t < T; t++) begin
-      if (served_q[t]) begin
-        logic [31:0] w, m;
-        w = merged[32 * addr_q[t][OB-1:2] +: 32];
-        unique case (f3_q[1:0])
-          2'd0:    m = 32'hFF << (8 * addr_q[t][1:0]);
-          2'd1:    m = 32'hFFFF << (8 * addr_q[t][1:0]);
-          default: m = 32'hFFFF_FFFF;
-        endcase
-        merged[32 * addr_q[t][OB-1:2] +: 32] = (w & ~m) | ((wdata_q[t] << (8 * addr_q[t][1:0])) & m);
+    lead_addr = '0;
+    for (int t = T - 1; t >= 0; t--) begin
+      if (in_mask_i[t]) begin
+        lead = LB'(t);
+        lead_addr = in_addr_i[t];
       end
     end
+    nfollow = '0;
+    for (int t = 0; t < T; t++) begin
+      follow[t] = !in_store_i && in_mask_i[t] && LB'(t) != lead && in_addr_i[t][31:2] == lead_addr[31:2];
+      nfollow = nfollow + (LB + 1)'(follow[t]);
+    end
+  end
+
+  logic accept, snd_last;
+  assign in_ready_o   = !snd_valid_q && !sl_valid_q[tl_q];
+  assign accept       = in_valid_i && in_ready_o;
+  assign inc_merged_o = accept ? nfollow : '0;
+  assign snd_last     = snd_valid_q && (snd_pend_q & ~l1_req_ready_i) == '0;
+
+  always_comb begin
+    for (int t = 0; t < T; t++) begin
+      l1_req_valid_o[t] = snd_valid_q && snd_pend_q[t];
+      l1_req_addr_o[t]  = snd_addr_q[t];
+      l1_req_write_o[t] = snd_store_q;
+      l1_req_wdata_o[t] = snd_wdata_q[t];
+      l1_req_be_o[t]    = snd_be_q[t];
+      l1_req_id_o[t]    = snd_slot_q;
+    end
+  end
+
+  // result of the head slot: byte / half / word with sign or zero extension
+  always_comb begin
     for (int t = 0; t < T; t++) begin
       logic [31:0] w;
-      w = mem_rdata_i[32 * addr_q[t][OB-1:2] +: 32] >> (8 * addr_q[t][1:0]);
-      unique case (f3_q)
-        3'd0: loaded[t] = {{24{w[7]}}, w[7:0]};
-        3'd1: loaded[t] = {{16{w[15]}}, w[15:0]};
-        3'd4: loaded[t] = {24'd0, w[7:0]};
-        3'd5: loaded[t] = {16'd0, w[15:0]};
-        default: loaded[t] = w;
+      w = sl_word_q[hd_q][t] >> (8 * sl_lo_q[hd_q][t]);
+      unique case (sl_f3_q[hd_q])
+        3'd0: rdata_o[t] = {{24{w[7]}}, w[7:0]};
+        3'd1: rdata_o[t] = {{16{w[15]}}, w[15:0]};
+        3'd4: rdata_o[t] = {24'd0, w[7:0]};
+        3'd5: rdata_o[t] = {16'd0, w[15:0]};
+        default: rdata_o[t] = w;
       endcase
     end
   end
+  assign out_valid_o = sl_valid_q[hd_q] && sl_wait_q[hd_q] == '0;
+  assign out_tag_o   = sl_tag_q[hd_q];
+  assign busy_o      = snd_valid_q || (|sl_valid_q);
 
-  assign in_ready_o  = state_q == S_IDLE;
-  assign out_valid_o = state_q == S_DONE;
-  assign served_o    = served_q;
-  assign rdata_o     = rdata_q;
-  assign out_error_o = err_q;
-  assign mem_valid_o = state_q == S_READ || state_q == S_WRITE;
-  assign mem_addr_o  = line_addr_q;
-  assign mem_write_o = state_q == S_WRITE;
-  assign mem_wdata_o = line_q;
+  function automatic logic [SB-1:0] inc(input logic [SB-1:0] p);
+    inc = (int'(p) == S - 1) ? '0 : p + SB'(1);
+  endfunction
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q     <= S_IDLE;
-      store_q     <= 1'b0;
-      err_q       <= 1'b0;
-      f3_q        <= '0;
-      served_q    <= '0;
-      addr_q      <= '0;
-      wdata_q     <= '0;
-      rdata_q     <= '0;
-      line_addr_q <= '0;
-      line_q      <= '0;
+      snd_valid_q <= 1'b0; snd_store_q <= 1'b0; snd_pend_q <= '0; snd_addr_q <= '0;
+      snd_wdata_q <= '0; snd_be_q <= '0; snd_slot_q <= '0;
+      sl_valid_q <= '0; sl_wait_q <= '0; sl_follow_q <= '0; sl_lead_q <= '0; sl_word_q <= '0;
+      sl_lo_q <= '0; sl_f3_q <= '0; sl_tag_q <= '0; hd_q <= '0; tl_q <= '0;
     end else begin
-      unique case (state_q)
-        S_IDLE: if (in_valid_i) begin
-          state_q     <= S_READ;
-          store_q     <= in_store_i;
-          err_q       <= 1'b0;
-          f3_q        <= in_funct3_i;
-          served_q    <= served;
-          addr_q      <= in_addr_i;
-          wdata_q     <= in_wdata_i;
-          line_addr_q <= {lead[31:OB], {OB{1'b0}}};
+      // requests accepted by the L1
+      snd_pend_q <= snd_pend_q & ~l1_req_ready_i;
+      if (snd_last) snd_valid_q <= 1'b0;
+      // responses (a port takes one per cycle, always)
+      for (int t = 0; t < T; t++) begin
+        if (l1_rsp_valid_i[t]) begin
+          sl_word_q[l1_rsp_id_i[t]][t] <= l1_rsp_rdata_i[t];
+          sl_wait_q[l1_rsp_id_i[t]][t] <= 1'b0;
+          if (sl_lead_q[l1_rsp_id_i[t]] == LB'(t)) begin
+            for (int f = 0; f < T; f++) begin
+              if (sl_follow_q[l1_rsp_id_i[t]][f]) begin
+                sl_word_q[l1_rsp_id_i[t]][f] <= l1_rsp_rdata_i[t];
+                sl_wait_q[l1_rsp_id_i[t]][f] <= 1'b0;
+              end
+            end
+          end
         end
-        S_READ:  if (mem_ready_i) state_q <= S_RWAIT;
-        S_RWAIT: if (mem_rsp_i) begin
-          err_q   <= mem_error_i;
-          rdata_q <= loaded;
-          line_q  <= merged;
-          state_q <= (store_q && !mem_error_i) ? S_WRITE : S_DONE;
+      end
+      // result taken
+      if (out_valid_o && out_ready_i) begin
+        sl_valid_q[hd_q] <= 1'b0;
+        hd_q <= inc(hd_q);
+      end
+      // a new instruction: into the send stage and the tail slot
+      if (accept) begin
+        snd_valid_q <= 1'b1;
+        snd_store_q <= in_store_i;
+        snd_pend_q  <= in_mask_i & ~follow;
+        snd_slot_q  <= tl_q;
+        for (int t = 0; t < T; t++) begin
+          snd_addr_q[t]  <= in_addr_i[t];
+          snd_wdata_q[t] <= in_wdata_i[t] << (8 * in_addr_i[t][1:0]);
+          unique case (in_funct3_i[1:0])
+            2'd0:    snd_be_q[t] <= 4'b0001 << in_addr_i[t][1:0];
+            2'd1:    snd_be_q[t] <= 4'b0011 << in_addr_i[t][1:0];
+            default: snd_be_q[t] <= 4'b1111;
+          endcase
+          sl_lo_q[tl_q][t] <= in_addr_i[t][1:0];
         end
-        S_WRITE: if (mem_ready_i) state_q <= S_WWAIT;
-        S_WWAIT: if (mem_rsp_i) begin
-          err_q   <= mem_error_i;
-          state_q <= S_DONE;
-        end
-        default: if (out_ready_i) state_q <= S_IDLE;   // S_DONE
-      endcase
+        sl_valid_q[tl_q]  <= 1'b1;
+        sl_wait_q[tl_q]   <= in_mask_i;
+        sl_follow_q[tl_q] <= follow;
+        sl_lead_q[tl_q]   <= lead;
+        sl_f3_q[tl_q]     <= in_funct3_i;
+        sl_tag_q[tl_q]    <= in_tag_i;
+        tl_q <= inc(tl_q);
+      end
     end
   end
+
+`ifndef SYNTHESIS
+  a_lanes: assert property (@(posedge clk_i) disable iff (!rst_ni) !(in_valid_i && in_ready_o && in_mask_i == '0))
+    else $error("simt_lsu: instruction without lanes");
+  for (genvar t = 0; t < T; t++) begin : g_a_rsp
+    a_rsp_awaited: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        !l1_rsp_valid_i[t] || (sl_valid_q[l1_rsp_id_i[t]] && sl_wait_q[l1_rsp_id_i[t]][t]))
+      else $error("simt_lsu: lane %0d: response for slot %0d not awaited", t, l1_rsp_id_i[t]);
+  end
+`endif
 endmodule

@@ -5,7 +5,7 @@ TESTBENCHES        += simt_core_tb
 simt_core_tb_TOP   := simt_core
 simt_core_tb_RTL   := $(filter-out %_pkg.sv,$(wildcard rtl/simt/*.sv)) rtl/fu/int_alu.sv rtl/fu/int_div.sv \
                       rtl/fu/fp_fma.sv rtl/fu/fp_cmp.sv rtl/fu/fp_cvt.sv rtl/fu/fp_divsqrt.sv rtl/common/lzc.sv \
-                      rtl/common/delay_line.sv
+                      rtl/common/delay_line.sv rtl/mem/banked_cache.sv rtl/mem/cache_bank.sv
 simt_core_tb_C     := tb/simt/simt_core_tb.c
 
 # Test programs (tb/simt/simt_core_conf.py): RV32IMF, freestanding, our own start-up code, built
@@ -19,3 +19,12 @@ simt_core_arb_tb_TOP := simt_core
 simt_core_arb_tb_RTL := $(simt_core_tb_RTL)
 simt_core_arb_tb_C   := $(simt_core_tb_C)
 simt_core_arb_tb_VFLAGS := -GTRACKER=1
+
+# The same core with one instruction per warp in flight (ISSUE_AHEAD = 0: every instruction
+# commits to the tracker, no issue ahead under the scoreboard), the "before" of docs/simt.md
+# "Issuing ahead", kept correct by a test.
+TESTBENCHES          += simt_core_seq_tb
+simt_core_seq_tb_TOP := simt_core
+simt_core_seq_tb_RTL := $(simt_core_tb_RTL)
+simt_core_seq_tb_C   := $(simt_core_tb_C)
+simt_core_seq_tb_VFLAGS := -GISSUE_AHEAD=0

@@ -26,6 +26,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CC = os.environ.get("SIMT_RV_CC", "clang-19")
 LD = os.environ.get("SIMT_RV_LD", "ld.lld-19")
 QEMU = os.environ.get("SIMT_QEMU", "qemu-riscv32")
+# the preset's generated headers (build/gen/<preset>): vgiw_simt_csr.h names the identity CSRs
+# (VGIW_SIMT_CSR_<NAME>, from arch/base.toml [simt]); every program is preprocessed with it
+GEN_DIR = None
 BLOB = 2048           # bytes per thread: x regs at +0, private memory at +128 .. +128+SCR, f regs at +1920
 SCR = 1024
 # x2 sp, x3 gp, x4 tp are the start-up code's; x30, x31 are loop counters of the random streams
@@ -286,19 +289,19 @@ def per_insn_programs(rng):
 def csr_program(bar):
     """Identity CSRs and the work-group barrier (no qemu reference: qemu-user has neither)."""
     out = [".section .text", ".globl __simt_body", "__simt_body:"]
-    for i, c in enumerate([0xCC0, 0xCC1, 0xCC2, 0xCC3, 0xCC5, 0xCC6, 0xCC7]):
-        out += [f"  csrr t1, 0x{c:X}", f"  sw t1, {128 + 4 * i}(tp)"]
-    out += ["  csrr t1, 0xCC4", f"  sltiu t1, t1, {64}", "  sw t1, 156(tp)",     # warp slot < 64
-            "  csrrs t1, 0xCC0, x0", "  sw t1, 160(tp)",                          # csrrs/csrrc forms
-            "  csrrci t1, 0xCC3, 0", "  sw t1, 164(tp)",
+    for i, c in enumerate(["TID", "LID", "WGID", "LANE", "NTHREADS", "WGSIZE", "ARG"]):
+        out += [f"  csrr t1, VGIW_SIMT_CSR_{c}", f"  sw t1, {128 + 4 * i}(tp)"]
+    out += ["  csrr t1, VGIW_SIMT_CSR_WARP", f"  sltiu t1, t1, {64}", "  sw t1, 156(tp)",     # warp slot < 64
+            "  csrrs t1, VGIW_SIMT_CSR_TID, x0", "  sw t1, 160(tp)",                          # csrrs/csrrc forms
+            "  csrrci t1, VGIW_SIMT_CSR_LANE, 0", "  sw t1, 164(tp)",
             # barrier: write my slot of the shared array, wait, read my right neighbour's
-            "  csrr t1, 0xCC0", "  slli t2, t1, 2", "  la t3, __simt_shared", "  add t2, t2, t3",
+            "  csrr t1, VGIW_SIMT_CSR_TID", "  slli t2, t1, 2", "  la t3, __simt_shared", "  add t2, t2, t3",
             "  addi t4, t1, 1000", "  sw t4, 0(t2)"]
     # the lowest lanes do some extra work first so that warps reach the barrier apart
-    out += ["  csrr t5, 0xCC3", "  bnez t5, 2f"] + ["  addi t6, t6, 1"] * 40 + ["2:"]
+    out += ["  csrr t5, VGIW_SIMT_CSR_LANE", "  bnez t5, 2f"] + ["  addi t6, t6, 1"] * 40 + ["2:"]
     out += ["  .word 0x0000000b" if bar else "  nop",
-            "  csrr t5, 0xCC1", "  csrr t6, 0xCC6", "  addi t5, t5, 1", "  remu t5, t5, t6",
-            "  csrr t6, 0xCC2", "  csrr a1, 0xCC6", "  mul t6, t6, a1", "  add t5, t5, t6",
+            "  csrr t5, VGIW_SIMT_CSR_LID", "  csrr t6, VGIW_SIMT_CSR_WGSIZE", "  addi t5, t5, 1", "  remu t5, t5, t6",
+            "  csrr t6, VGIW_SIMT_CSR_WGID", "  csrr a1, VGIW_SIMT_CSR_WGSIZE", "  mul t6, t6, a1", "  add t5, t5, t6",
             "  slli t5, t5, 2", "  add t5, t5, t3", "  lw t5, 0(t5)", "  sw t5, 168(tp)",
             "  j __simt_finish",
             ".section .bss", ".balign 64", ".globl __simt_shared", "__simt_shared:", "  .space 4096"]
@@ -325,12 +328,12 @@ def csr_ref(work, elf, threads, lanes, wg_warps, seed):
 # Error programs: (name, body, error code name, fault label or None, launch overrides).
 # The label __simt_fault marks the instruction whose PC FAULT_PC must hold.
 def error_programs():
-    lane3 = ["  csrr t0, 0xCC0", "  li t1, 3", "  bne t0, t1, 1f"]
+    lane3 = ["  csrr t0, VGIW_SIMT_CSR_TID", "  li t1, 3", "  bne t0, t1, 1f"]
     return [
         ("illegal", ["  nop", ".globl __simt_fault", "__simt_fault:", "  .word 0xffffffff"], "ILLEGAL_INSTR", True, {}),
         ("illegal_one_lane", lane3 + [".globl __simt_fault", "__simt_fault:", "  .word 0x00000000", "1:",
                                       "  j __simt_finish"], "ILLEGAL_INSTR", True, {}),
-        ("csr_write", [".globl __simt_fault", "__simt_fault:", "  csrw 0xCC0, t0"], "ILLEGAL_INSTR", True, {}),
+        ("csr_write", [".globl __simt_fault", "__simt_fault:", "  csrw VGIW_SIMT_CSR_TID, t0"], "ILLEGAL_INSTR", True, {}),
         ("unknown_csr", [".globl __simt_fault", "__simt_fault:", "  csrr t0, 0xC00"], "ILLEGAL_INSTR", True, {}),
         ("ebreak", [".globl __simt_fault", "__simt_fault:", "  ebreak"], "ILLEGAL_INSTR", True, {}),
         ("ecall_not_exit", ["  li a7, 64", ".globl __simt_fault", "__simt_fault:", "  ecall"], "ILLEGAL_INSTR", True, {}),
@@ -390,7 +393,7 @@ def build(work, name, body, march="rv32imf"):
     for s in (os.path.join(HERE, "simt_core_crt.S"), src):
         o = os.path.join(work, name + "." + os.path.basename(s) + ".o")
         sh([CC, "--target=riscv32-unknown-elf", f"-march={march}", "-mabi=ilp32", "-mno-relax",
-            "-c", s, "-o", o])
+            "-I", GEN_DIR, "-include", "vgiw_simt_csr.h", "-c", s, "-o", o])
         objs.append(o)
     elf = os.path.join(work, name + ".elf")
     sh([LD, "-static", "--no-relax", "-T", os.path.join(HERE, "simt_core.ld"), "-o", elf] + objs)
@@ -448,7 +451,7 @@ def run_sim(sim, elf, ref, a, extra=()):
         cmd += ["--ref", ref]
     r = subprocess.run(cmd, capture_output=True, text=True)
     last = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ""
-    info = [l for l in r.stdout.splitlines() if l.startswith("cycles") or l.startswith("error")]
+    info = [l for l in r.stdout.splitlines() if l.startswith("cycles") or l.startswith("error") or l.startswith("L1:")]
     return r.returncode == 0, last, r.stdout + r.stderr, info
 
 
@@ -466,6 +469,11 @@ def main():
     ap.add_argument("--no-barrier", action="store_true",
                     help="csr mode: leave the barrier out (the test must then fail)")
     a = ap.parse_args()
+    global GEN_DIR
+    GEN_DIR = os.path.join(HERE, "..", "..", "build", "gen", a.config)
+    if not os.path.exists(os.path.join(GEN_DIR, "vgiw_simt_csr.h")):
+        sys.stderr.write(f"simt_core_conf: {GEN_DIR}/vgiw_simt_csr.h missing (make gen)\n")
+        return 2
     for tool in (CC, LD, QEMU, "llvm-nm-19"):
         if not shutil.which(tool):
             sys.stderr.write(f"simt_core_conf: {tool} not found (make deps installs it)\n")

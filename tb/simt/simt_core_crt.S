@@ -1,11 +1,13 @@
 /* Start-up code of the SIMT core's test programs (docs/simt.md "Tests"), the same ELF for the
- * core and for qemu-user. Thread identity: on the core, CSR simt_tid (0xCC0); under qemu-user,
+ * core and for qemu-user. Thread identity: on the core, CSR simt_tid (VGIW_SIMT_CSR_TID of the
+ * generated vgiw_simt_csr.h, from arch/base.toml [simt]); under qemu-user,
  * which has no such CSR, the word __simt_qemu_tid that the test driver patches into the ELF
  * per thread (it is -1 in the file the core runs). From the ID: tp = the thread's result blob
  * (registers at +0, its private memory from +128), sp = its stack, gp = the program's table,
  * a0 = the ID; every other register 0, f0..f31 +0.0. The body ends with `j __simt_finish`,
  * which stores x1..x31 at tp+4.., f0..f31 at tp+1920.. and exits (under qemu it first writes
  * the blob to stdout). */
+#include "vgiw_simt_csr.h"
 #define BLOB  2048
 #define STACK 1024
 #define MAXT  256
@@ -17,7 +19,7 @@ _start:
     lw      t1, 0(t0)
     li      t2, -1
     bne     t1, t2, 1f
-    csrr    t1, 0xCC0
+    csrr    t1, VGIW_SIMT_CSR_TID
 1:  slli    t2, t1, 11
     la      tp, __simt_dump
     add     tp, tp, t2

@@ -32,7 +32,7 @@
 static mem_model_t *M;
 static rng_t R;
 static unsigned refuse_pct = 10;
-static uint64_t mem_reqs;
+static uint64_t mem_reqs, mem_writes;
 
 static uint32_t reg_peek(uint32_t addr)
 {
@@ -79,8 +79,10 @@ static void mem_before_edge(bool *rsp_taken)
         }
         if (!mem_model_request(M, &q))
             accept = false;
-        else
+        else {
             mem_reqs++;
+            mem_writes += q.write;
+        }
     }
     dut_set_mem_req_ready_i(accept);
     sim_eval();
@@ -326,9 +328,43 @@ int main(int argc, char **argv)
             }
         }
     }
-    printf("cycles %llu, warp instructions %llu, thread instructions %llu, memory passes %llu,"
-           " passes with replays %llu\n", (unsigned long long)cycles, (unsigned long long)counter(1),
-           (unsigned long long)counter(2), (unsigned long long)counter(3), (unsigned long long)counter(4));
+    printf("cycles %llu, warp instructions %llu, thread instructions %llu, memory instructions %llu\n",
+           (unsigned long long)cycles, (unsigned long long)counter(1), (unsigned long long)counter(2),
+           (unsigned long long)counter(3));
+    /* the SIMT counters and the L1's (docs/simt.md "Counters"), with the relations they must keep */
+    uint64_t sc[VGIW_CNT_SIMT_COUNT];
+    for (uint32_t i = 0; i < VGIW_CNT_SIMT_COUNT; i++) {
+        sc[i] = counter(VGIW_CNT_SIMT + i);
+        if (!sim_args.quiet || getenv("SIMT_TB_COUNTERS"))
+            printf("  %-20s %llu\n", vgiw_cnt_simt_names[i], (unsigned long long)sc[i]);
+    }
+#define SC(n) sc[VGIW_CNT_##n - VGIW_CNT_SIMT]
+    uint64_t acc = counter(VGIW_CNT_L1_ACCESS), hit = counter(VGIW_CNT_L1_HIT), miss = counter(VGIW_CNT_L1_MISS);
+    uint64_t wbk = counter(VGIW_CNT_L1_WRITEBACK), refill = counter(VGIW_CNT_L1_REFILL);
+    printf("L1: accesses %llu, hits %llu, misses %llu, bank conflicts %llu, refills %llu, write-backs %llu;"
+           " lanes merged %llu; RF reads %llu, writes %llu\n", (unsigned long long)acc, (unsigned long long)hit,
+           (unsigned long long)miss, (unsigned long long)counter(VGIW_CNT_L1_BANK_CONFLICT),
+           (unsigned long long)refill, (unsigned long long)wbk, (unsigned long long)SC(SIMT_L1_MERGED),
+           (unsigned long long)SC(SIMT_RF_READS), (unsigned long long)SC(SIMT_RF_WRITES));
+    sim_check_eq(SC(SIMT_WARP_INSTR), counter(1), "simt_warp_instr = counter 1");
+    sim_check_eq(SC(SIMT_THREAD_INSTR), counter(2), "simt_thread_instr = counter 2");
+    sim_check_eq(SC(SIMT_MEM_INSTR), counter(3), "simt_mem_instr = counter 3");
+    sim_check_eq(hit + miss, acc, "L1 hits + misses = accesses");
+    sim_check_u32(refill <= miss, "L1 refills %llu <= misses %llu", (unsigned long long)refill, (unsigned long long)miss);
+    sim_check_u32(SC(SIMT_THREAD_INSTR) <= SC(SIMT_LIVE_LANES), "thread instructions <= live lanes at issue");
+    sim_check_u32(SC(SIMT_RF_WRITES) <= SC(SIMT_WARP_INSTR), "RF writes <= warp instructions");
+    sim_check_u32(SC(SIMT_RF_READS) <= 3 * SC(SIMT_WARP_INSTR), "RF reads <= 3 per warp instruction");
+    if (!expect_err) {
+        /* every dirty line reaches memory by a write-back (the flush at the end included), and
+           nothing else writes: the memory's own count of line writes is the L1's */
+        sim_check_eq(mem_writes, wbk, "line writes seen by memory = L1 write-backs");
+        /* the L1 is used: the programs' stores and reloads of one blob line hit */
+        if (SC(SIMT_MEM_INSTR))
+            sim_check_u32(hit > 0 && acc + SC(SIMT_L1_MERGED) >= SC(SIMT_MEM_INSTR),
+                          "L1 used: %llu hits, %llu accesses + %llu merged lanes for %llu memory instructions",
+                          (unsigned long long)hit, (unsigned long long)acc,
+                          (unsigned long long)SC(SIMT_L1_MERGED), (unsigned long long)SC(SIMT_MEM_INSTR));
+    }
     free(refb);
     mem_model_free(M);
     return sim_finish();
