@@ -1,0 +1,49 @@
+/* The launch block of a kernel on the SIMT core (docs/simt.md "Kernels"): written by the
+ * runtime (sw/runtime/vrt_simt.c) at the address the core's ARG register holds, read by
+ * the start-up code (simt_crt.S) and the work-item library (simt_wi.c) through CSR simt_arg.
+ * Every field is a 32-bit word; the offsets are used by the assembly start-up code too. */
+#ifndef VGIW_SIMT_LAUNCH_H
+#define VGIW_SIMT_LAUNCH_H
+
+#define SIMT_LB_MAGIC       0x4B4D4953u   /* "SIMK" */
+#define SIMT_LB_O_MAGIC     0
+#define SIMT_LB_O_ENTRY     4     /* the kernel's wrapper __simt_k_<name>(const uint32_t *args) */
+#define SIMT_LB_O_MODE      8     /* SIMT_MODE_* */
+#define SIMT_LB_O_ITEMS     12    /* work-items of the NDRange */
+#define SIMT_LB_O_GSIZE     16    /* [3] global sizes */
+#define SIMT_LB_O_LSIZE     28    /* [3] local sizes */
+#define SIMT_LB_O_NGROUPS   40    /* [3] work-groups per dimension */
+#define SIMT_LB_O_GITEMS    52    /* work-items of one work-group */
+#define SIMT_LB_O_HWGROUP   56    /* hardware threads of one work-group (WG_WARPS x lanes) */
+#define SIMT_LB_O_FIBERS    60    /* work-items per hardware thread at most (group mode) */
+#define SIMT_LB_O_PRIV      64    /* base of the per-thread areas */
+#define SIMT_LB_O_AREA      68    /* bytes of one area (context, IDs, stack) */
+#define SIMT_LB_O_LANES     72    /* simt.lanes of the core */
+#define SIMT_LB_O_ARGS      128   /* the argument words, one per kernel argument */
+#define SIMT_LB_BYTES(nargs) (SIMT_LB_O_ARGS + 4 * (nargs))
+
+/* flat: one hardware thread per work-item, any grouping (kernels without barrier or __local);
+ * group: one hardware work-group per OpenCL work-group, the work-items of a hardware thread
+ * run as fibers that switch at barrier() (docs/simt.md "Kernels"). */
+#define SIMT_MODE_FLAT  0
+#define SIMT_MODE_GROUP 1
+
+/* one area: the saved context of a fiber, its IDs, then its stack (growing down from the end) */
+#define SIMT_AREA_O_CTX   0      /* ra sp s0..s11 fs0..fs11 tp: 27 words */
+#define SIMT_AREA_O_LID   128    /* [3] */
+#define SIMT_AREA_O_GRP   140    /* [3] */
+#define SIMT_AREA_O_GID   152    /* [3] */
+#define SIMT_AREA_O_DONE  164
+#define SIMT_AREA_BYTES   4096   /* default area: 3.9 KB of stack */
+
+/* the kernel-information sections of the ELF (vgiw-simtcc writes them, the runtime reads them) */
+#define SIMT_KINFO_MAGIC  0x4F464E4Bu   /* "KNFO" */
+#define SIMT_KINFO_FLAG_GROUP 1u        /* uses barrier() or __local memory: group mode */
+
+/* device addresses (below the runtime's memory end 0x40000000; buffers end at 0x30000000) */
+#define SIMT_LAUNCH_ADDR  0x30000000u  /* the launch block */
+#define SIMT_PRIV_BASE    0x30010000u  /* per-thread areas */
+#define SIMT_LOCAL_BASE   0x3C000000u  /* __local pointer arguments of the running work-group */
+#define SIMT_TEXT_BASE    0x38000000u  /* the program (vgiw-simtcc's link address) */
+
+#endif
