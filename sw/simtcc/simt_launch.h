@@ -40,8 +40,24 @@
 #define SIMT_KINFO_MAGIC  0x4F464E4Bu   /* "KNFO" */
 #define SIMT_KINFO_FLAG_GROUP 1u        /* uses barrier() or __local memory: group mode */
 
+/* The run block: what the simt device process (tb/runtime/simt_device.c) writes into the
+ * core's registers before CTRL.start, in this order; the address is RUN's `desc`. */
+#define SIMT_RB_WORDS 6   /* CODE_LO CODE_HI ENTRY THREADS WG_WARPS ARG */
+
+/* RUN result of the simt device: u64 words; 0..3 as rt_proto.h (STATUS, SIM_CYCLES,
+ * WATCHDOG, MEM_REQS), then FAULT_PC, FAULT_WARP, the counters 0..SIMT_RES_NCNT-1 of CNT_SEL
+ * (docs/simt.md "Counters"; indices the core does not have read 0) and each warp slot's
+ * window 256+w. */
+#define SIMT_RES_FAULT_PC   4
+#define SIMT_RES_FAULT_WARP 5
+#define SIMT_RES_CNT        8
+#define SIMT_RES_NCNT       16
+#define SIMT_RES_WORDS(warps) (SIMT_RES_CNT + SIMT_RES_NCNT + (warps))
+#define SIMT_RES_MAX_WARPS  64
+
 /* device addresses (below the runtime's memory end 0x40000000; buffers end at 0x30000000) */
-#define SIMT_LAUNCH_ADDR  0x30000000u  /* the launch block */
+#define SIMT_RUN_ADDR     0x30000000u  /* the run block */
+#define SIMT_LAUNCH_ADDR  0x30000100u  /* the launch block (ARG) */
 #define SIMT_PRIV_BASE    0x30010000u  /* per-thread areas */
 #define SIMT_LOCAL_BASE   0x3C000000u  /* __local pointer arguments of the running work-group */
 #define SIMT_TEXT_BASE    0x38000000u  /* the program (vgiw-simtcc's link address) */

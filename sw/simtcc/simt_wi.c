@@ -5,9 +5,8 @@
  *  - __simt_main: what each hardware thread does (called by simt_crt.S with tp = its area);
  *  - get_global_id & co. read the IDs stored in the running work-item's area (tp) and the
  *    sizes from the launch block (CSR simt_arg);
- *  - barrier(): the core's BAR when the thread runs one work-item, else a switch to the next
- *    of its work-items (fibers), BAR once all of them reached it (RR-9073 has no software
- *    barrier; this is how a work-group larger than the core's W x T threads still runs);
+ *  - barrier(): a switch to the thread's next work-item (fiber); once all of them reached
+ *    it, the core's BAR (a work-group larger than the core's W x T threads still runs);
  *  - the scalar builtins vgiwcc lowers itself (sw/vgiwcc/ir.c own_builtins; sw/clc/clc_prep.sh
  *    leaves them out of the libclc bitcode), with the same semantics, on the core's FP
  *    instructions (the same rtl/fu datapaths as the fabric's: bit-identical results).
@@ -99,11 +98,8 @@ void __simt_main(const uint8_t *L)
         nf++;
     if (nf == 0)
         return;
-    if (nf == 1) {   /* barrier() is the core's BAR */
-        set_ids(a0, L, g, h);
-        entry(args);
-        return;
-    }
+    /* one work-item or several: always as fibers, so that the core's BAR is executed at one
+     * PC and call depth by every thread (__simt_bar in simt_crt.S) */
     uint32_t ab = CW(L, SIMT_LB_O_AREA);
     W(a0, AREA_O_NF) = nf;
     for (uint32_t k = 0; k < nf; k++) {
@@ -150,7 +146,8 @@ uint32_t _Z14get_num_groupsj(uint32_t d) { return d < 3 ? CW(lblock(), SIMT_LB_O
 uint32_t _Z12get_work_dimv(void) { return 3; }
 
 /* noinline: vgiw-simtcc finds the kernels that need group mode by their calls of it */
-__attribute__((noinline)) void _Z7barrierj(uint32_t flags)
+/* disable_tail_calls: the switch is a real call, one level deeper (the depth __simt_bar counts on) */
+__attribute__((noinline, disable_tail_calls)) void _Z7barrierj(uint32_t flags)
 {
     (void)flags;
     uint8_t *a = area();
