@@ -32,5 +32,14 @@ $(SIMTCC): $(SIMT_SW_OUT)/obj/simtcc/simtcc.o $(addprefix $(SIMT_SW_OUT)/obj/lib
 	@echo "  LINK     vgiw-simtcc"
 	$(Q)$(SW_CC) $^ $(SW_LLVM_LIBS) -lm -o $@
 
+# the ASan/UBSan twin, which the ASan builds of vgiw-run and the apps call (build/sw/asan/bin)
+$(SIMT_SW_OUT)/asan/obj/simtcc/simtcc.o: sw/simtcc/simtcc.c sw/simtcc/simt_launch.h $(SW_HDRS) $(GEN)/.stamp
+	@mkdir -p $(dir $@)
+	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(SW_SAN) -Isw/simtcc $(SW_LLVM_CFLAGS) -c $< -o $@
+
+$(SIMT_SW_OUT)/asan/bin/vgiw-simtcc: $(SIMT_SW_OUT)/asan/obj/simtcc/simtcc.o $(addprefix $(SIMT_SW_OUT)/asan/obj/lib/,vg_proc.o vg_args.o self_dir.o)
+	@mkdir -p $(dir $@)
+	$(Q)$(SW_CC) $(SW_SAN) $^ $(SW_LLVM_LIBS) -lm -o $@
+
 .PHONY: simtcc
-simtcc: $(SIMTCC) $(SIMT_LIB) $(SIMT_SW_OUT)/native/vgiw_clc.bc
+simtcc: $(SIMTCC) $(SIMT_SW_OUT)/asan/bin/vgiw-simtcc $(SIMT_LIB) $(SIMT_SW_OUT)/native/vgiw_clc.bc

@@ -268,6 +268,14 @@ int vrt_simt_launch(vrt_device *d, const vrt_options *o, const vgiw_preset_t *p,
     lb[SIMT_LB_O_PRIV / 4] = SIMT_PRIV_BASE;
     lb[SIMT_LB_O_AREA / 4] = SIMT_AREA_BYTES;
     lb[SIMT_LB_O_LANES / 4] = T;
+    lb[SIMT_LB_O_NGTOTAL / 4] = (uint32_t)L->groups;
+    const uint64_t pw[4] = { L->group_threads, L->l[0], L->l[1], L->ng[0] };
+    for (int i = 0; i < 4; i++) {
+        uint32_t sh = 0;
+        while (sh < 32 && (1ull << sh) < pw[i])
+            sh++;
+        lb[SIMT_LB_O_SHIFTS / 4 + i] = (1ull << sh) == pw[i] ? sh : 0xFFFFFFFFu;
+    }
     for (uint32_t i = 0; i < k->nargs; i++)   /* __local pointers: the region's base + their offset */
         lb[SIMT_LB_O_ARGS / 4 + i] = L->argv[i] + (k->args[i].kind == VG_ARG_LOCAL ? SIMT_LOCAL_BASE : 0);
     if ((rc = vrtb_dev_write(d, SIMT_LAUNCH_ADDR, lb, SIMT_LB_BYTES(k->nargs))))

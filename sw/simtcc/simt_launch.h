@@ -19,6 +19,10 @@
 #define SIMT_LB_O_PRIV      64    /* base of the per-thread areas */
 #define SIMT_LB_O_AREA      68    /* bytes of one area (context, IDs, stack) */
 #define SIMT_LB_O_LANES     72    /* simt.lanes of the core */
+#define SIMT_LB_O_NGTOTAL   76    /* work-groups of the NDRange */
+#define SIMT_LB_O_SHIFTS    80    /* [4] log2 of GITEMS, LSIZE[0], LSIZE[1], NGROUPS[0] when a power
+                                     of two, else 0xFFFFFFFF: the IDs without a division (the
+                                     core's divider is one long-latency unit for all warps) */
 #define SIMT_LB_O_ARGS      128   /* the argument words, one per kernel argument */
 #define SIMT_LB_BYTES(nargs) (SIMT_LB_O_ARGS + 4 * (nargs))
 

@@ -43,25 +43,28 @@ static inline uint32_t csr_wgid(void) { uint32_t v; __asm__ volatile("csrr %0, 0
 #define W(p, off) (*(uint32_t *)((uintptr_t)(p) + (off)))
 #define CW(p, off) (*(const uint32_t *)((uintptr_t)(p) + (off)))
 
+/* x / d, by a shift when the runtime found d a power of two (shift != ~0) */
+static inline uint32_t qdiv(uint32_t x, uint32_t d, uint32_t shift) { return shift != ~0u ? x >> shift : x / d; }
+
 /* IDs of work-item l (linear in its group, x fastest) of group g (linear, x fastest) */
 static void set_ids(uint8_t *a, const uint8_t *L, uint32_t g, uint32_t l)
 {
     uint32_t ls0 = CW(L, SIMT_LB_O_LSIZE), ls1 = CW(L, SIMT_LB_O_LSIZE + 4);
     uint32_t ng0 = CW(L, SIMT_LB_O_NGROUPS), ng1 = CW(L, SIMT_LB_O_NGROUPS + 4);
     uint32_t lid[3], grp[3];
-    if (ls0 == CW(L, SIMT_LB_O_GITEMS)) {   /* 1-D work-groups: no division */
+    if (ls0 == CW(L, SIMT_LB_O_GITEMS)) {   /* 1-D work-groups */
         lid[0] = l; lid[1] = 0; lid[2] = 0;
     } else {
-        uint32_t r = l / ls0;
+        uint32_t r = qdiv(l, ls0, CW(L, SIMT_LB_O_SHIFTS + 4));
         lid[0] = l - r * ls0;
-        lid[1] = r % ls1;
-        lid[2] = r / ls1;
+        uint32_t r2 = qdiv(r, ls1, CW(L, SIMT_LB_O_SHIFTS + 8));
+        lid[1] = r - r2 * ls1;
+        lid[2] = r2;
     }
-    uint32_t ng = CW(L, SIMT_LB_O_ITEMS) / CW(L, SIMT_LB_O_GITEMS);
-    if (ng0 == ng) {
+    if (ng0 == CW(L, SIMT_LB_O_NGTOTAL)) {
         grp[0] = g; grp[1] = 0; grp[2] = 0;
     } else {
-        uint32_t r = g / ng0;
+        uint32_t r = qdiv(g, ng0, CW(L, SIMT_LB_O_SHIFTS + 12));
         grp[0] = g - r * ng0;
         grp[1] = r % ng1;
         grp[2] = r / ng1;
@@ -85,7 +88,7 @@ void __simt_main(const uint8_t *L)
         uint32_t t = csr_tid();
         if (t >= CW(L, SIMT_LB_O_ITEMS))
             return;
-        uint32_t g = t / gi;
+        uint32_t g = qdiv(t, gi, CW(L, SIMT_LB_O_SHIFTS));
         set_ids(a0, L, g, t - g * gi);
         entry(args);
         return;
