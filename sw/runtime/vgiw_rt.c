@@ -25,6 +25,7 @@
 #include "vgiw_layout.h"
 #include "vgiw_ops.h"
 #include "vgiw_presets.h"
+#include "vrt_simt.h"
 
 #define MAX_BUFS 256
 #define MAX_PROGS 32
@@ -59,7 +60,10 @@ typedef struct {
 } rt_kern;
 
 struct vrt_device {
-    int rtl;
+    int rtl;                     /* a device process: rtl, or simt (below) */
+    int simt;                    /* simt backend (vrt_simt.c): programs are vgiw-simtcc ELF files */
+    vrt_simt_prog *sprog[MAX_PROGS];
+    const void *resident;        /* simt: the program in device memory */
     const vgiw_preset_t *preset;
     char config[16];
     char err[640];
@@ -113,7 +117,7 @@ const char *vrt_status_name(int s)
 }
 
 const char *vrt_error(const vrt_device *d) { return d ? d->err : "no device"; }
-const char *vrt_backend(const vrt_device *d) { return d ? (d->rtl ? "rtl" : "interp") : "none"; }
+const char *vrt_backend(const vrt_device *d) { return d ? (d->simt ? "simt" : d->rtl ? "rtl" : "interp") : "none"; }
 const char *vrt_config(const vrt_device *d) { return d ? d->config : "none"; }
 
 void vrt_options_init(vrt_options *o)
@@ -276,13 +280,15 @@ static int dev_recv(vrt_device *d, void *out, uint32_t cap, uint32_t *got)
  * build/tb-fast/<config>/, test models (assertions, tracing) in build/tb/<config>/. Looked for in
  * the ancestors of the program's directory (build/sw/apps/bin/<app>, build/sw/asan/apps/bin/<app>,
  * build/sw/bin/<tool>); 0 when found. */
-static int find_device_in(const char *tbdir, const char *config, char *out, size_t len)
+static const char *d_kind(const char *prog) { return strstr(prog, "simt") ? "simt" : "rtl"; }
+
+static int find_device_in(const char *tbdir, const char *config, const char *prog, char *out, size_t len)
 {
     char dir[PATH_MAX];
     char *up = vg_self_dir(dir, sizeof dir) == 0 ? dir : NULL;
     for (int level = 0; up && level < 6; level++) {
         char cand[PATH_MAX + 64];
-        snprintf(cand, sizeof cand, "%s/%s/%s/vgiw_rtl/vgiw-rtl", dir, tbdir, config);
+        snprintf(cand, sizeof cand, "%s/%s/%s/%s", dir, tbdir, config, prog);
         if (access(cand, X_OK) == 0) {
             snprintf(out, len, "%s", cand);
             return 0;
@@ -291,45 +297,49 @@ static int find_device_in(const char *tbdir, const char *config, char *out, size
         if (up)
             *up = 0;
     }
-    snprintf(out, len, "build/%s/%s/vgiw_rtl/vgiw-rtl", tbdir, config);
+    snprintf(out, len, "build/%s/%s/%s", tbdir, config, prog);
     return -1;
 }
 
 /* VGIW_RTL_DEVICE names the program; VGIW_RTL_PROFILE (fast, the default, or test) the build
  * profile; a run that writes waves needs tracing, so the test profile. Without VGIW_RTL_PROFILE
  * a missing fast device falls back to the test device. */
-static void find_device(const char *config, char *out, size_t len, bool waves)
+static void find_device(const char *config, const char *prog, const char *envname, char *out, size_t len, bool waves)
 {
-    const char *env = getenv("VGIW_RTL_DEVICE");
+    const char *env = getenv(envname);
     if (env && *env) {
         snprintf(out, len, "%s", env);
         return;
     }
     const char *prof = getenv("VGIW_RTL_PROFILE");
     if (waves || (prof && !strcmp(prof, "test"))) {
-        find_device_in("tb", config, out, len);
+        find_device_in("tb", config, prog, out, len);
         return;
     }
-    if (find_device_in("tb-fast", config, out, len) == 0 || (prof && *prof))
+    if (find_device_in("tb-fast", config, prog, out, len) == 0 || (prof && *prof))
         return;
     char alt[PATH_MAX + 64];
-    if (find_device_in("tb", config, alt, sizeof alt) == 0) {
-        fprintf(stderr, "runtime: no fast-profile rtl device for %s; using the test-profile one (%s)\n",
-                config, alt);
+    if (find_device_in("tb", config, prog, alt, sizeof alt) == 0) {
+        fprintf(stderr, "runtime: no fast-profile %s device for %s; using the test-profile one (%s)\n",
+                d_kind(prog), config, alt);
         snprintf(out, len, "%s", alt);
     }
 }
 
 static int rtl_open(vrt_device *d, char *err, size_t errlen)
 {
+    /* the simt device process speaks the same protocol (tb/runtime/simt_device.c) */
+    const char *prog = d->simt ? "vgiw_simt/vgiw-simt" : "vgiw_rtl/vgiw-rtl", *kind = d->simt ? "simt" : "rtl";
+    uint32_t want_id = d->simt ? d->preset->simt_core_id : VGIW_CORE_ID;
     char path[PATH_MAX + 64];
     if (d->opt.device_path && *d->opt.device_path)
         snprintf(path, sizeof path, "%s", d->opt.device_path);
     else
-        find_device(d->config, path, sizeof path, d->opt.waves && *d->opt.waves);
+        find_device(d->config, prog, d->simt ? "VGIW_SIMT_DEVICE" : "VGIW_RTL_DEVICE", path, sizeof path,
+                    d->opt.waves && *d->opt.waves);
     if (access(path, X_OK)) {
-        snprintf(err, errlen, "rtl device program %s not found (build it: make rtl-device CONFIG=%s%s)", path,
-                 d->config, strstr(path, "/tb-fast/") ? " PROFILE=fast" : "");
+        snprintf(err, errlen, "%s device program %s not found (build it: make %s-device CONFIG=%s%s)", kind, path,
+                 kind, d->config, strstr(path, "/tb-fast/") ? " PROFILE=fast" : "");
         return VRT_ERR_BACKEND;
     }
     char lat[32], wf[24], wt[24];
@@ -395,12 +405,12 @@ static int rtl_open(vrt_device *d, char *err, size_t errlen)
     rtp_hello_t h;
     uint32_t got = 0;
     if (dev_send(d, RTP_HELLO, 0, NULL, 0) || dev_recv(d, &h, sizeof h, &got) || got != sizeof h) {
-        snprintf(err, errlen, "rtl device %s does not answer: %s", path, d->err);
+        snprintf(err, errlen, "%s device %s does not answer: %s", kind, path, d->err);
         return VRT_ERR_BACKEND;
     }
     h.preset[sizeof h.preset - 1] = 0;
-    if (strcmp(h.preset, d->config) || h.id != VGIW_CORE_ID) {
-        snprintf(err, errlen, "rtl device %s is preset '%s' (ID %08x), '%s' requested", path, h.preset, h.id,
+    if (strcmp(h.preset, d->config) || h.id != want_id) {
+        snprintf(err, errlen, "%s device %s is preset '%s' (ID %08x), '%s' requested", kind, path, h.preset, h.id,
                  d->config);
         return VRT_ERR_BACKEND;
     }
@@ -473,6 +483,20 @@ static int dev_read(vrt_device *d, uint32_t addr, void *dst, size_t bytes)
     return 0;
 }
 
+/* ---- for the simt backend (vrt_simt.h) ---- */
+int vrtb_fail(vrt_device *d, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->err, sizeof d->err, fmt, ap);
+    va_end(ap);
+    return status;
+}
+int vrtb_dev_write(vrt_device *d, uint32_t addr, const void *src, size_t bytes) { return dev_write(d, addr, src, bytes); }
+int vrtb_dev_run(vrt_device *d, const rtp_run_t *run) { return dev_send(d, RTP_RUN, 0, run, sizeof *run); }
+int vrtb_dev_result(vrt_device *d, void *out, uint32_t cap, uint32_t *got) { return dev_recv(d, out, cap, got); }
+void vrtb_lost(vrt_device *d) { d->lost = 1; }
+
 /* ================================================================ open / close */
 
 int vrt_open(const vrt_options *o, vrt_device **out, char *err, size_t errlen)
@@ -486,9 +510,10 @@ int vrt_open(const vrt_options *o, vrt_device **out, char *err, size_t errlen)
         o = &def;
     const char *be = o->backend ? o->backend : "rtl";
     const char *cfg = o->config ? o->config : "small";
-    int rtl = !strcmp(be, "rtl");
+    int simt = !strcmp(be, "simt");
+    int rtl = !strcmp(be, "rtl") || simt;
     if (!rtl && strcmp(be, "interp")) {
-        snprintf(err, errlen, "unknown backend '%s' (rtl, interp)", be);
+        snprintf(err, errlen, "unknown backend '%s' (rtl, interp, simt)", be);
         return VRT_ERR_INVALID;
     }
     const vgiw_preset_t *p = vgiw_preset_find(cfg);
@@ -506,6 +531,7 @@ int vrt_open(const vrt_options *o, vrt_device **out, char *err, size_t errlen)
         return VRT_ERR_NOMEM;
     }
     d->rtl = rtl;
+    d->simt = simt;
     d->err_dev = -1;
     d->preset = p;
     snprintf(d->config, sizeof d->config, "%s", cfg);
@@ -534,9 +560,11 @@ void vrt_close(vrt_device *d)
         rtl_close(d);
     for (int i = 0; i < MAX_BUFS; i++)
         free(d->buf[i].data);
-    for (int i = 0; i < MAX_PROGS; i++)
+    for (int i = 0; i < MAX_PROGS; i++) {
         if (d->prog[i].used)
             vg_image_free(&d->prog[i].img);
+        vrt_simt_free(d->sprog[i]);
+    }
     free(d);
 }
 
@@ -665,13 +693,14 @@ int vrt_buf_addr(vrt_device *d, vrt_buf b, uint32_t *addr)
 
 /* ================================================================ programs and kernels */
 
-static int add_prog(vrt_device *d, vg_image *img, vrt_program *out)
+static int add_prog(vrt_device *d, vg_image *img, vrt_simt_prog *sp, vrt_program *out)
 {
     int h = 0;
     while (h < MAX_PROGS && d->prog[h].used)
         h++;
     if (h == MAX_PROGS) {
         vg_image_free(img);
+        vrt_simt_free(sp);
         return fail(d, VRT_ERR_NOMEM, "more than %d programs loaded", MAX_PROGS);
     }
     if (d->rtl && strcmp(img->config, d->config)) {
@@ -682,6 +711,7 @@ static int add_prog(vrt_device *d, vg_image *img, vrt_program *out)
     }
     d->prog[h].used = 1;
     d->prog[h].img = *img;
+    d->sprog[h] = sp;
     *out = h + 1;
     return 0;
 }
@@ -693,9 +723,15 @@ int vrt_program_load(vrt_device *d, const char *path, vrt_program *out)
     *out = 0;
     vg_image img;
     char e[400];
+    if (d->simt) {   /* a vgiw-simtcc ELF (vrt_simt.c) */
+        vrt_simt_prog *sp;
+        if (vrt_simt_load(path, d->config, &img, &sp, e, sizeof e))
+            return fail(d, VRT_ERR_IMAGE, "%s", e);
+        return add_prog(d, &img, sp, out);
+    }
     if (vg_image_load(path, &img, e, sizeof e))
         return fail(d, VRT_ERR_IMAGE, "%s: %s", path, e);
-    return add_prog(d, &img, out);
+    return add_prog(d, &img, NULL, out);
 }
 
 int vrt_program_load_mem(vrt_device *d, const void *image, size_t bytes, vrt_program *out)
@@ -705,9 +741,11 @@ int vrt_program_load_mem(vrt_device *d, const void *image, size_t bytes, vrt_pro
     *out = 0;
     vg_image img;
     char e[400];
+    if (d->simt)
+        return fail(d, VRT_ERR_IMAGE, "the simt backend loads programs from files (vrt_program_load)");
     if (vg_image_read(image, bytes, &img, e, sizeof e))
         return fail(d, VRT_ERR_IMAGE, "image: %s", e);
-    return add_prog(d, &img, out);
+    return add_prog(d, &img, NULL, out);
 }
 
 int vrt_program_release(vrt_device *d, vrt_program p)
@@ -722,6 +760,10 @@ int vrt_program_release(vrt_device *d, vrt_program p)
         if (d->kern[i].used && d->kern[i].prog == p)
             d->kern[i].used = 0;
     vg_image_free(&d->prog[p - 1].img);
+    if (d->resident == d->sprog[p - 1])
+        d->resident = NULL;
+    vrt_simt_free(d->sprog[p - 1]);
+    d->sprog[p - 1] = NULL;
     d->prog[p - 1].used = 0;
     return 0;
 }
@@ -1213,7 +1255,14 @@ int vrt_launch(vrt_device *d, vrt_kernel kh, unsigned dims, const uint32_t *glob
     if ((rc = ndrange(d, k, dims, global, local, &n)))
         return rc;
     d->pending_k = k;
-    rc = d->rtl ? launch_rtl(d, K, &n) : launch_interp(d, K, &n);
+    if (d->simt) {
+        const vrt_simt_launch_t sl = { k, (int)(k - d->prog[K->prog - 1].img.kernels), K->argv,
+                                       { n.g[0], n.g[1], n.g[2] }, { n.l[0], n.l[1], n.l[2] },
+                                       { n.ng[0], n.ng[1], n.ng[2] }, n.threads, n.group_threads, n.groups };
+        rc = vrt_simt_launch(d, &d->opt, d->preset, d->sprog[K->prog - 1], &d->resident, &sl, &d->cur);
+    } else {
+        rc = d->rtl ? launch_rtl(d, K, &n) : launch_interp(d, K, &n);
+    }
     if (rc)
         return rc;
     d->cur.threads = n.threads;
@@ -1229,7 +1278,8 @@ int vrt_wait(vrt_device *d)
         return fail(d, VRT_ERR_STATE, "wait: no launch in flight");
     d->pending = 0;
     uint64_t threads = d->cur.threads, tt = d->cur.tile_threads;
-    int rc = d->rtl ? wait_rtl(d) : d->pending_status;
+    int rc = d->simt ? vrt_simt_wait(d, d->preset, d->pending_k->name, &d->cur) : d->rtl ? wait_rtl(d)
+                                                                                    : d->pending_status;
     d->cur.threads = threads;
     d->cur.tile_threads = tt;
     d->cur.launches = 1;
@@ -1252,7 +1302,8 @@ int vrt_run(vrt_device *d, vrt_kernel k, unsigned dims, const uint32_t *global, 
     X(cfg_misses) X(cfg_fetches) X(l1_access)                                                                  \
     X(l1_hit) X(l1_miss) X(l1_bank_conflict) X(l1_writeback) X(lvc_access) X(lvc_hit) X(lvc_miss) X(lvc_spill) \
     X(l1_mshr_stall) X(l1_refill) X(l1_miss_cycles) X(lvc_bank_conflict) X(lvc_mshr_stall) X(lvc_refill)          \
-    X(lvc_miss_cycles) X(block_execs_total) X(thread_blocks) X(instructions)
+    X(lvc_miss_cycles) X(block_execs_total) X(thread_blocks) X(instructions) X(warp_instructions)            \
+    X(thread_instructions) X(mem_passes) X(mem_replays)
 
 void vrt_stats_add(vrt_stats *sum, const vrt_stats *s)
 {
@@ -1271,6 +1322,8 @@ void vrt_stats_add(vrt_stats *sum, const vrt_stats *s)
     }
     for (int i = 0; i < VRT_MAX_UNITS; i++)
         sum->unit_fires[i] += s->unit_fires[i];
+    for (int i = 0; i < VRT_SIMT_COUNTERS; i++)
+        sum->simt_cnt[i] += s->simt_cnt[i];
 }
 
 int vrt_stats_get(vrt_device *d, vrt_stats *last, vrt_stats *total)
@@ -1298,5 +1351,8 @@ void vrt_stats_json(FILE *f, const vrt_stats *s, const char *ind)
     fprintf(f, "],\n%s\"unit_fires\": [", ind);
     for (uint32_t u = 0; u < s->nunits; u++)
         fprintf(f, "%s%llu", u ? ", " : "", (unsigned long long)s->unit_fires[u]);
+    fprintf(f, "],\n%s\"simt_counters\": [", ind);
+    for (int i = 0; i < VRT_SIMT_COUNTERS; i++)
+        fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)s->simt_cnt[i]);
     fprintf(f, "]");
 }

@@ -44,7 +44,7 @@ typedef int vrt_program;
 typedef int vrt_kernel;
 
 typedef struct {
-    const char *backend;       /* "rtl" (default) or "interp" */
+    const char *backend;       /* "rtl" (default), "interp" or "simt" (the SIMT core: vgiw-simtcc programs) */
     const char *config;        /* preset: tiny, small (default), paper */
     const char *device_path;   /* rtl: the device program (default: $VGIW_RTL_DEVICE, else found
                                   next to the host program's build tree or in build/tb/) */
@@ -64,6 +64,7 @@ typedef struct {
 
 #define VRT_MAX_BLOCKS 256
 #define VRT_MAX_UNITS 512
+#define VRT_SIMT_COUNTERS 16   /* simt: counters 0..15 of the SIMT core (docs/simt.md "Counters") */
 
 /* Counters of a launch (rtl: the core's counters, docs/ctrl.md; interp: what it counts). */
 typedef struct {
@@ -84,6 +85,11 @@ typedef struct {
     uint32_t nblocks, nunits;
     uint64_t block_exec[VRT_MAX_BLOCKS], block_threads[VRT_MAX_BLOCKS];
     uint64_t unit_fires[VRT_MAX_UNITS];
+    /* simt backend (docs/simt.md "Counters"): warp instructions issued, thread instructions
+     * (active lanes of issued instructions; also in `instructions`), load/store passes, passes
+     * that left lanes to replay, and every counter of the core by index */
+    uint64_t warp_instructions, thread_instructions, mem_passes, mem_replays;
+    uint64_t simt_cnt[VRT_SIMT_COUNTERS];
 } vrt_stats;
 
 void vrt_options_init(vrt_options *o);

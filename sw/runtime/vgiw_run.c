@@ -3,7 +3,7 @@
  * (docs/runtime.md).
  *
  *   vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...
- *            [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]
+ *            [--config tiny|small|paper] [--engine rtl|interp|simt] [--stats F.json] [--waves F.fst]
  *            [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--max-steps N] [--timeout S] [--progress] [-v]
  *   SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
@@ -53,7 +53,7 @@ static void cleanup(void)
 static void usage_lines(FILE *f)
 {
     fprintf(f, "usage: vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
-               "         [--config tiny|small|paper] [--engine rtl|interp] [--stats F.json] [--waves F.fst]\n"
+               "         [--config tiny|small|paper] [--engine rtl|interp|simt] [--stats F.json] [--waves F.fst]\n"
                "         [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--max-steps N] [--timeout S] [--progress] [-v]\n"
                "  SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... | buf:TYPE:COUNT[:INIT],\n"
                "        TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64,\n"
@@ -159,7 +159,7 @@ int main(int argc, char **argv)
         die("out of memory");
     uint64_t max_cycles = 0, max_steps = 0;
     int progress = 0;
-    static const char *const engines[] = { "rtl", "interp", NULL };
+    static const char *const engines[] = { "rtl", "interp", "simt", NULL };
     vga_t P;
     vga_init(&P, "vgiw-run", argc, argv, usage_lines);
     while (vga_next(&P)) {
@@ -210,8 +210,8 @@ int main(int argc, char **argv)
     for (int dd = 0; dd < 3; dd++)
         if (g[dd] % l[dd])
             usage_error("global size %u is not a multiple of local size %u (dimension %d)", g[dd], l[dd], dd);
-    if (waves && strcmp(engine, "rtl"))
-        usage_error("--waves: only the rtl engine writes waveforms (--engine %s)", engine);
+    if (waves && !strcmp(engine, "interp"))
+        usage_error("--waves: only the rtl and simt engines write waveforms (--engine %s)", engine);
     if (!vgiw_preset_find(config))
         usage_error("--config '%s': tiny, small or paper", config);
     if (access(src, R_OK))
@@ -263,6 +263,28 @@ int main(int argc, char **argv)
     free(cargv);
     if (crc)
         die("vgiwcc failed on %s%s", src, crc == 128 + 9 ? " (killed: time limit, --timeout, VGIW_TIMEOUT)" : "");
+    /* the SIMT core runs the same source compiled by vgiw-simtcc (docs/runtime.md "The simt
+     * device"); the image above still drives the interpreter's guard run and the checks */
+    char selp[PATH_MAX + 16];
+    snprintf(selp, sizeof selp, "%s/k.simt", tmpdir);
+    if (!strcmp(engine, "simt")) {
+        char scc[PATH_MAX + 16];
+        snprintf(scc, sizeof scc, "%s/vgiw-simtcc", dir);
+        char **sargv = calloc((size_t)ndefs + 8, sizeof *sargv);
+        if (!sargv)
+            die("out of memory");
+        int sn = 0;
+        const char *sfixed[] = { scc, src, "-q", "-o", selp };
+        for (size_t i = 0; i < sizeof sfixed / sizeof sfixed[0]; i++)
+            sargv[sn++] = (char *)sfixed[i];
+        for (int i = 0; i < ndefs; i++)
+            sargv[sn++] = defs[i];
+        sargv[sn] = NULL;
+        int src_rc = vgnb_run_cmd(sargv, verbose);
+        free(sargv);
+        if (src_rc)
+            die("vgiw-simtcc failed on %s", src);
+    }
     vg_image image;
     char err[600];
     if (vg_image_load(img, &image, err, sizeof err))
@@ -329,14 +351,14 @@ int main(int argc, char **argv)
      * problem (line, work-item) before the native reference runs it unchecked. With the rtl
      * engine it runs first as a guard (it is far faster than the simulation). */
     vrt_stats s;
-    const char *pass[2] = { "interp", strcmp(engine, "rtl") ? NULL : "rtl" };
+    const char *pass[2] = { "interp", strcmp(engine, "interp") ? engine : NULL };
     for (int ps = 0; ps < 2 && pass[ps]; ps++) {
         const char *eng = pass[ps];
         vrt_options o;
         vrt_options_init(&o);
         o.backend = eng;
         o.config = config;
-        o.waves = strcmp(eng, "rtl") ? NULL : waves;
+        o.waves = strcmp(eng, "interp") ? waves : NULL;
         o.max_cycles = max_cycles;
         o.max_steps = max_steps;
         o.progress = progress;
@@ -345,7 +367,7 @@ int main(int argc, char **argv)
             die("%s", err);
         vrt_program p;
         vrt_kernel kh;
-        int rc = vrt_program_load(d, img, &p);
+        int rc = vrt_program_load(d, strcmp(eng, "simt") ? img : selp, &p);
         if (!rc)
             rc = vrt_kernel_create(d, p, k->name, &kh);
         vrt_buf hb[MAXARGS] = { 0 };
@@ -372,7 +394,7 @@ int main(int argc, char **argv)
             vrt_close(d);
             vg_image_free(&image);
             die("%s engine error (%s)%s", eng, vrt_status_name(rc),
-                strcmp(eng, engine) ? ", before the rtl run" : "");
+                strcmp(eng, engine) ? ", before the device run" : "");
         }
         vrt_stats_get(d, &s, NULL);
         vrt_close(d);

@@ -280,9 +280,9 @@ probe "13 bfs --file: data after the end, its line" 2 "g5.txt:10: unexpected dat
 probe "13 bfs --file: a good file still passes" 0 "0 failed" "$APPS/bfs" --file sw/apps/bfs/graph64.txt --engine interp
 probe "13 buffer element limit named" 2 "bad element count '99999999' \(a whole number, 1 to 67108864\)" \
     "$BIN/vgiw-run" $H/scale.cl --global 4 --arg buf:f32:99999999 --arg f32:1
-probe "13 --waves under the interpreter refused" 2 "--waves: only the rtl engine writes waveforms" \
+probe "13 --waves under the interpreter refused" 2 "--waves: only the rtl and simt engines write waveforms" \
     "$APPS/nn" --engine interp --waves "$work/w.fst"
-probe "13 vgiw-run --waves with --engine interp refused" 2 "--waves: only the rtl engine writes waveforms" \
+probe "13 vgiw-run --waves with --engine interp refused" 2 "--waves: only the rtl and simt engines write waveforms" \
     "$BIN/vgiw-run" $H/scale.cl --global 4 --arg buf:f32:4 --arg f32:1 --engine interp --waves "$work/w.fst"
 probe "13 --file on an app that reads none refused" 2 "nn: --file: nn reads no input file" \
     "$APPS/nn" --file sw/apps/bfs/graph64.txt

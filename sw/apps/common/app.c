@@ -117,6 +117,36 @@ int app_vgiwcc(const char *cl, const char *const *defs, const char *pnr_config, 
     return 0;
 }
 
+/* Runs vgiw-simtcc on cl: the ELF of the SIMT core (docs/simt.md "Kernels"). */
+static int app_simtcc(const char *cl, const char *const *defs, const char *out, char *err, size_t errlen)
+{
+    char dir[PATH_MAX], cc[PATH_MAX + 16];
+    tools_dir(dir, sizeof dir);
+    snprintf(cc, sizeof cc, "%s/vgiw-simtcc", dir);
+    int ndefs = 0;
+    while (defs && defs[ndefs])
+        ndefs++;
+    char **argv = calloc((size_t)ndefs + 6, sizeof *argv);
+    if (!argv) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    const char *fixed[] = { cc, cl, "-q", "-o", out };
+    int n = 0;
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        argv[n++] = (char *)fixed[i];
+    for (int i = 0; i < ndefs; i++)
+        argv[n++] = (char *)defs[i];
+    argv[n] = NULL;
+    int rc = vgnb_run_cmd(argv, getenv("APP_VERBOSE") != NULL);
+    free(argv);
+    if (rc) {
+        snprintf(err, errlen, "vgiw-simtcc failed on %s (status %d)", cl, rc);
+        return -1;
+    }
+    return 0;
+}
+
 static int compile_image(eng_priv *p, const char *cl, const char *const *defs, const char *pnr_config, char *err,
                          size_t errlen)
 {
@@ -272,7 +302,7 @@ static const engine_ops native_ops = { "native", common_alloc, common_write, com
 static engine_t *device_open(const engine_ops *ops, const char *cl, const char *const *defs, uint64_t seed,
                              char *err, size_t errlen)
 {
-    int rtl = ops == &eng_vrt_rtl_ops, pnr = ops == &eng_vrt_pnr_ops;
+    int simt = ops == &eng_vrt_simt_ops, rtl = ops == &eng_vrt_rtl_ops || simt, pnr = ops == &eng_vrt_pnr_ops;
     const char *cfg = app_config();
     if (pnr && !vgiw_preset_find(cfg)) {
         snprintf(err, errlen, "unknown preset '%s' (VGIW_CONFIG)", cfg);
@@ -280,17 +310,19 @@ static engine_t *device_open(const engine_ops *ops, const char *cl, const char *
     }
     /* removed here, at exit and on SIGINT/SIGTERM/SIGHUP/SIGQUIT (vg_proc.h) */
     char tmp[PATH_MAX], img[PATH_MAX + 16];
-    if (vgp_mkdtemp(rtl ? "vgiw-rtl" : "vgiw-app", tmp, sizeof tmp)) {
+    if (vgp_mkdtemp(simt ? "vgiw-simt" : rtl ? "vgiw-rtl" : "vgiw-app", tmp, sizeof tmp)) {
         snprintf(err, errlen, "cannot create a temporary directory");
         return NULL;
     }
-    snprintf(img, sizeof img, "%s/k.vgiw", tmp);
+    /* the SIMT core's program: the same .cl compiled by vgiw-simtcc, here, as the image is
+     * compiled by vgiwcc for the other engines (docs/runtime.md "The simt device") */
+    snprintf(img, sizeof img, "%s/k.%s", tmp, simt ? "simt" : "vgiw");
     engine_t *e = NULL;
-    if (!app_vgiwcc(cl, defs, rtl || pnr ? cfg : NULL, img, err, errlen)) {
+    if (simt ? !app_simtcc(cl, defs, img, err, errlen) : !app_vgiwcc(cl, defs, rtl || pnr ? cfg : NULL, img, err, errlen)) {
         vrt_options o;
         vrt_options_init(&o);
         if (rtl) {
-            o.backend = "rtl";
+            o.backend = simt ? "simt" : "rtl";
             o.config = cfg;
             o.waves = app_rtl.waves;
             o.waves_from = app_rtl.waves_from;
@@ -317,11 +349,12 @@ engine_t *engine_open(const char *kind, const char *cl, const char *const *defs,
 {
     const engine_ops *dev = !strcmp(kind, "interp") ? &eng_vrt_interp_ops
                             : !strcmp(kind, "pnr") ? &eng_vrt_pnr_ops
-                            : !strcmp(kind, "rtl") ? &eng_vrt_rtl_ops : NULL;
+                            : !strcmp(kind, "rtl") ? &eng_vrt_rtl_ops
+                            : !strcmp(kind, "simt") ? &eng_vrt_simt_ops : NULL;
     if (dev)
         return device_open(dev, cl, defs, seed, err, errlen);
     if (strcmp(kind, "native")) {
-        snprintf(err, errlen, "unknown engine '%s' (interp, native, pnr, rtl)", kind);
+        snprintf(err, errlen, "unknown engine '%s' (interp, native, pnr, rtl, simt)", kind);
         return NULL;
     }
     engine_t *e = app_xmalloc(sizeof *e);
@@ -399,7 +432,7 @@ const char *app_config(void)
 static const char *usage_app = "app";
 static void usage_lines(FILE *f)
 {
-    fprintf(f, "usage: %s [--size N] [--seed S] [--engine interp|native|pnr|rtl|all]... [--cl KERNEL.cl] [--file F] [-v]\n"
+    fprintf(f, "usage: %s [--size N] [--seed S] [--engine interp|native|pnr|rtl|simt|all]... [--cl KERNEL.cl] [--file F] [-v]\n"
             "          [--config tiny|small|paper] [--stats F.json] [--waves F.fst [--waves-from C] [--waves-to C]]\n"
             "          [--max-cycles N] [--stall-cycles N] [--progress] [--timeout S] [--variant NAME]\n",
             usage_app);
@@ -424,7 +457,7 @@ void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t 
     o->seed = 1;
     snprintf(clpath, sizeof clpath, "sw/apps/%s/%s.cl", app, app);
     o->cl = clpath;
-    static const char *const engines[] = { "all", "interp", "native", "pnr", "rtl", NULL };
+    static const char *const engines[] = { "all", "interp", "native", "pnr", "rtl", "simt", NULL };
     const char *waves_opt = NULL;
     int has_rtl = 0;
     vga_t P;
@@ -455,7 +488,7 @@ void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t 
                 o->nengines = 2;
             } else if (o->nengines < APP_MAX_ENGINES) {
                 o->engines[o->nengines++] = engines[en];
-                has_rtl |= en == 4;
+                has_rtl |= en == 4 || en == 5;
             } else vga_fail(&P, "--engine: at most %d engines", APP_MAX_ENGINES);
         } else if (vga_is(&P, "--config")) {
             app_rtl.config = vga_str(&P);
@@ -481,7 +514,7 @@ void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t 
     }
     /* only the rtl engine writes waveforms: said, not silently ignored */
     if (waves_opt && !has_rtl)
-        vga_fail(&P, "%s: only the rtl engine writes waveforms (add --engine rtl)", waves_opt);
+        vga_fail(&P, "%s: only the rtl and simt engines write waveforms (add --engine rtl or simt)", waves_opt);
 }
 
 engine_t *app_engine(const app_opts *o, int i, const char *const *defines)

@@ -171,8 +171,8 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
         fprintf(stderr, "rtl engine: cannot write %s\n", path);
         return;
     }
-    fprintf(f, "{\n  \"engine\": \"rtl\",\n  \"config\": \"%s\",\n  \"wall_seconds\": %.3f,\n  \"total\": {\n",
-            vrt_config(p->d), now() - p->t0);
+    fprintf(f, "{\n  \"engine\": \"%s\",\n  \"config\": \"%s\",\n  \"wall_seconds\": %.3f,\n  \"total\": {\n",
+            vrt_backend(p->d), vrt_config(p->d), now() - p->t0);
     vrt_stats_json(f, tot, "    ");
     fprintf(f, "\n  },\n  \"kernels\": {");
     for (int i = 0; i < p->nk; i++) {
@@ -189,6 +189,12 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
             (unsigned long long)tot->cycles, (unsigned long long)tot->threads, (unsigned long long)tot->launches,
             (unsigned long long)tot->block_execs_total, (unsigned long long)tot->instructions,
             (unsigned long long)tot->lvc_spill, (unsigned long long)tot->lvc_refill);
+    /* simt (docs/simt.md "Counters"): warp and thread instructions, memory passes and replays */
+    fprintf(f, "    \"warp_instructions\": %llu,\n    \"thread_instructions\": %llu,\n    \"mem_passes\": %llu,\n"
+               "    \"mem_replays\": %llu,\n    \"lanes_per_warp_instruction\": %.3f,\n",
+            (unsigned long long)tot->warp_instructions, (unsigned long long)tot->thread_instructions,
+            (unsigned long long)tot->mem_passes, (unsigned long long)tot->mem_replays,
+            tot->warp_instructions ? (double)tot->thread_instructions / (double)tot->warp_instructions : 0.0);
     fprintf(f, "    \"threads_per_cycle\": %.4f,\n    \"utilization_pct\": %.2f,\n"
                "    \"cfg_overhead_pct\": %.2f,\n    \"lvc_hit_pct\": %.2f,\n"
                "    \"cycles_per_reconfig\": %.1f,\n    \"cfg_hit_pct\": %.2f,\n"
@@ -207,7 +213,7 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
             pct(tot->lvc_bank_conflict, tot->lvc_access), pct(tot->lvc_mshr_stall, tot->cycles),
             tot->lvc_refill ? (double)tot->lvc_miss_cycles / (double)tot->lvc_refill : 0.0);
     fclose(f);
-    printf("rtl: counters written to %s\n", path);
+    printf("%s: counters written to %s\n", vrt_backend(p->d), path);
 }
 
 static void dev_close(engine_t *e)
@@ -222,7 +228,22 @@ static void dev_close(engine_t *e)
         unsigned units = 0;
         for (unsigned u = 0; pr && u < pr->fabric_units; u++)
             units += pr->unit_type[u] != UNIT_CVU;
-        if (tot.launches) {
+        if (tot.launches && !strcmp(vrt_backend(p->d), "simt")) {
+            printf("simt (%s): %llu cycles, %llu work-items, %llu warp instructions, %llu thread instructions "
+                   "(%.2f active lanes per warp instruction), %llu memory passes (%llu left lanes to replay), "
+                   "%.1f simulated cycles/s\n",
+                   vrt_config(p->d), (unsigned long long)tot.cycles, (unsigned long long)tot.threads,
+                   (unsigned long long)tot.warp_instructions, (unsigned long long)tot.thread_instructions,
+                   tot.warp_instructions ? (double)tot.thread_instructions / (double)tot.warp_instructions : 0.0,
+                   (unsigned long long)tot.mem_passes, (unsigned long long)tot.mem_replays,
+                   (double)tot.sim_cycles / (now() - p->t0));
+            for (int i = 0; i < p->nk; i++)
+                if (p->per[i].launches)
+                    printf("  %-22s %6llu launches %10llu cycles %9llu work-items %10llu warp instructions "
+                           "%10llu memory passes\n", p->kname[i], (unsigned long long)p->per[i].launches,
+                           (unsigned long long)p->per[i].cycles, (unsigned long long)p->per[i].threads,
+                           (unsigned long long)p->per[i].warp_instructions, (unsigned long long)p->per[i].mem_passes);
+        } else if (tot.launches) {
             printf("rtl (%s): %llu cycles, %llu threads, %llu blocks executed, LVC hit rate %.1f%% "
                    "(%llu lines spilled, %llu read), "
                    "configuration overhead %.1f%% (%llu reconfigurations, %.1f cycles each; configuration "
@@ -249,6 +270,7 @@ static void dev_close(engine_t *e)
 const engine_ops eng_vrt_rtl_ops = { "rtl", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
 const engine_ops eng_vrt_interp_ops = { "interp", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
 const engine_ops eng_vrt_pnr_ops = { "pnr", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
+const engine_ops eng_vrt_simt_ops = { "simt", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
 
 engine_t *eng_vrt_open(const engine_ops *ops, const char *image, const vrt_options *o, int report,
                        const char *stats, char *err, size_t errlen)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # vgiw-run (docs/runtime.md): kernels without host code, checked against native execution;
 # usage errors exit 2 with a message. ASan/UBSan build.
-#   sw/runtime/tests/vgiw_run.sh ENGINE CONFIG     (rtl: links the device program of CONFIG)
+#   sw/runtime/tests/vgiw_run.sh ENGINE CONFIG     (rtl, simt: links the device program of CONFIG)
 set -u
 engine=$1 config=$2
 run=build/sw/asan/bin/vgiw-run
@@ -15,6 +15,9 @@ if [ "$engine" = rtl ]; then
     [ "build/tb/$config/core_tb/sim" -nt "$dev" ] && rm -f "$dev"
     make -s rtl-device CONFIG="$config" -o "build/tb/$config/core_tb/sim" >/dev/null || exit 1
     export VGIW_RTL_DEVICE="build/tb/$config/vgiw_rtl/vgiw-rtl"
+fi
+if [ "$engine" = simt ]; then   # the SIMT core's device (tb/runtime/vgiw_simt.mk) and vgiw-simtcc
+    . sw/runtime/tests/simt_dev.sh
 fi
 pass=0 fail=0
 expect() {   # expect STATUS WHAT ARGS...

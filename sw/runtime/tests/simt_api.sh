@@ -1,0 +1,54 @@
+#!/bin/bash
+# The simt backend on bad input (sw/runtime/tests/simt_api_test.c, ASan/UBSan build), and
+# vgiw-simtcc's located errors on the unsupported kernels of sw/kernels/unsupported/.
+#   sw/runtime/tests/simt_api.sh CONFIG
+set -u
+config=$1
+. sw/runtime/tests/simt_dev.sh
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/vgiw-simt-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+build/sw/bin/vgiw-simtcc sw/runtime/tests/rt_simple.cl -q -o "$tmp/k.simt" || exit 1
+build/sw/bin/vgiwcc sw/runtime/tests/rt_simple.cl --no-pnr -q -o "$tmp/k.vgiw" 2>/dev/null || exit 1
+build/sw/asan/bin/simt_api_test --config "$config" --elf "$tmp/k.simt" --image "$tmp/k.vgiw" > "$tmp/api.out" 2>&1
+api=$?
+cat "$tmp/api.out"
+pass=0 fail=0
+[ $api = 0 ] && pass=$((pass + 1)) || fail=$((fail + 1))
+# FILE:LINE: error: unsupported: WHAT (kernel 'K'), exit status 1, as vgiwcc (docs/compiler.md)
+refuse() {   # refuse FILE PATTERN
+    build/sw/bin/vgiw-simtcc "$1" -q -o "$tmp/x.simt" > "$tmp/out" 2>&1
+    local got=$?
+    if [ $got = 1 ] && grep -qE "$2" "$tmp/out"; then
+        pass=$((pass + 1)); echo "PASSED $1: $(head -1 "$tmp/out")"
+    else
+        fail=$((fail + 1)); echo "FAILED $1: exit $got, expected 1 and /$2/"; sed 's/^/  /' "$tmp/out" | head -5
+    fi
+}
+u=sw/kernels/unsupported
+refuse $u/double.cl "double.cl:[0-9]+: error: unsupported: double precision floating point \(kernel 'k'\)"
+refuse $u/atomic.cl "atomic.cl:[0-9]+: error: unsupported: call to 'atomic_add' \(not a supported builtin\)"
+refuse $u/printf.cl "printf.cl:[0-9]+: error: unsupported: call to external function 'printf'"
+refuse $u/tgamma.cl "tgamma.cl:[0-9]+: error: unsupported: call to 'tgamma'"
+refuse $u/pointer_builtin.cl "pointer_builtin.cl:[0-9]+: error: unsupported: call to 'fract'"
+refuse sw/kernels/tests/long_ops.cl "long_ops.cl:[0-9]+: error: unsupported: 64-bit integer division"
+# a planted bug: the kernel without its barrier must give other results than native execution
+# on the SIMT core too (as on rtl: sw/runtime/tests/vgiw_run.sh), and the kernel with it the same
+run=build/sw/asan/bin/vgiw-run
+"$run" sw/runtime/tests/rt_no_barrier.cl --global 128 --local 64 --arg buf:i32:128 --arg buf:i32:128:rand:1 \
+    --engine simt --config "$config" > "$tmp/out" 2>&1
+got=$?
+if [ "$got" = 1 ] && grep -q "^FAILED" "$tmp/out" && grep -qE "^  out: [0-9]+ of 128 elements differ" "$tmp/out"; then
+    pass=$((pass + 1)); echo "PASSED a missing barrier is reported as a mismatch: $(grep -m1 'elements differ' "$tmp/out")"
+else
+    fail=$((fail + 1)); echo "FAILED a missing barrier not reported (exit $got)"; sed 's/^/  /' "$tmp/out" | head -20
+fi
+"$run" sw/runtime/tests/rt_simple.cl -k rev_local_arg --global 128 --local 64 --arg buf:i32:128:rand:4:-100000:100000 \
+    --arg local:256 --engine simt --config "$config" > "$tmp/out" 2>&1
+got=$?
+if [ "$got" = 0 ]; then
+    pass=$((pass + 1)); echo "PASSED with its barrier (rev_local_arg, 64 work-items on 20 threads): $(grep -m1 PASSED "$tmp/out")"
+else
+    fail=$((fail + 1)); echo "FAILED rev_local_arg (exit $got)"; sed 's/^/  /' "$tmp/out" | head -20
+fi
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,262 @@
+/* Work-item library of OpenCL kernels on the SIMT core (docs/simt.md "Kernels"): compiled by
+ * clang-19 for riscv32 (rv32imf, ilp32f) to bitcode that vgiw-simtcc links into every kernel
+ * module, so the work-item functions inline into the kernel.
+ *
+ *  - __simt_main: what each hardware thread does (called by simt_crt.S with tp = its area);
+ *  - get_global_id & co. read the IDs stored in the running work-item's area (tp) and the
+ *    sizes from the launch block (CSR simt_arg);
+ *  - barrier(): a switch to the thread's next work-item (fiber); once all of them reached
+ *    it, the core's BAR (a work-group larger than the core's W x T threads still runs);
+ *  - the scalar builtins vgiwcc lowers itself (sw/vgiwcc/ir.c own_builtins; sw/clc/clc_prep.sh
+ *    leaves them out of the libclc bitcode), with the same semantics, on the core's FP
+ *    instructions (the same rtl/fu datapaths as the fabric's: bit-identical results).
+ * Freestanding: no libc. */
+#include <stdint.h>
+
+#include "simt_launch.h"
+
+#define AREA_O_NF    168   /* area 0: fibers of this thread */
+#define AREA_O_SCHED 172   /* every area: the thread's area 0 when it is a fiber, else 0 */
+
+typedef void (*simt_entry)(const uint32_t *args);
+void __simt_swap(uint8_t *save, uint8_t *load);
+void __simt_fiber_start(void);
+void __simt_bar(void);
+void __simt_fiber_done(void) __attribute__((noreturn));
+
+static inline uint8_t *area(void)
+{
+    uint8_t *p;
+    __asm__("mv %0, tp" : "=r"(p));
+    return p;
+}
+static inline const uint8_t *lblock(void)
+{
+    uint32_t a;
+    __asm__("csrr %0, 0xCC7" : "=r"(a));
+    return (const uint8_t *)(uintptr_t)a;
+}
+static inline uint32_t csr_tid(void) { uint32_t v; __asm__ volatile("csrr %0, 0xCC0" : "=r"(v)); return v; }
+static inline uint32_t csr_lid(void) { uint32_t v; __asm__ volatile("csrr %0, 0xCC1" : "=r"(v)); return v; }
+static inline uint32_t csr_wgid(void) { uint32_t v; __asm__ volatile("csrr %0, 0xCC2" : "=r"(v)); return v; }
+
+#define W(p, off) (*(uint32_t *)((uintptr_t)(p) + (off)))
+#define CW(p, off) (*(const uint32_t *)((uintptr_t)(p) + (off)))
+
+/* x / d, by a shift when the runtime found d a power of two (shift != ~0) */
+static inline uint32_t qdiv(uint32_t x, uint32_t d, uint32_t shift) { return shift != ~0u ? x >> shift : x / d; }
+
+/* IDs of work-item l (linear in its group, x fastest) of group g (linear, x fastest) */
+static void set_ids(uint8_t *a, const uint8_t *L, uint32_t g, uint32_t l)
+{
+    uint32_t ls0 = CW(L, SIMT_LB_O_LSIZE), ls1 = CW(L, SIMT_LB_O_LSIZE + 4);
+    uint32_t ng0 = CW(L, SIMT_LB_O_NGROUPS), ng1 = CW(L, SIMT_LB_O_NGROUPS + 4);
+    uint32_t lid[3], grp[3];
+    if (ls0 == CW(L, SIMT_LB_O_GITEMS)) {   /* 1-D work-groups */
+        lid[0] = l; lid[1] = 0; lid[2] = 0;
+    } else {
+        uint32_t r = qdiv(l, ls0, CW(L, SIMT_LB_O_SHIFTS + 4));
+        lid[0] = l - r * ls0;
+        uint32_t r2 = qdiv(r, ls1, CW(L, SIMT_LB_O_SHIFTS + 8));
+        lid[1] = r - r2 * ls1;
+        lid[2] = r2;
+    }
+    if (ng0 == CW(L, SIMT_LB_O_NGTOTAL)) {
+        grp[0] = g; grp[1] = 0; grp[2] = 0;
+    } else {
+        uint32_t r = qdiv(g, ng0, CW(L, SIMT_LB_O_SHIFTS + 12));
+        grp[0] = g - r * ng0;
+        grp[1] = r % ng1;
+        grp[2] = r / ng1;
+    }
+    for (int d = 0; d < 3; d++) {
+        W(a, SIMT_AREA_O_LID + 4 * d) = lid[d];
+        W(a, SIMT_AREA_O_GRP + 4 * d) = grp[d];
+        W(a, SIMT_AREA_O_GID + 4 * d) = grp[d] * CW(L, SIMT_LB_O_LSIZE + 4 * d) + lid[d];
+    }
+    W(a, SIMT_AREA_O_DONE) = 0;
+    W(a, AREA_O_SCHED) = 0;
+}
+
+void __simt_main(const uint8_t *L)
+{
+    uint8_t *a0 = area();
+    simt_entry entry = (simt_entry)(uintptr_t)CW(L, SIMT_LB_O_ENTRY);
+    const uint32_t *args = (const uint32_t *)(L + SIMT_LB_O_ARGS);
+    uint32_t gi = CW(L, SIMT_LB_O_GITEMS);
+    if (CW(L, SIMT_LB_O_MODE) == SIMT_MODE_FLAT) {
+        uint32_t t = csr_tid();
+        if (t >= CW(L, SIMT_LB_O_ITEMS))
+            return;
+        uint32_t g = qdiv(t, gi, CW(L, SIMT_LB_O_SHIFTS));
+        set_ids(a0, L, g, t - g * gi);
+        entry(args);
+        return;
+    }
+    /* group mode: hardware work-group g runs OpenCL work-group g; thread h takes the
+     * work-items h, h + H, h + 2H, ... of it */
+    uint32_t g = csr_wgid(), h = csr_lid(), H = CW(L, SIMT_LB_O_HWGROUP);
+    uint32_t nf = 0;
+    for (uint32_t l = h; l < gi; l += H)
+        nf++;
+    if (nf == 0)
+        return;
+    /* one work-item or several: always as fibers, so that the core's BAR is executed at one
+     * PC and call depth by every thread (__simt_bar in simt_crt.S) */
+    uint32_t ab = CW(L, SIMT_LB_O_AREA);
+    W(a0, AREA_O_NF) = nf;
+    for (uint32_t k = 0; k < nf; k++) {
+        uint8_t *a = a0 + (k + 1) * ab;
+        set_ids(a, L, g, h + k * H);
+        W(a, AREA_O_SCHED) = (uint32_t)(uintptr_t)a0;
+        W(a, 0) = (uint32_t)(uintptr_t)__simt_fiber_start;   /* ra */
+        W(a, 4) = (uint32_t)(uintptr_t)(a + ab);             /* sp */
+        W(a, 8) = (uint32_t)(uintptr_t)entry;                /* s0 */
+        W(a, 12) = (uint32_t)(uintptr_t)args;                /* s1 */
+        W(a, 104) = (uint32_t)(uintptr_t)a;                  /* tp */
+    }
+    for (;;) {
+        uint32_t done = 0;
+        for (uint32_t k = 0; k < nf; k++) {
+            uint8_t *a = a0 + (k + 1) * ab;
+            if (!W(a, SIMT_AREA_O_DONE))
+                __simt_swap(a0, a);   /* runs it to its next barrier() or its end */
+            done += W(a, SIMT_AREA_O_DONE);
+        }
+        if (done == nf)
+            return;
+        __simt_bar();   /* every work-item of this thread is at the barrier */
+    }
+}
+
+void __simt_fiber_done(void)
+{
+    uint8_t *a = area();
+    W(a, SIMT_AREA_O_DONE) = 1;
+    __simt_swap(a, (uint8_t *)(uintptr_t)W(a, AREA_O_SCHED));
+    for (;;)
+        ;
+}
+
+/* ---- work-item functions (size_t is 32 bits on the core) ---- */
+
+uint32_t _Z13get_global_idj(uint32_t d) { return d < 3 ? W(area(), SIMT_AREA_O_GID + 4 * d) : 0; }
+uint32_t _Z12get_local_idj(uint32_t d) { return d < 3 ? W(area(), SIMT_AREA_O_LID + 4 * d) : 0; }
+uint32_t _Z12get_group_idj(uint32_t d) { return d < 3 ? W(area(), SIMT_AREA_O_GRP + 4 * d) : 0; }
+uint32_t _Z15get_global_sizej(uint32_t d) { return d < 3 ? CW(lblock(), SIMT_LB_O_GSIZE + 4 * d) : 1; }
+uint32_t _Z14get_local_sizej(uint32_t d) { return d < 3 ? CW(lblock(), SIMT_LB_O_LSIZE + 4 * d) : 1; }
+uint32_t _Z14get_num_groupsj(uint32_t d) { return d < 3 ? CW(lblock(), SIMT_LB_O_NGROUPS + 4 * d) : 1; }
+uint32_t _Z12get_work_dimv(void) { return 3; }
+
+/* noinline: vgiw-simtcc finds the kernels that need group mode by their calls of it */
+/* disable_tail_calls: the switch is a real call, one level deeper (the depth __simt_bar counts on) */
+__attribute__((noinline, disable_tail_calls)) void _Z7barrierj(uint32_t flags)
+{
+    (void)flags;
+    uint8_t *a = area();
+    uint32_t s = W(a, AREA_O_SCHED);
+    if (!s)
+        __simt_bar();
+    else
+        __simt_swap(a, (uint8_t *)(uintptr_t)s);
+}
+void _Z18work_group_barrierj(uint32_t flags) { _Z7barrierj(flags); }
+/* one memory instruction at a time, in order (docs/simt.md "Memory"): fences are no-ops */
+void _Z9mem_fencej(uint32_t f) { (void)f; }
+void _Z14read_mem_fencej(uint32_t f) { (void)f; }
+void _Z15write_mem_fencej(uint32_t f) { (void)f; }
+
+/* ---- float builtins: RISC-V F instructions, round to nearest even (docs/simt.md "ISA") ----
+ * FMIN.S/FMAX.S: a NaN operand ignored, -0 below +0, canonical NaN when both are NaN: the
+ * project's fmin/fmax (docs/arithmetic.md), which fp_cmp implements for both cores. */
+static inline float f_min(float a, float b) { float r; __asm__("fmin.s %0, %1, %2" : "=f"(r) : "f"(a), "f"(b)); return r; }
+static inline float f_max(float a, float b) { float r; __asm__("fmax.s %0, %1, %2" : "=f"(r) : "f"(a), "f"(b)); return r; }
+static inline float f_sqrt(float a) { float r; __asm__("fsqrt.s %0, %1" : "=f"(r) : "f"(a)); return r; }
+static inline float f_fma(float a, float b, float c)
+{
+    float r;
+    __asm__("fmadd.s %0, %1, %2, %3" : "=f"(r) : "f"(a), "f"(b), "f"(c));
+    return r;
+}
+static inline float f_div(float a, float b) { float r; __asm__("fdiv.s %0, %1, %2" : "=f"(r) : "f"(a), "f"(b)); return r; }
+
+float _Z4sqrtf(float x) { return f_sqrt(x); }
+float _Z11native_sqrtf(float x) { return f_sqrt(x); }
+float _Z9half_sqrtf(float x) { return f_sqrt(x); }
+float _Z4fabsf(float x) { return __builtin_fabsf(x); }
+float _Z4fminff(float a, float b) { return f_min(a, b); }
+float _Z4fmaxff(float a, float b) { return f_max(a, b); }
+float _Z3minff(float a, float b) { return f_min(a, b); }
+float _Z3maxff(float a, float b) { return f_max(a, b); }
+float _Z5clampfff(float x, float lo, float hi) { return f_min(f_max(x, lo), hi); }
+float _Z3madfff(float a, float b, float c) { return f_fma(a, b, c); }
+float _Z3fmafff(float a, float b, float c) { return f_fma(a, b, c); }
+float _Z13native_divideff(float a, float b) { return f_div(a, b); }
+float _Z11half_divideff(float a, float b) { return f_div(a, b); }
+float _Z12native_recipf(float a) { return f_div(1.0f, a); }
+float _Z10half_recipf(float a) { return f_div(1.0f, a); }
+float _Z8copysignff(float a, float b) { return __builtin_copysignf(a, b); }
+
+/* ---- integer builtins, every scalar integer type ---- */
+
+#define INT_BUILTINS(T, C)                                                                     \
+    T _Z3min##C##C(T a, T b) { return a < b ? a : b; }                                         \
+    T _Z3max##C##C(T a, T b) { return a > b ? a : b; }                                         \
+    T _Z5clamp##C##C##C(T x, T lo, T hi) { T m = x > lo ? x : lo; return m < hi ? m : hi; }     \
+    T _Z6select##C##C##C(T a, T b, T c) { return c ? b : a; }
+
+INT_BUILTINS(int32_t, i)
+INT_BUILTINS(uint32_t, j)
+INT_BUILTINS(int8_t, c)
+INT_BUILTINS(uint8_t, h)
+INT_BUILTINS(int16_t, s)
+INT_BUILTINS(uint16_t, t)
+INT_BUILTINS(int64_t, l)
+INT_BUILTINS(uint64_t, m)
+
+uint32_t _Z3absi(int32_t x) { return x < 0 ? 0u - (uint32_t)x : (uint32_t)x; }
+uint8_t _Z3absc(int8_t x) { return (uint8_t)(x < 0 ? -x : x); }
+uint16_t _Z3abss(int16_t x) { return (uint16_t)(x < 0 ? -x : x); }
+uint32_t _Z3absj(uint32_t x) { return x; }
+uint8_t _Z3absh(uint8_t x) { return x; }
+uint16_t _Z3abst(uint16_t x) { return x; }
+uint64_t _Z3absl(int64_t x) { return x < 0 ? 0u - (uint64_t)x : (uint64_t)x; }
+uint64_t _Z3absm(uint64_t x) { return x; }
+
+int32_t _Z5mul24ii(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
+uint32_t _Z5mul24jj(uint32_t a, uint32_t b) { return a * b; }
+int32_t _Z5mad24iii(int32_t a, int32_t b, int32_t c) { return (int32_t)((uint32_t)a * (uint32_t)b + (uint32_t)c); }
+uint32_t _Z5mad24jjj(uint32_t a, uint32_t b, uint32_t c) { return a * b + c; }
+float _Z6selectffi(float a, float b, int32_t c) { return c ? b : a; }
+float _Z6selectffj(float a, float b, uint32_t c) { return c ? b : a; }
+int32_t _Z6selectiij(int32_t a, int32_t b, uint32_t c) { return c ? b : a; }
+uint32_t _Z6selectjji(uint32_t a, uint32_t b, int32_t c) { return c ? b : a; }
+
+/* ---- what the code generator may call for block copies and fills ---- */
+void *memcpy(void *d, const void *s, uint32_t n)
+{
+    uint8_t *p = d;
+    const uint8_t *q = s;
+    while (n--)
+        *p++ = *q++;
+    return d;
+}
+void *memmove(void *d, const void *s, uint32_t n)
+{
+    uint8_t *p = d;
+    const uint8_t *q = s;
+    if (p < q)
+        while (n--)
+            *p++ = *q++;
+    else
+        while (n--)
+            p[n] = q[n];
+    return d;
+}
+void *memset(void *d, int c, uint32_t n)
+{
+    uint8_t *p = d;
+    while (n--)
+        *p++ = (uint8_t)c;
+    return d;
+}
