@@ -10,6 +10,8 @@
  *             placed-and-routed configurations (PNR sections) are loaded as docs/core.md says
  *   "interp"  the functional interpreter (sw/interp), on the graphs or, with
  *             vrt_options.interp_pnr, on the PNR configuration words
+ *   "fpga"    a VGIW core on an FPGA board behind the serial host link of docs/fpga.md
+ *             (vrt_options.port; sw/runtime/vrt_fpga.c), laid out as for "rtl"
  *
  * Every function returns VRT_OK (0) or a negative vrt_status; the message of the last error
  * of a device is vrt_error(d). Nothing aborts the program: bad handles, copies outside a
@@ -44,7 +46,7 @@ typedef int vrt_program;
 typedef int vrt_kernel;
 
 typedef struct {
-    const char *backend;       /* "rtl" (default) or "interp" */
+    const char *backend;       /* "rtl" (default), "interp" or "fpga" */
     const char *config;        /* preset: tiny, small (default), paper */
     const char *device_path;   /* rtl: the device program (default: $VGIW_RTL_DEVICE, else found
                                   next to the host program's build tree or in build/tb/) */
@@ -60,6 +62,9 @@ typedef struct {
     int interp_pnr;            /* interp: run the PNR configuration words instead of the graphs */
     uint64_t seed;             /* interp: random node order seed (0: index order) */
     uint64_t max_steps;        /* interp: node evaluations before giving up (0: 2^32) */
+    const char *port;          /* fpga: the board's serial port (or a pseudo-terminal) */
+    unsigned baud;             /* fpga: line speed (0: leave the port's setting alone) */
+    unsigned link_timeout_ms;  /* fpga: wait for each byte of a reply (0: 1000 ms) */
 } vrt_options;
 
 #define VRT_MAX_BLOCKS 256
