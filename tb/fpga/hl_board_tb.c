@@ -469,6 +469,23 @@ static void t_kernel(const vgiw_preset_t *P, const char *name, uint32_t threads,
                   "COUNTER cycles = %" PRIu64, kcycles);
     printf("%s: kernel %" PRIu64 " cycles (counter), BUSY checks done %" PRIu64 " cycles after START\n", name,
            kcycles, busy_seen);
+    /* COUNTER ranges after a kernel (counters differ now; before any kernel most are 0): the
+     * fixed and mem_system counters in ranges of max_counters, equal to one-by-one reads */
+    {
+        enum { NC = VGIW_CNT_EXT + VGIW_CNT_EXT_COUNT };
+        uint64_t many[NC], one;
+        int rr = hl_counters(&IO, 0, many, NC);
+        unsigned diff = 0, distinct = 0;
+        for (unsigned i = 0; rr == VGIW_HL_ST_OK && i < NC; i++) {
+            if (hl_counter(&IO, (uint16_t)i, &one) != VGIW_HL_ST_OK || one != many[i])
+                diff++;
+            distinct += i && many[i] != many[i - 1];
+        }
+        sim_check_u32(rr == VGIW_HL_ST_OK && diff == 0, "COUNTER ranges of counters 0..%d equal one-by-one reads "
+                      "(%s, %u differ)", NC - 1, hl_result_name(rr), diff);
+        sim_check_u32(distinct >= 8, "the counters read differ from each other (%u changes): the check sees a "
+                      "range that repeats one counter", distinct);
+    }
     ping_ok("the kernel");
     km_free(K);
     free(K);
