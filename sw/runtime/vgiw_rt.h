@@ -52,12 +52,13 @@ typedef struct {
                                   next to the host program's build tree or in build/tb/) */
     const char *waves;         /* rtl: FST file */
     uint64_t waves_from, waves_to;
-    uint64_t max_cycles;       /* rtl watchdog per launch: cycle limit (0: none) */
-    uint64_t stall_cycles;     /* rtl watchdog: cycles without progress (default 200000) */
+    uint64_t max_cycles;       /* rtl/fpga watchdog per launch: cycle limit (0: none) */
+    uint64_t stall_cycles;     /* rtl/fpga watchdog: cycles without progress (default 200000) */
     unsigned lat_min, lat_max; /* rtl: memory latency in cycles (0: device default 4..40) */
     int progress;              /* rtl: progress lines on stderr during long launches */
     unsigned timeout_s;        /* rtl: wall-clock seconds the host waits for one answer of the
-                                  device process before killing it (0: vgp_timeout(), i.e.
+                                  device process before killing it; fpga: for one launch or a
+                                  kernel left running at open (0: vgp_timeout(), i.e.
                                   --timeout, $VGIW_TIMEOUT, else 600) */
     int interp_pnr;            /* interp: run the PNR configuration words instead of the graphs */
     uint64_t seed;             /* interp: random node order seed (0: index order) */
