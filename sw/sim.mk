@@ -10,12 +10,18 @@
 # Read after sw/apps.mk (alphabetical): adds the runtime objects to every app host program.
 RT_C := sw/runtime/vgiw_rt.c
 RT_H := sw/runtime/vgiw_rt.h sw/runtime/rt_proto.h
+# the fpga backend: the board behind the serial host link (sw/runtime/vrt_fpga.c, docs/fpga.md)
+RT_FPGA := runtime/vrt_fpga.c lib/hostlink.c lib/hostlink_serial.c
+# the backends beside rtl and interp: the SIMT core (sw/runtime/vrt_simt.c) and the board
+RT_BACKENDS := runtime/vrt_simt.c $(RT_FPGA)
 
 # every app host program links the runtime and the engines on its devices (extra prerequisites: $^)
-$(foreach a,$(APPS),$(eval $(APPS_OUT)/apps/bin/$(a): $(APPS_OUT)/obj/runtime/vgiw_rt.o $(APPS_OUT)/obj/runtime/vrt_simt.o $(APPS_OUT)/obj/apps/common/eng_vrt.o))
-$(foreach a,$(APPS),$(eval $(APPS_OUT)/asan/apps/bin/$(a): $(APPS_OUT)/asan/obj/runtime/vgiw_rt.o $(APPS_OUT)/asan/obj/runtime/vrt_simt.o $(APPS_OUT)/asan/obj/apps/common/eng_vrt.o))
+$(foreach a,$(APPS),$(eval $(APPS_OUT)/apps/bin/$(a): $(APPS_OUT)/obj/runtime/vgiw_rt.o $(APPS_OUT)/obj/apps/common/eng_vrt.o \
+  $(patsubst %.c,$(APPS_OUT)/obj/%.o,$(RT_BACKENDS))))
+$(foreach a,$(APPS),$(eval $(APPS_OUT)/asan/apps/bin/$(a): $(APPS_OUT)/asan/obj/runtime/vgiw_rt.o $(APPS_OUT)/asan/obj/apps/common/eng_vrt.o \
+  $(patsubst %.c,$(APPS_OUT)/asan/obj/%.o,$(RT_BACKENDS))))
 
-RT_TEST_DEPS = runtime/tests/rt_api_test.c runtime/vgiw_rt.c runtime/vrt_simt.c interp/interp.c interp/fabexec.c lib/vgiw_layout.c image/vgiw_image.c lib/vgiw_arith.c \
+RT_TEST_DEPS = runtime/tests/rt_api_test.c runtime/vgiw_rt.c $(RT_BACKENDS) interp/interp.c interp/fabexec.c lib/vgiw_layout.c image/vgiw_image.c lib/vgiw_arith.c \
                lib/self_dir.c lib/vg_proc.c
 
 $(APPS_OUT)/bin/rt_api_test: $(patsubst %.c,$(APPS_OUT)/obj/%.o,$(RT_TEST_DEPS)) $(APPS_OUT)/obj/gen/vgiw_presets.o
@@ -75,7 +81,7 @@ wave:
 	$(Q)gtkwave $(GTKWAVE_ARGS) $(SIM_OUT)/$(TEST).fst $(SIM_OUT)/$(TEST).gtkw
 
 # vgiw-run: any kernel on a device, checked against native execution (docs/runtime.md)
-VGIW_RUN_DEPS = runtime/vgiw_run.c runtime/vgiw_rt.c runtime/vrt_simt.c lib/ndrange.c interp/interp.c interp/fabexec.c lib/vgiw_layout.c \
+VGIW_RUN_DEPS = runtime/vgiw_run.c runtime/vgiw_rt.c $(RT_BACKENDS) lib/ndrange.c interp/interp.c interp/fabexec.c lib/vgiw_layout.c \
                 image/vgiw_image.c lib/vgiw_arith.c lib/self_dir.c native/native_build.c \
                 lib/vg_proc.c lib/vg_args.c
 

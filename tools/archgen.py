@@ -877,7 +877,7 @@ def gen_presets_c(cfgs):
 # ----------------------------------------------------------------------------- host link
 
 
-HL_LINK_KEYS = ("version", "sync_req", "sync_rsp", "crc_poly", "max_words", "max_payload", "baud",
+HL_LINK_KEYS = ("version", "sync_req", "sync_rsp", "crc_poly", "max_words", "max_payload", "max_counters", "baud",
                 "timeout_ms", "mem_bytes")
 
 
@@ -901,6 +901,8 @@ def load_hostlink():
         raise ArchError(f"{where} [link]: sync_req and sync_rsp must differ")
     if not 1 <= hl["max_words"] or hl["max_payload"] != 4 + 4 * hl["max_words"] or hl["max_payload"] > 255:
         raise ArchError(f"{where} [link]: max_payload must be 4 + 4 * max_words and at most 255 (one length byte)")
+    if not 1 <= hl["max_counters"] or 8 * hl["max_counters"] > 255:
+        raise ArchError(f"{where} [link]: max_counters must be 1 .. 31 (a reply of 8 bytes each, one length byte)")
     if hl["mem_bytes"] & (hl["mem_bytes"] - 1) or hl["mem_bytes"] < 1024:
         raise ArchError(f"{where} [link]: mem_bytes must be a power of two, at least 1024")
     for table in ("commands", "status"):

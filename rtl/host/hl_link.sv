@@ -57,7 +57,7 @@ module hl_link #(
 
   typedef enum logic [3:0] {
     S_IDLE, S_CMD, S_LEN, S_PAY, S_CRC, S_CHECK, S_WRITE, S_WRITE_WAIT, S_START2, S_CNT_LO, S_CNT_HI,
-    S_TX, S_FETCH, S_FETCH_WAIT
+    S_TX, S_FETCH, S_FETCH_WAIT, S_CNT_SEL
   } state_e;
 
   state_e      state_q;
@@ -70,7 +70,9 @@ module hl_link #(
   logic [31:0] maddr_q;
   logic [63:0] rpay_q;                // reply payload (MEM_READ: the current word in bits 31:0)
   logic        rmem_q;                // reply payload comes from memory (MEM_READ)
-  logic        have_q;                // MEM_READ: the word of the current payload bytes is in rpay_q
+  logic        rcnt_q;                // reply payload is counters read one after the other (COUNTER, n > 1)
+  logic        have_q;                // MEM_READ / COUNTER: the word / counter of the current payload bytes is in rpay_q
+  logic [15:0] cidx_q;                // COUNTER: index of the counter being sent
   logic [8:0]  k_q;                   // reply byte index: 0 sync, 1 status, 2 length, payload, crc
   logic [TB-1:0] idle_q;
   logic [31:0] status_q;
@@ -78,6 +80,7 @@ module hl_link #(
   // ---- request checks (S_CHECK) ---------------------------------------------------------------
   logic [31:0] addr;
   logic [7:0]  n_rd;
+  logic [7:0]  n_cnt;                 // COUNTER: counters asked for (1 without the count byte)
   logic [5:0]  n_words;
   logic [32:0] end_addr;
   logic        busy, known, len_ok, needs_idle, is_mem, addr_ok;
@@ -85,6 +88,7 @@ module hl_link #(
 
   assign addr = hdr_q[31:0];
   assign n_rd = hdr_q[39:32];
+  assign n_cnt = len_q == 8'd3 ? hdr_q[23:16] : 8'd1;
   assign busy = status_q[vgiw_cfg_pkg::STATUS_BUSY_BIT];
 
   always_comb begin
@@ -110,7 +114,9 @@ module hl_link #(
       hl_pkg::HL_CMD_REG_WRITE: begin len_ok = len_q == 8'd5; needs_idle = 1'b1; end
       hl_pkg::HL_CMD_REG_READ:  len_ok = len_q == 8'd1;
       hl_pkg::HL_CMD_START:     begin len_ok = len_q == 8'd4; needs_idle = 1'b1; end
-      hl_pkg::HL_CMD_COUNTER:   len_ok = len_q == 8'd2;
+      // u16 index [, u8 n]: n counters from index (the reply carries 8 n bytes)
+      hl_pkg::HL_CMD_COUNTER:   len_ok = len_q == 8'd2 ||
+                                         (len_q == 8'd3 && n_cnt >= 8'd1 && 32'(n_cnt) <= hl_pkg::HL_MAX_COUNTERS);
       default: known = 1'b0;
     endcase
     end_addr = 33'(addr) + 33'({n_words, 2'b00});
@@ -161,6 +167,8 @@ module hl_link #(
         end
         default: ;
       endcase
+    end else if (state_q == S_CNT_SEL) begin
+      reg_valid_o = 1'b1; reg_write_o = 1'b1; reg_addr_o = R_CNT_SEL; reg_wdata_o = 32'(cidx_q);
     end else if (state_q == S_START2) begin
       reg_valid_o = 1'b1; reg_write_o = 1'b1; reg_addr_o = R_CTRL; reg_wdata_o = 32'd1;
     end else if (state_q == S_CNT_LO) begin
@@ -205,6 +213,8 @@ module hl_link #(
       maddr_q  <= '0;
       rpay_q   <= '0;
       rmem_q   <= 1'b0;
+      rcnt_q   <= 1'b0;
+      cidx_q   <= '0;
       have_q   <= 1'b0;
       k_q      <= '0;
       idle_q   <= '0;
@@ -218,6 +228,7 @@ module hl_link #(
         st_q   <= hl_pkg::HL_ST_TIMEOUT;
         rlen_q <= 8'd1;
         rmem_q <= 1'b0;
+        rcnt_q <= 1'b0;
         rpay_q <= state_q == S_CMD ? 64'd0 : 64'(cmd_q);
         k_q    <= '0;
         crc_q  <= '0;
@@ -257,7 +268,9 @@ module hl_link #(
             k_q    <= '0;
             crc_q  <= '0;
             rmem_q <= 1'b0;
+            rcnt_q <= 1'b0;
             have_q <= 1'b0;
+            cidx_q <= hdr_q[15:0];
             wi_q   <= BWB'(1);
             maddr_q <= addr;
             nw_q   <= n_words;
@@ -285,8 +298,9 @@ module hl_link #(
                 end
                 hl_pkg::HL_CMD_START: state_q <= S_START2;
                 hl_pkg::HL_CMD_COUNTER: begin
-                  rlen_q  <= 8'd8;
-                  state_q <= S_CNT_LO;
+                  rlen_q  <= 8'({n_cnt[4:0], 3'b000});
+                  rcnt_q  <= 1'b1;
+                  state_q <= S_CNT_LO;      // CNT_SEL was written in this cycle
                 end
                 default: ;
               endcase
@@ -300,15 +314,22 @@ module hl_link #(
           end
           S_WRITE_WAIT: if (m_rsp_valid_i) state_q <= nw_q == 0 ? S_TX : S_WRITE;
           S_START2: state_q <= S_TX;
+          S_CNT_SEL: state_q <= S_CNT_LO;
           S_CNT_LO: begin rpay_q[31:0] <= reg_rdata_i; state_q <= S_CNT_HI; end
-          S_CNT_HI: begin rpay_q[63:32] <= reg_rdata_i; state_q <= S_TX; end
+          S_CNT_HI: begin rpay_q[63:32] <= reg_rdata_i; have_q <= 1'b1; state_q <= S_TX; end
           S_TX: begin
-            // MEM_READ: fetch the next word before its first byte
+            // MEM_READ: fetch the next word before its first byte; COUNTER: the next counter
             if (rmem_q && k_q >= 9'd3 && k_q != last_k && !have_q) begin
               state_q <= S_FETCH;
+            end else if (rcnt_q && k_q >= 9'd3 && k_q != last_k && !have_q) begin
+              state_q <= S_CNT_SEL;
             end else if (tx_ready_i) begin
               if (k_q != 9'd0 && k_q != last_k) crc_q <= crc8(crc_q, tx_byte);
-              if (k_q >= 9'd3 && k_q != last_k && p[1:0] == 2'd3) have_q <= 1'b0;
+              if (rmem_q && k_q >= 9'd3 && k_q != last_k && p[1:0] == 2'd3) have_q <= 1'b0;
+              if (rcnt_q && k_q >= 9'd3 && k_q != last_k && p == 3'd7) begin
+                have_q <= 1'b0;
+                cidx_q <= cidx_q + 16'd1;
+              end
               k_q <= k_q + 1'b1;
               if (k_q == last_k) state_q <= S_IDLE;
             end

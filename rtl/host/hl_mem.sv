@@ -1,6 +1,7 @@
 // Board memory (docs/fpga.md): MEM_BYTES of on-chip block RAM from address 0, serving the
 // core's line-granular memory port (docs/core.md "Memory port") and the host link's word port.
-// One access per cycle, read latency one cycle. The line port has priority; the host link
+// One access per cycle, read latency one cycle: a request is taken in the cycle its
+// predecessor's response leaves (back to back). The line port has priority; the host link
 // reaches memory only while no kernel runs (it refuses memory commands then), so the two
 // never compete in practice. A line address at or above MEM_BYTES gets an error response
 // (the core reports error `memory`); the link checks its ranges before it asks.
@@ -57,8 +58,9 @@ module hl_mem #(
   logic [WPL-1:0]   wen;
   logic [LBITS-1:0] wdata;
 
-  assign req_ready_o   = !rsp_valid_q;
-  assign w_req_ready_o = !rsp_valid_q && !req_valid_i;
+  // the response register frees in the cycle it is taken: a new read may overwrite rd_q then
+  assign req_ready_o   = !rsp_valid_q || rsp_ready_i;
+  assign w_req_ready_o = req_ready_o && !req_valid_i;
   assign line_go  = req_valid_i && req_ready_o;
   assign word_go  = w_req_valid_i && w_req_ready_o;
   assign line_oob = req_addr_i[31:AB] != '0;

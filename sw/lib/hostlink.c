@@ -183,6 +183,25 @@ int hl_start(const hl_io_t *io, uint32_t kdesc)
     return call(io, VGIW_HL_CMD_START, pay, 4, NULL, 0);
 }
 
+int hl_counters(const hl_io_t *io, uint16_t index, uint64_t *values, size_t n)
+{
+    if (!values && n)
+        return HL_E_ARG;
+    while (n) {
+        size_t k = n < VGIW_HL_MAX_COUNTERS ? n : VGIW_HL_MAX_COUNTERS;
+        uint8_t pay[3] = {(uint8_t)index, (uint8_t)(index >> 8), (uint8_t)k}, rsp[8 * VGIW_HL_MAX_COUNTERS];
+        int r = call(io, VGIW_HL_CMD_COUNTER, pay, 3, rsp, 8 * k);
+        if (r != VGIW_HL_ST_OK)
+            return r;
+        for (size_t i = 0; i < k; i++)
+            values[i] = get32(rsp + 8 * i) | (uint64_t)get32(rsp + 8 * i + 4) << 32;
+        index = (uint16_t)(index + k);
+        values += k;
+        n -= k;
+    }
+    return VGIW_HL_ST_OK;
+}
+
 int hl_counter(const hl_io_t *io, uint16_t index, uint64_t *value)
 {
     uint8_t pay[2] = {(uint8_t)index, (uint8_t)(index >> 8)}, r8[8];

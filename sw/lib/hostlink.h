@@ -49,5 +49,7 @@ int hl_reg_write(const hl_io_t *io, uint8_t reg, uint32_t value);
 int hl_reg_read(const hl_io_t *io, uint8_t reg, uint32_t *value);
 int hl_start(const hl_io_t *io, uint32_t kdesc);
 int hl_counter(const hl_io_t *io, uint16_t index, uint64_t *value);
+/* n counters from index (any n: split into frames of at most VGIW_HL_MAX_COUNTERS). */
+int hl_counters(const hl_io_t *io, uint16_t index, uint64_t *values, size_t n);
 
 #endif

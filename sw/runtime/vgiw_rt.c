@@ -25,6 +25,7 @@
 #include "vgiw_layout.h"
 #include "vgiw_ops.h"
 #include "vgiw_presets.h"
+#include "vrt_fpga.h"
 #include "vrt_simt.h"
 
 #define MAX_BUFS 256
@@ -60,10 +61,11 @@ typedef struct {
 } rt_kern;
 
 struct vrt_device {
-    int rtl;                     /* a device process: rtl, or simt (below) */
+    int rtl;                     /* memory on a device, PNR images or ELF programs: rtl, simt, fpga */
     int simt;                    /* simt backend (vrt_simt.c): programs are vgiw-simtcc ELF files */
     vrt_simt_prog *sprog[MAX_PROGS];
     const void *resident;        /* simt: the program in device memory */
+    vfpga *fpga;                 /* the fpga backend (vrt_fpga.c): the board instead of a process */
     const vgiw_preset_t *preset;
     char config[16];
     char err[640];
@@ -117,7 +119,7 @@ const char *vrt_status_name(int s)
 }
 
 const char *vrt_error(const vrt_device *d) { return d ? d->err : "no device"; }
-const char *vrt_backend(const vrt_device *d) { return d ? (d->simt ? "simt" : d->rtl ? "rtl" : "interp") : "none"; }
+const char *vrt_backend(const vrt_device *d) { return d ? (d->simt ? "simt" : d->fpga ? "fpga" : d->rtl ? "rtl" : "interp") : "none"; }
 const char *vrt_config(const vrt_device *d) { return d ? d->config : "none"; }
 
 void vrt_options_init(vrt_options *o)
@@ -447,8 +449,17 @@ out:
         pump_stderr(d);
 }
 
+static int fpga_rc(vrt_device *d, int rc)
+{
+    if (rc == VRT_ERR_BACKEND || rc == VRT_ERR_TIMEOUT)
+        d->lost = 1;   /* the link failed: the board's state is unknown */
+    return rc ? fail(d, rc, "%s", vfpga_error(d->fpga)) : 0;
+}
+
 static int dev_write(vrt_device *d, uint32_t addr, const void *src, size_t bytes)
 {
+    if (d->fpga)
+        return fpga_rc(d, vfpga_write(d->fpga, addr, src, bytes));
     const uint8_t *p = src;
     while (bytes) {
         uint32_t n = bytes > RTP_MAX_XFER ? RTP_MAX_XFER : (uint32_t)bytes;
@@ -466,6 +477,8 @@ static int dev_write(vrt_device *d, uint32_t addr, const void *src, size_t bytes
 
 static int dev_read(vrt_device *d, uint32_t addr, void *dst, size_t bytes)
 {
+    if (d->fpga)
+        return fpga_rc(d, vfpga_read(d->fpga, addr, dst, bytes));
     uint8_t *p = dst;
     while (bytes) {
         uint32_t n = bytes > RTP_MAX_XFER ? RTP_MAX_XFER : (uint32_t)bytes, got = 0;
@@ -510,10 +523,10 @@ int vrt_open(const vrt_options *o, vrt_device **out, char *err, size_t errlen)
         o = &def;
     const char *be = o->backend ? o->backend : "rtl";
     const char *cfg = o->config ? o->config : "small";
-    int simt = !strcmp(be, "simt");
-    int rtl = !strcmp(be, "rtl") || simt;
+    int simt = !strcmp(be, "simt"), fpga = !strcmp(be, "fpga");
+    int rtl = !strcmp(be, "rtl") || simt || fpga;
     if (!rtl && strcmp(be, "interp")) {
-        snprintf(err, errlen, "unknown backend '%s' (rtl, interp, simt)", be);
+        snprintf(err, errlen, "unknown backend '%s' (rtl, interp, simt, fpga)", be);
         return VRT_ERR_INVALID;
     }
     const vgiw_preset_t *p = vgiw_preset_find(cfg);
@@ -540,7 +553,14 @@ int vrt_open(const vrt_options *o, vrt_device **out, char *err, size_t errlen)
         d->opt.stall_cycles = 200000;
     d->next_addr = BUF_BASE;
     d->seed = o->seed;
-    if (rtl) {
+    if (fpga) {
+        int rc = vfpga_open(&d->fpga, o, p, err, errlen);
+        if (rc) {
+            free(d);
+            return rc;
+        }
+        d->next_addr = VFPGA_BUF_BASE;
+    } else if (rtl) {
         int rc = rtl_open(d, err, errlen);
         if (rc) {
             d->lost = 1;
@@ -556,7 +576,9 @@ void vrt_close(vrt_device *d)
 {
     if (!d)
         return;
-    if (d->rtl)
+    if (d->fpga)
+        vfpga_close(d->fpga);
+    else if (d->rtl)
         rtl_close(d);
     for (int i = 0; i < MAX_BUFS; i++)
         free(d->buf[i].data);
@@ -597,9 +619,10 @@ int vrt_alloc(vrt_device *d, size_t bytes, vrt_buf *out)
     if (!bytes)
         return fail(d, VRT_ERR_INVALID, "alloc: size 0");
     uint64_t end = (uint64_t)d->next_addr + bytes;
-    if (bytes > SYS_BASE || end > SYS_BASE)
-        return fail(d, VRT_ERR_NOMEM, "alloc: %zu bytes do not fit the device's buffer space (%u MB)", bytes,
-                    (SYS_BASE - BUF_BASE) >> 20);
+    const uint32_t limit = d->fpga ? vfpga_buf_limit(d->fpga) : SYS_BASE;   /* board memory: vrt_fpga.h */
+    if (bytes > limit || end > limit)
+        return fail(d, VRT_ERR_NOMEM, "alloc: %zu bytes do not fit the device's buffer space (%u KB left)", bytes,
+                    limit > d->next_addr ? (limit - d->next_addr) >> 10 : 0);
     int h = 0;
     while (h < MAX_BUFS && d->buf[h].used)
         h++;
@@ -612,8 +635,12 @@ int vrt_alloc(vrt_device *d, size_t bytes, vrt_buf *out)
     B->used = 1;
     B->addr = d->next_addr;
     B->bytes = (uint32_t)bytes;
-    /* never reused: fresh device memory reads 0; a 4 KB gap after each buffer */
-    d->next_addr = (uint32_t)((end + 4096 + 4095) & ~(uint64_t)4095);
+    /* never reused: fresh device memory reads 0; a 4 KB gap after each buffer (256 bytes on a
+     * board, whose memory is small; a board's memory is zeroed by the fpga device) */
+    const uint64_t gap = d->fpga ? 256 : 4096;
+    d->next_addr = (uint32_t)((end + gap + gap - 1) & ~(gap - 1));
+    if (d->fpga)
+        vfpga_alloc_zero(d->fpga, B->addr, B->bytes);
     *out = h + 1;
     return VRT_OK;
 }
@@ -1097,18 +1124,26 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
                     (unsigned long long)n->threads, T, p->name, (unsigned long long)n->group_threads);
     uint32_t local_stride = K->local_stride;
     /* descriptor, block table, configurations packed one after the other (docs/core.md) */
-    vl_place_t pl = vl_place(p, SYS_BASE, B, 4);
-    uint64_t lv = align_up(pl.end, 4096);
-    uint64_t local_base = align_up((uint32_t)(lv + 4ull * k->lv_count * vl_lv_stride(tl.threads, p)), 4096);
+    int rc = 0;
+    uint32_t sys = SYS_BASE, scratch = 0, scratch_end = SYS_END, al = 4096;
+    if (d->fpga) {   /* the board: the kernel's own region, then scratch above the buffers (vrt_fpga.h) */
+        vl_place_t p0 = vl_place(p, 0, B, 4);
+        if ((rc = vfpga_kernel_region(d->fpga, k, p0.end, d->next_addr, &sys)))
+            return fpga_rc(d, rc);
+        vfpga_scratch(d->fpga, d->next_addr, &scratch, &scratch_end);
+        al = 256;
+    }
+    vl_place_t pl = vl_place(p, sys, B, 4);
+    uint64_t lv = align_up(d->fpga ? scratch : pl.end, al);
+    uint64_t local_base = align_up((uint32_t)(lv + 4ull * k->lv_count * vl_lv_stride(tl.threads, p)), al);
     uint64_t end = local_base + (uint64_t)local_stride * tl.groups;
-    if (end > SYS_END)
+    if (end > scratch_end)
         return fail(d, VRT_ERR_NOMEM, "kernel '%s': live values and __local memory of a tile need %llu bytes",
                     k->name, (unsigned long long)(end - SYS_BASE));
     uint32_t *words = malloc(4u * nwords);
     if (!words)
         return fail(d, VRT_ERR_NOMEM, "out of host memory");
     const vl_launch_t rl = { n->g, n->l, K->argv, vg_launch_nargs(k), (uint32_t)local_base, local_stride, tl.groups };
-    int rc = 0;
     for (uint32_t b = 0; b < B && !rc; b++) {
         const vg_pnr *r = &k->blocks[b].pnr;
         uint32_t bad;
@@ -1153,7 +1188,7 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     snprintf(run.name, sizeof run.name, "%s", k->name);
     memset(&d->cur, 0, sizeof d->cur);
     d->cur.tile_threads = tl.threads;
-    if ((rc = dev_send(d, RTP_RUN, 0, &run, sizeof run)))
+    if ((rc = d->fpga ? fpga_rc(d, vfpga_start(d->fpga, &run)) : dev_send(d, RTP_RUN, 0, &run, sizeof run)))
         return rc;
     d->pending_k = k;
     return 0;
@@ -1163,7 +1198,8 @@ static int wait_rtl(vrt_device *d)
 {
     static uint64_t res[RTP_RES_MAX];
     uint32_t got = 0;
-    int rc = dev_recv(d, res, sizeof res, &got);
+    int rc = d->fpga ? fpga_rc(d, vfpga_wait(d->fpga, d->pending_k->nblocks, res, sizeof res, &got))
+                     : dev_recv(d, res, sizeof res, &got);
     if (rc)
         return rc;
     const vgiw_preset_t *p = d->preset;

@@ -10,6 +10,8 @@
  *             placed-and-routed configurations (PNR sections) are loaded as docs/core.md says
  *   "interp"  the functional interpreter (sw/interp), on the graphs or, with
  *             vrt_options.interp_pnr, on the PNR configuration words
+ *   "fpga"    a VGIW core on an FPGA board behind the serial host link of docs/fpga.md
+ *             (vrt_options.port; sw/runtime/vrt_fpga.c), laid out as for "rtl"
  *
  * Every function returns VRT_OK (0) or a negative vrt_status; the message of the last error
  * of a device is vrt_error(d). Nothing aborts the program: bad handles, copies outside a
@@ -44,22 +46,26 @@ typedef int vrt_program;
 typedef int vrt_kernel;
 
 typedef struct {
-    const char *backend;       /* "rtl" (default), "interp" or "simt" (the SIMT core: vgiw-simtcc programs) */
+    const char *backend;       /* "rtl" (default), "interp", "simt" (the SIMT core: vgiw-simtcc programs) or "fpga" */
     const char *config;        /* preset: tiny, small (default), paper */
     const char *device_path;   /* rtl: the device program (default: $VGIW_RTL_DEVICE, else found
                                   next to the host program's build tree or in build/tb/) */
     const char *waves;         /* rtl: FST file */
     uint64_t waves_from, waves_to;
-    uint64_t max_cycles;       /* rtl watchdog per launch: cycle limit (0: none) */
-    uint64_t stall_cycles;     /* rtl watchdog: cycles without progress (default 200000) */
+    uint64_t max_cycles;       /* rtl/fpga watchdog per launch: cycle limit (0: none) */
+    uint64_t stall_cycles;     /* rtl/fpga watchdog: cycles without progress (default 200000) */
     unsigned lat_min, lat_max; /* rtl: memory latency in cycles (0: device default 4..40) */
     int progress;              /* rtl: progress lines on stderr during long launches */
     unsigned timeout_s;        /* rtl: wall-clock seconds the host waits for one answer of the
-                                  device process before killing it (0: vgp_timeout(), i.e.
+                                  device process before killing it; fpga: for one launch or a
+                                  kernel left running at open (0: vgp_timeout(), i.e.
                                   --timeout, $VGIW_TIMEOUT, else 600) */
     int interp_pnr;            /* interp: run the PNR configuration words instead of the graphs */
     uint64_t seed;             /* interp: random node order seed (0: index order) */
     uint64_t max_steps;        /* interp: node evaluations before giving up (0: 2^32) */
+    const char *port;          /* fpga: the board's serial port (or a pseudo-terminal) */
+    unsigned baud;             /* fpga: line speed (0: leave the port's setting alone) */
+    unsigned link_timeout_ms;  /* fpga: wait for each byte of a reply (0: 1000 ms) */
 } vrt_options;
 
 #define VRT_MAX_BLOCKS 256

@@ -3,12 +3,12 @@
  * (docs/runtime.md).
  *
  *   vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...
- *            [--config tiny|small|paper] [--engine rtl|interp|simt] [--stats F.json] [--waves F.fst]
- *            [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--max-steps N] [--timeout S] [--progress] [-v]
+ *            [--config tiny|small|paper] [--engine rtl|interp|simt|fpga] [--stats F.json] [--waves F.fst]
+ *            [--port PATH [--baud N] [--link-timeout-ms MS]] [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--max-steps N] [--timeout S] [--progress] [-v]
  *   SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
  *
- * The interpreter runs first (with --engine rtl too, as a guard), then the device, then the
+ * The interpreter runs first (with --engine rtl or fpga too, as a guard), then the device, then the
  * native reference: the interpreter's NDRange, bounds and step checks name a bad kernel
  * before a native run could hang or damage itself. Every child (vgiwcc, clang, the native
  * run, the device process) is limited in time and dies with vgiw-run (sw/lib/vg_proc.h).
@@ -35,6 +35,7 @@
 #include "vg_proc.h"
 #include "vgiw_image.h"
 #include "vgiw_presets.h"
+#include "vgiw_hostlink.h"   /* VGIW_HL_BAUD: the board's line speed */
 #include "vgiw_rt.h"
 
 #define MAXARGS 32
@@ -53,7 +54,8 @@ static void cleanup(void)
 static void usage_lines(FILE *f)
 {
     fprintf(f, "usage: vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
-               "         [--config tiny|small|paper] [--engine rtl|interp|simt] [--stats F.json] [--waves F.fst]\n"
+               "         [--config tiny|small|paper] [--engine rtl|interp|simt|fpga] [--stats F.json] [--waves F.fst]\n"
+               "         [--port PATH [--baud N] [--link-timeout-ms MS]] (fpga: the board's serial port)\n"
                "         [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--max-steps N] [--timeout S] [--progress] [-v]\n"
                "  SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... | buf:TYPE:COUNT[:INIT],\n"
                "        TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64,\n"
@@ -159,7 +161,9 @@ int main(int argc, char **argv)
         die("out of memory");
     uint64_t max_cycles = 0, max_steps = 0;
     int progress = 0;
-    static const char *const engines[] = { "rtl", "interp", "simt", NULL };
+    static const char *const engines[] = { "rtl", "interp", "simt", "fpga", NULL };
+    const char *port = NULL;
+    unsigned baud = VGIW_HL_BAUD, link_ms = 0;
     vga_t P;
     vga_init(&P, "vgiw-run", argc, argv, usage_lines);
     while (vga_next(&P)) {
@@ -183,6 +187,9 @@ int main(int argc, char **argv)
         } else if (vga_is(&P, "--config")) config = vga_str(&P);
         else if (vga_is(&P, "--engine")) engine = engines[vga_choice(&P, engines)];
         else if (vga_is(&P, "--stats")) stats = vga_str(&P);
+        else if (vga_is(&P, "--port")) port = vga_str(&P);
+        else if (vga_is(&P, "--baud")) baud = (unsigned)vga_u64(&P, 0, 3000000);
+        else if (vga_is(&P, "--link-timeout-ms")) link_ms = (unsigned)vga_u64(&P, 1, 3600000);
         else if (vga_is(&P, "--waves")) waves = vga_str(&P);
         else if (vga_is(&P, "--dump")) dumpdir = vga_str(&P);
         else if (vga_is(&P, "--max-cycles")) max_cycles = vga_u64(&P, 0, UINT64_MAX);
@@ -210,8 +217,12 @@ int main(int argc, char **argv)
     for (int dd = 0; dd < 3; dd++)
         if (g[dd] % l[dd])
             usage_error("global size %u is not a multiple of local size %u (dimension %d)", g[dd], l[dd], dd);
-    if (waves && !strcmp(engine, "interp"))
+    if (waves && strcmp(engine, "rtl") && strcmp(engine, "simt"))
         usage_error("--waves: only the rtl and simt engines write waveforms (--engine %s)", engine);
+    if (!strcmp(engine, "fpga") && !port)
+        usage_error("--engine fpga needs --port PATH (the board's serial port)");
+    if (port && strcmp(engine, "fpga"))
+        usage_error("--port: only the fpga engine uses a serial port (--engine %s)", engine);
     if (!vgiw_preset_find(config))
         usage_error("--config '%s': tiny, small or paper", config);
     if (access(src, R_OK))
@@ -362,6 +373,9 @@ int main(int argc, char **argv)
         o.max_cycles = max_cycles;
         o.max_steps = max_steps;
         o.progress = progress;
+        o.port = port;
+        o.baud = baud;
+        o.link_timeout_ms = link_ms;
         vrt_device *d = NULL;
         if (vrt_open(&o, &d, err, sizeof err))
             die("%s", err);

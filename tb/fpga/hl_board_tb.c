@@ -246,6 +246,21 @@ static void t_proto(rng_t *R)
                   "COUNTER cycles before any kernel = %" PRIu64, c);
     sim_check_u32(hl_reg_read(&IO, VGIW_REG_CNT_SEL, &v) == VGIW_HL_ST_OK && v == VGIW_CNT_CYCLES,
                   "COUNTER wrote CNT_SEL (%u)", v);
+    /* several counters in one frame: the same values as one by one (the core is idle, its
+     * counters hold), 40 of them in 3 frames; CNT_SEL is left at the last one */
+    {
+        enum { NC = 40 };
+        uint64_t many[NC], one;
+        int r = hl_counters(&IO, VGIW_CNT_EXT, many, NC);
+        sim_check_u32(r == VGIW_HL_ST_OK, "COUNTER of %d counters: %s", NC, hl_result_name(r));
+        unsigned diff = 0;
+        for (unsigned i = 0; r == VGIW_HL_ST_OK && i < NC; i++)
+            if (hl_counter(&IO, (uint16_t)(VGIW_CNT_EXT + i), &one) != VGIW_HL_ST_OK || one != many[i])
+                diff++;
+        sim_check_u32(diff == 0, "COUNTER of %d counters equals one by one (%u differ)", NC, diff);
+        sim_check_u32(hl_reg_read(&IO, VGIW_REG_CNT_SEL, &v) == VGIW_HL_ST_OK && v == VGIW_CNT_EXT + NC - 1,
+                      "CNT_SEL after the last counter (%u)", v);
+    }
 
     uint8_t f[300], pay[260];
     size_t n;
@@ -308,6 +323,14 @@ static void t_proto(rng_t *R)
     expect_error("MEM_READ above max_words", f, n, VGIW_HL_ST_BAD_LEN, VGIW_HL_CMD_MEM_READ);
     n = hl_frame(f, VGIW_HL_CMD_MEM_WRITE, pay, 7);
     expect_error("MEM_WRITE of a partial word", f, n, VGIW_HL_ST_BAD_LEN, VGIW_HL_CMD_MEM_WRITE);
+    pay[0] = 0;
+    pay[1] = 0;
+    pay[2] = 0;
+    n = hl_frame(f, VGIW_HL_CMD_COUNTER, pay, 3);
+    expect_error("COUNTER of 0 counters", f, n, VGIW_HL_ST_BAD_LEN, VGIW_HL_CMD_COUNTER);
+    pay[2] = VGIW_HL_MAX_COUNTERS + 1;
+    n = hl_frame(f, VGIW_HL_CMD_COUNTER, pay, 3);
+    expect_error("COUNTER above max_counters", f, n, VGIW_HL_ST_BAD_LEN, VGIW_HL_CMD_COUNTER);
     for (unsigned i = 0; i < 200; i++)
         pay[i] = (uint8_t)i;
     f[0] = VGIW_HL_SYNC_REQ;
@@ -446,6 +469,23 @@ static void t_kernel(const vgiw_preset_t *P, const char *name, uint32_t threads,
                   "COUNTER cycles = %" PRIu64, kcycles);
     printf("%s: kernel %" PRIu64 " cycles (counter), BUSY checks done %" PRIu64 " cycles after START\n", name,
            kcycles, busy_seen);
+    /* COUNTER ranges after a kernel (counters differ now; before any kernel most are 0): the
+     * fixed and mem_system counters in ranges of max_counters, equal to one-by-one reads */
+    {
+        enum { NC = VGIW_CNT_EXT + VGIW_CNT_EXT_COUNT };
+        uint64_t many[NC], one;
+        int rr = hl_counters(&IO, 0, many, NC);
+        unsigned diff = 0, distinct = 0;
+        for (unsigned i = 0; rr == VGIW_HL_ST_OK && i < NC; i++) {
+            if (hl_counter(&IO, (uint16_t)i, &one) != VGIW_HL_ST_OK || one != many[i])
+                diff++;
+            distinct += i && many[i] != many[i - 1];
+        }
+        sim_check_u32(rr == VGIW_HL_ST_OK && diff == 0, "COUNTER ranges of counters 0..%d equal one-by-one reads "
+                      "(%s, %u differ)", NC - 1, hl_result_name(rr), diff);
+        sim_check_u32(distinct >= 8, "the counters read differ from each other (%u changes): the check sees a "
+                      "range that repeats one counter", distinct);
+    }
     ping_ok("the kernel");
     km_free(K);
     free(K);

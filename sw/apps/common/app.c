@@ -21,6 +21,7 @@
 #include "vg_proc.h"
 #include "vgiw_arith.h"
 #include "vgiw_image.h"
+#include "vgiw_hostlink.h"   /* VGIW_HL_BAUD */
 #include "vgiw_presets.h"
 
 karg_t KF32(float x)
@@ -302,7 +303,8 @@ static const engine_ops native_ops = { "native", common_alloc, common_write, com
 static engine_t *device_open(const engine_ops *ops, const char *cl, const char *const *defs, uint64_t seed,
                              char *err, size_t errlen)
 {
-    int simt = ops == &eng_vrt_simt_ops, rtl = ops == &eng_vrt_rtl_ops || simt, pnr = ops == &eng_vrt_pnr_ops;
+    int simt = ops == &eng_vrt_simt_ops, fpga = ops == &eng_vrt_fpga_ops;
+    int rtl = ops == &eng_vrt_rtl_ops || simt || fpga, pnr = ops == &eng_vrt_pnr_ops;
     const char *cfg = app_config();
     if (pnr && !vgiw_preset_find(cfg)) {
         snprintf(err, errlen, "unknown preset '%s' (VGIW_CONFIG)", cfg);
@@ -322,7 +324,10 @@ static engine_t *device_open(const engine_ops *ops, const char *cl, const char *
         vrt_options o;
         vrt_options_init(&o);
         if (rtl) {
-            o.backend = simt ? "simt" : "rtl";
+            o.backend = simt ? "simt" : fpga ? "fpga" : "rtl";
+            o.port = app_rtl.port;
+            o.baud = app_rtl.baud;
+            o.link_timeout_ms = app_rtl.link_timeout_ms;
             o.config = cfg;
             o.waves = app_rtl.waves;
             o.waves_from = app_rtl.waves_from;
@@ -350,11 +355,12 @@ engine_t *engine_open(const char *kind, const char *cl, const char *const *defs,
     const engine_ops *dev = !strcmp(kind, "interp") ? &eng_vrt_interp_ops
                             : !strcmp(kind, "pnr") ? &eng_vrt_pnr_ops
                             : !strcmp(kind, "rtl") ? &eng_vrt_rtl_ops
-                            : !strcmp(kind, "simt") ? &eng_vrt_simt_ops : NULL;
+                            : !strcmp(kind, "simt") ? &eng_vrt_simt_ops
+                            : !strcmp(kind, "fpga") ? &eng_vrt_fpga_ops : NULL;
     if (dev)
         return device_open(dev, cl, defs, seed, err, errlen);
     if (strcmp(kind, "native")) {
-        snprintf(err, errlen, "unknown engine '%s' (interp, native, pnr, rtl, simt)", kind);
+        snprintf(err, errlen, "unknown engine '%s' (interp, native, pnr, rtl, simt, fpga)", kind);
         return NULL;
     }
     engine_t *e = app_xmalloc(sizeof *e);
@@ -432,9 +438,10 @@ const char *app_config(void)
 static const char *usage_app = "app";
 static void usage_lines(FILE *f)
 {
-    fprintf(f, "usage: %s [--size N] [--seed S] [--engine interp|native|pnr|rtl|simt|all]... [--cl KERNEL.cl] [--file F] [-v]\n"
+    fprintf(f, "usage: %s [--size N] [--seed S] [--engine interp|native|pnr|rtl|simt|fpga|all]... [--cl KERNEL.cl] [--file F] [-v]\n"
             "          [--config tiny|small|paper] [--stats F.json] [--waves F.fst [--waves-from C] [--waves-to C]]\n"
-            "          [--max-cycles N] [--stall-cycles N] [--progress] [--timeout S] [--variant NAME]\n",
+            "          [--max-cycles N] [--stall-cycles N] [--progress] [--timeout S] [--variant NAME]\n"
+            "          [--port PATH [--baud N] [--link-timeout-ms MS]]   (fpga: the board's serial port)\n",
             usage_app);
 }
 
@@ -457,9 +464,10 @@ void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t 
     o->seed = 1;
     snprintf(clpath, sizeof clpath, "sw/apps/%s/%s.cl", app, app);
     o->cl = clpath;
-    static const char *const engines[] = { "all", "interp", "native", "pnr", "rtl", "simt", NULL };
+    static const char *const engines[] = { "all", "interp", "native", "pnr", "rtl", "simt", "fpga", NULL };
     const char *waves_opt = NULL;
-    int has_rtl = 0;
+    int has_rtl = 0, has_fpga = 0;
+    app_rtl.baud = VGIW_HL_BAUD;
     vga_t P;
     vga_init(&P, app, argc, argv, usage_lines);
     while (vga_next(&P)) {
@@ -489,6 +497,7 @@ void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t 
             } else if (o->nengines < APP_MAX_ENGINES) {
                 o->engines[o->nengines++] = engines[en];
                 has_rtl |= en == 4 || en == 5;
+                has_fpga |= en == 6;
             } else vga_fail(&P, "--engine: at most %d engines", APP_MAX_ENGINES);
         } else if (vga_is(&P, "--config")) {
             app_rtl.config = vga_str(&P);
@@ -502,6 +511,9 @@ void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t 
         else if (vga_is(&P, "--stall-cycles")) app_rtl.stall_cycles = vga_u64(&P, 0, UINT64_MAX);
         else if (vga_is(&P, "--timeout")) vgp_set_timeout((unsigned)vga_u64(&P, 0, 30u * 24 * 3600));
         else if (vga_is(&P, "--progress")) app_rtl.progress = 1;
+        else if (vga_is(&P, "--port")) app_rtl.port = vga_str(&P);
+        else if (vga_is(&P, "--baud")) app_rtl.baud = (unsigned)vga_u64(&P, 0, 3000000);
+        else if (vga_is(&P, "--link-timeout-ms")) app_rtl.link_timeout_ms = (unsigned)vga_u64(&P, 1, 3600000);
         else if (vga_is(&P, "-v")) o->verbose = 1;
         else if (vga_is(&P, "-h") || vga_is(&P, "--help")) { usage_lines(stdout); exit(0); }
         else if (!vga_positional(&P)) vga_unknown(&P);
@@ -515,6 +527,10 @@ void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t 
     /* only the rtl engine writes waveforms: said, not silently ignored */
     if (waves_opt && !has_rtl)
         vga_fail(&P, "%s: only the rtl and simt engines write waveforms (add --engine rtl or simt)", waves_opt);
+    if (has_fpga && !app_rtl.port)
+        vga_fail(&P, "--engine fpga needs --port PATH (the board's serial port)");
+    if (app_rtl.port && !has_fpga)
+        vga_fail(&P, "--port: only the fpga engine uses a serial port (add --engine fpga)");
 }
 
 engine_t *app_engine(const app_opts *o, int i, const char *const *defines)

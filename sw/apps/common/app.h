@@ -85,6 +85,9 @@ typedef struct {
     const char *stats;           /* --stats F.json */
     uint64_t max_cycles, stall_cycles;   /* --max-cycles, --stall-cycles: watchdog per launch */
     int progress;                /* --progress */
+    const char *port;            /* --port PATH: the fpga engine's board (serial port) */
+    unsigned baud;               /* --baud N (default the host link's, arch/hostlink.toml; 0: as the port is) */
+    unsigned link_timeout_ms;    /* --link-timeout-ms MS: per reply byte (default 1000) */
 } app_rtl_opts;
 extern app_rtl_opts app_rtl;
 const char *app_config(void);

@@ -168,7 +168,7 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
 {
     FILE *f = fopen(path, "w");
     if (!f) {
-        fprintf(stderr, "rtl engine: cannot write %s\n", path);
+        fprintf(stderr, "%s engine: cannot write %s\n", vrt_backend(p->d), path);
         return;
     }
     fprintf(f, "{\n  \"engine\": \"%s\",\n  \"config\": \"%s\",\n  \"wall_seconds\": %.3f,\n  \"total\": {\n",
@@ -244,11 +244,11 @@ static void dev_close(engine_t *e)
                            (unsigned long long)p->per[i].cycles, (unsigned long long)p->per[i].threads,
                            (unsigned long long)p->per[i].warp_instructions, (unsigned long long)p->per[i].mem_passes);
         } else if (tot.launches) {
-            printf("rtl (%s): %llu cycles, %llu threads, %llu blocks executed, LVC hit rate %.1f%% "
+            printf("%s (%s): %llu cycles, %llu threads, %llu blocks executed, LVC hit rate %.1f%% "
                    "(%llu lines spilled, %llu read), "
                    "configuration overhead %.1f%% (%llu reconfigurations, %.1f cycles each; configuration "
                    "cache %llu hits, %llu misses, %llu fetches), %.1f simulated cycles/s\n",
-                   vrt_config(p->d), (unsigned long long)tot.cycles, (unsigned long long)tot.threads,
+                   vrt_backend(p->d), vrt_config(p->d), (unsigned long long)tot.cycles, (unsigned long long)tot.threads,
                    (unsigned long long)tot.block_execs_total, pct(tot.lvc_hit, tot.lvc_access),
                    (unsigned long long)tot.lvc_spill, (unsigned long long)tot.lvc_refill,
                    pct(tot.reconfig_cycles, tot.cycles), (unsigned long long)tot.reconfigs,
@@ -271,6 +271,7 @@ const engine_ops eng_vrt_rtl_ops = { "rtl", dev_alloc, dev_write, dev_read, dev_
 const engine_ops eng_vrt_interp_ops = { "interp", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
 const engine_ops eng_vrt_pnr_ops = { "pnr", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
 const engine_ops eng_vrt_simt_ops = { "simt", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
+const engine_ops eng_vrt_fpga_ops = { "fpga", dev_alloc, dev_write, dev_read, dev_launch, dev_close };
 
 engine_t *eng_vrt_open(const engine_ops *ops, const char *image, const vrt_options *o, int report,
                        const char *stats, char *err, size_t errlen)

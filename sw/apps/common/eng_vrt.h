@@ -11,7 +11,7 @@
 #include "app.h"
 #include "vgiw_rt.h"
 
-extern const engine_ops eng_vrt_rtl_ops, eng_vrt_interp_ops, eng_vrt_pnr_ops, eng_vrt_simt_ops;
+extern const engine_ops eng_vrt_rtl_ops, eng_vrt_interp_ops, eng_vrt_pnr_ops, eng_vrt_simt_ops, eng_vrt_fpga_ops;
 
 /* Opens the device of options `o`, loads the image file (the caller may remove it afterwards)
  * and creates a kernel object per kernel. ops names the engine (one of the tables above).
