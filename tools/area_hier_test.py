@@ -38,7 +38,7 @@ def main():
     base, _ = rg.unit_script(unit, pkgs, mods)
     ref_json = os.path.join(OUT, "reference.json")
     rc, _, _ = rg.run([rg.yosys_bin(), "-q", "-p", "; ".join(
-        base + ["synth_ecp5 -top scu_pool -noflatten", f"tee -q -o {rg.rel(ref_json)} stat -json"])],
+        base + rg.ecp5_synth("scu_pool", "-noflatten") + [f"tee -q -o {rg.rel(ref_json)} stat -json"])],
         os.path.join(OUT, "reference.log"))
     check("reference run completes", rc == 0)
     if rc == 0:

@@ -161,8 +161,7 @@ def main():
     script = [rg.read_cmd(need, files)]
     if params:
         script.append("chparam " + " ".join(f"-set {k} {v}" for k, v in params.items()) + f" {top}")
-    script += [f"synth_ecp5 -top {top} -json {rg.rel(net)}",
-               f"tee -q -o {rg.rel(stat)} stat -json"]
+    script += rg.ecp5_synth(top, f"-json {rg.rel(net)}") + [f"tee -q -o {rg.rel(stat)} stat -json"]
     ylog = os.path.join(out, "synth.yosys.log")
     if args.yosys == "native":
         cmd = rg.yosys_native_cmd() + ["-p", "; ".join(script)]

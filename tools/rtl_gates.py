@@ -155,6 +155,27 @@ def read_cmd(pkgs, mods):
     return "read_verilog -sv -D SYNTHESIS " + " ".join(rel(p) for p in pkgs + mods)
 
 
+WIDEMUX_MAP = os.path.join(ROOT, "synth", "ecp5_widemux.v")
+
+
+# The cells whose 2:1 multiplexer trees become wide multiplexers (ecp5_synth): those of the
+# interconnect's crossbars, by source file (the attribute survives flattening). Elsewhere the
+# generic LUT mapping, which merges multiplexers with the logic around them, does better
+# (measured: cvu_coords and cache_bank grow 8-13 % when every module is covered).
+WIDEMUX_CELLS = "a:src=*slot_select.sv*"
+
+
+def ecp5_synth(top, opts=""):
+    """The ECP5 synthesis of `make area` and `make fpga`: synth_ecp5, with the crossbars' trees
+    of 2:1 multiplexers covered by 4/8/16-input ones that synth/ecp5_widemux.v builds from LUT4s
+    and the slice's PFUMX/L6MUX21 (a 12:1 multiplexer in 7 LUT4 instead of about 14;
+    docs/core.md "Area"). `opts` go to both halves of synth_ecp5 (-noflatten, -json FILE)."""
+    return [f"synth_ecp5 -top {top} {opts} -run :map_luts".replace("  ", " "),
+            f"muxcover -mux4 -mux8 -mux16 {WIDEMUX_CELLS}",
+            f"techmap -map {rel(WIDEMUX_MAP)}",
+            f"synth_ecp5 -top {top} {opts} -run map_luts:".replace("  ", " ")]
+
+
 def synth_one(mod, pkgs, mods, outdir, shallow=False):
     name = module_name(mod)
     # --shallow: the modules below the top become black boxes after elaboration, so a module
@@ -295,8 +316,8 @@ def area_one(unit, pkgs, mods, outdir):
     script = {
         "generic": "; ".join(base + [f"synth -top {top} -flatten",
                                      f"tee -q -o {rel(json_of['generic'])} stat -tech cmos -json"]),
-        "ecp5": "; ".join(base + [f"synth_ecp5 -top {top}",
-                                  f"tee -q -o {rel(json_of['ecp5'])} stat -json"]),
+        "ecp5": "; ".join(base + ecp5_synth(top) +
+                          [f"tee -q -o {rel(json_of['ecp5'])} stat -json"]),
     }
     # flows: which of the two syntheses run (docs/core.md "Area": the generic one maps every
     # memory bit to gates, too slow for the caches of `small`)
@@ -430,7 +451,7 @@ def area_hier(unit, base, sources, outdir):
         out_json, res_path = stem + ".ecp5.json", stem + ".result.json"
         script = "; ".join([f"read_rtlil {rel(elab_il)}", f"hierarchy -top {mod}",
                             "blackbox A:top %n",       # the modules below: their own runs
-                            f"synth_ecp5 -top {mod} -noflatten",
+                            *ecp5_synth(mod, "-noflatten"),
                             f"tee -q -o {rel(out_json)} stat -json"])
         try:
             with open(res_path) as f:
