@@ -84,6 +84,9 @@ typedef struct {
     uint32_t nblocks, nunits;
     uint64_t block_exec[VRT_MAX_BLOCKS], block_threads[VRT_MAX_BLOCKS];
     uint64_t unit_fires[VRT_MAX_UNITS];
+    /* rtl: replicas of block b (CVUs in its block table cvu_mask; VGIW §3.5, one CVU per
+     * replica); the largest of the launches summed */
+    uint32_t block_replicas[VRT_MAX_BLOCKS];
 } vrt_stats;
 
 void vrt_options_init(vrt_options *o);
