@@ -61,7 +61,7 @@ include tb/tb.mk
 # Performance figures of this run: bench/results.json and bench/results.md (BENCH_LARGE=1: larger sizes).
 .PHONY: bench
 bench: gen
-	$(Q)$(PYTHON) tools/bench.py $(if $(BENCH_LARGE),--large) $(if $(ONLY),--only $(ONLY))
+	$(Q)$(PYTHON) tools/bench.py $(if $(BENCH_LARGE),--large) $(foreach o,$(ONLY),--only $(o)) $(if $(BENCH_PROFILE),--profile $(BENCH_PROFILE))
 
 # The FPGA flow (docs/fpga.md): synth_ecp5, nextpnr-ecp5 and ecppack for a board of fpga/.
 #   make fpga BOARD=ulx3s [CONFIG=tiny] [TOP=...] [FREQ=MHz] [PARAMS="CORE=0"] [YOSYS_NATIVE=1]

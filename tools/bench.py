@@ -60,8 +60,13 @@ def main():
     ap = argparse.ArgumentParser(description="run the vgiw benchmarks")
     ap.add_argument("--large", action="store_true", help="larger sizes (longer runs)")
     ap.add_argument("--only", action="append", help="entries whose name contains this")
+    ap.add_argument("--profile", choices=["fast", "test"],
+                    help="only this build profile (an entry that lists others is run in this one)")
     args = ap.parse_args()
     todo = [e for e in entries() if not args.only or any(o in e["name"] for o in args.only)]
+    if args.profile:
+        for e in todo:
+            e["profiles"] = [args.profile]
     if not todo:
         print("bench: no entries selected")
         return 1

@@ -1229,6 +1229,7 @@ static int wait_rtl(vrt_device *d)
         if (b < k->nblocks) {
             s->block_exec[b] = c[nc + b];
             s->block_threads[b] = c[nc + p->bbs_max_blocks + b];
+            s->block_replicas[b] = (uint32_t)__builtin_popcount(k->blocks[b].pnr.cvu_mask);
         }
         s->block_execs_total += c[nc + b];
         s->thread_blocks += c[nc + p->bbs_max_blocks + b];
@@ -1355,6 +1356,8 @@ void vrt_stats_add(vrt_stats *sum, const vrt_stats *s)
     for (int i = 0; i < VRT_MAX_BLOCKS; i++) {
         sum->block_exec[i] += s->block_exec[i];
         sum->block_threads[i] += s->block_threads[i];
+        if (s->block_replicas[i] > sum->block_replicas[i])
+            sum->block_replicas[i] = s->block_replicas[i];
     }
     for (int i = 0; i < VRT_MAX_UNITS; i++)
         sum->unit_fires[i] += s->unit_fires[i];
@@ -1384,6 +1387,9 @@ void vrt_stats_json(FILE *f, const vrt_stats *s, const char *ind)
     fprintf(f, "],\n%s\"block_threads\": [", ind);
     for (uint32_t b = 0; b < s->nblocks; b++)
         fprintf(f, "%s%llu", b ? ", " : "", (unsigned long long)s->block_threads[b]);
+    fprintf(f, "],\n%s\"block_replicas\": [", ind);
+    for (uint32_t b = 0; b < s->nblocks; b++)
+        fprintf(f, "%s%u", b ? ", " : "", s->block_replicas[b]);
     fprintf(f, "],\n%s\"unit_fires\": [", ind);
     for (uint32_t u = 0; u < s->nunits; u++)
         fprintf(f, "%s%llu", u ? ", " : "", (unsigned long long)s->unit_fires[u]);

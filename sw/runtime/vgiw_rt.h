@@ -96,6 +96,9 @@ typedef struct {
      * that left lanes to replay, and every counter of the core by index */
     uint64_t warp_instructions, thread_instructions, mem_passes, mem_replays;
     uint64_t simt_cnt[VRT_SIMT_COUNTERS];
+    /* rtl: replicas of block b (CVUs in its block table cvu_mask; VGIW §3.5, one CVU per
+     * replica); the largest of the launches summed */
+    uint32_t block_replicas[VRT_MAX_BLOCKS];
 } vrt_stats;
 
 void vrt_options_init(vrt_options *o);

@@ -182,6 +182,26 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
     }
     /* the figures of `make bench` (tools/bench.py reads "counters"; docs/apps.md) */
     double cyc = tot->cycles ? (double)tot->cycles : 1.0;
+    /* VGIW §2: a block streams one thread per cycle into each of its replicas, so a block
+     * execution of t threads on r replicas needs t / r cycles at the paper's rate. ideal =
+     * that sum over every block of every kernel; ideal / cycles is the thread-blocks per
+     * cycle per replica of the whole run (1.0: the paper's rate with nothing else in the way).
+     * busiest: the block (of any kernel) that runs the most thread-blocks. */
+    double ideal = 0.0;
+    uint64_t busy_thr = 0;
+    unsigned busy_rep = 0;
+    int busy_k = -1, busy_b = -1;
+    for (int i = 0; i < p->nk; i++)
+        for (uint32_t b = 0; b < p->per[i].nblocks; b++) {
+            unsigned r = p->per[i].block_replicas[b] ? p->per[i].block_replicas[b] : 1;
+            ideal += (double)p->per[i].block_threads[b] / r;
+            if (p->per[i].block_threads[b] > busy_thr) {
+                busy_thr = p->per[i].block_threads[b];
+                busy_rep = r;
+                busy_k = i;
+                busy_b = (int)b;
+            }
+        }
     fprintf(f, "\n  },\n  \"counters\": {\n");
     fprintf(f, "    \"cycles\": %llu,\n    \"threads\": %llu,\n    \"launches\": %llu,\n"
                "    \"blocks_executed\": %llu,\n    \"instructions\": %llu,\n"
@@ -200,8 +220,7 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
                "    \"cycles_per_reconfig\": %.1f,\n    \"cfg_hit_pct\": %.2f,\n"
                "    \"lvc_access_per_instr\": %.4f,\n    \"l1_conflict_pct\": %.2f,\n"
                "    \"l1_hit_pct\": %.2f,\n    \"l1_mshr_stall_pct\": %.2f,\n    \"l1_miss_latency\": %.1f,\n"
-               "    \"lvc_conflict_pct\": %.2f,\n    \"lvc_mshr_stall_pct\": %.2f,\n    \"lvc_miss_latency\": %.1f\n"
-               "  }\n}\n",
+               "    \"lvc_conflict_pct\": %.2f,\n    \"lvc_mshr_stall_pct\": %.2f,\n    \"lvc_miss_latency\": %.1f,\n",
             (double)tot->threads / cyc, pct(tot->instructions, tot->cycles * (units ? units : 1)),
             pct(tot->reconfig_cycles, tot->cycles), pct(tot->lvc_hit, tot->lvc_access),
             tot->reconfigs ? (double)tot->reconfig_cycles / (double)tot->reconfigs : 0.0,
@@ -212,6 +231,25 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
             tot->l1_refill ? (double)tot->l1_miss_cycles / (double)tot->l1_refill : 0.0,
             pct(tot->lvc_bank_conflict, tot->lvc_access), pct(tot->lvc_mshr_stall, tot->cycles),
             tot->lvc_refill ? (double)tot->lvc_miss_cycles / (double)tot->lvc_refill : 0.0);
+    fprintf(f, "    \"thread_blocks\": %llu,\n    \"thread_blocks_per_cycle\": %.4f,\n"
+               "    \"tb_per_cycle_per_replica\": %.4f,\n    \"ideal_cycles\": %.0f,\n"
+               "    \"busiest_block\": \"%s:B%d\",\n    \"busiest_block_threads\": %llu,\n"
+               "    \"busiest_block_replicas\": %u,\n"
+               "    \"reconfigs\": %llu,\n    \"reconfig_cycles\": %llu,\n    \"cfg_hits\": %llu,\n"
+               "    \"cfg_misses\": %llu,\n    \"cfg_fetches\": %llu,\n    \"stall_cfg\": %llu,\n"
+               "    \"stall_ready\": %llu,\n    \"stall_drain\": %llu,\n    \"fabric_busy\": %llu,\n"
+               "    \"l1_bank_conflict_cycles\": %llu,\n    \"l1_mshr_stall_cycles\": %llu,\n"
+               "    \"lvc_bank_conflict_cycles\": %llu,\n    \"lvc_mshr_stall_cycles\": %llu\n"
+               "  }\n}\n",
+            (unsigned long long)tot->thread_blocks, (double)tot->thread_blocks / cyc, ideal / cyc, ideal,
+            busy_k >= 0 ? p->kname[busy_k] : "-", busy_b, (unsigned long long)busy_thr, busy_rep,
+            (unsigned long long)tot->reconfigs, (unsigned long long)tot->reconfig_cycles,
+            (unsigned long long)tot->cfg_hits, (unsigned long long)tot->cfg_misses,
+            (unsigned long long)tot->cfg_fetches, (unsigned long long)tot->stall_cfg,
+            (unsigned long long)tot->stall_ready, (unsigned long long)tot->stall_drain,
+            (unsigned long long)tot->fabric_busy,
+            (unsigned long long)tot->l1_bank_conflict, (unsigned long long)tot->l1_mshr_stall,
+            (unsigned long long)tot->lvc_bank_conflict, (unsigned long long)tot->lvc_mshr_stall);
     fclose(f);
     printf("%s: counters written to %s\n", vrt_backend(p->d), path);
 }
