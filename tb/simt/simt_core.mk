@@ -5,7 +5,8 @@ TESTBENCHES        += simt_core_tb
 simt_core_tb_TOP   := simt_core
 simt_core_tb_RTL   := $(filter-out %_pkg.sv,$(wildcard rtl/simt/*.sv)) rtl/fu/int_alu.sv rtl/fu/int_div.sv \
                       rtl/fu/fp_fma.sv rtl/fu/fp_cmp.sv rtl/fu/fp_cvt.sv rtl/fu/fp_divsqrt.sv rtl/common/lzc.sv \
-                      rtl/common/delay_line.sv rtl/mem/banked_cache.sv rtl/mem/cache_bank.sv
+                      rtl/common/delay_line.sv rtl/mem/banked_cache.sv rtl/mem/cache_bank.sv \
+                      rtl/common/rr_arbiter.sv
 simt_core_tb_C     := tb/simt/simt_core_tb.c
 
 # Test programs (tb/simt/simt_core_conf.py): RV32IMF, freestanding, our own start-up code, built
