@@ -41,7 +41,11 @@ module stream_reg #(
         a_full_q <= 1'b0;
         b_full_q <= 1'b0;
       end else begin
-        if (a_fill)                 a_data_q <= b_drain ? b_data_q : data_i;
+        // b_full_q, not b_drain, picks the source: whenever a fills, b drains exactly when it
+        // is full (a fills from the input only while ready_o, i.e. b empty). Same values;
+        // a 3-input multiplexer beside the enable instead of a 5-input function: 59 LUT4
+        // instead of 108 for a 49-bit switch link on ECP5 (docs/core.md "Area").
+        if (a_fill)                 a_data_q <= b_full_q ? b_data_q : data_i;
         if (b_fill)                 b_data_q <= data_i;
         if (a_fill || a_drain)      a_full_q <= a_fill;
         if (b_fill || b_drain)      b_full_q <= b_fill;
