@@ -260,3 +260,44 @@ void *memset(void *d, int c, uint32_t n)
         *p++ = (uint8_t)c;
     return d;
 }
+
+/* ---- rounding to an integral float without FCVT's rounding modes ----
+ * The core executes FCVT.W[U].S only with rm = RTZ (docs/simt.md "ISA"), and LLVM's RISC-V back
+ * end lowers llvm.floor/ceil/round/rint... with FCVT and a static rounding mode. vgiw-simtcc calls
+ * these instead (on the bits, exact; vgiwcc lowers the same intrinsics on the bits too). */
+static inline uint32_t fbits(float f) { uint32_t u; __builtin_memcpy(&u, &f, 4); return u; }
+static inline float bitsf(uint32_t u) { float f; __builtin_memcpy(&f, &u, 4); return f; }
+float __simt_truncf(float x)
+{
+    uint32_t u = fbits(x);
+    int e = (int)((u >> 23) & 0xFF) - 127;
+    if (e >= 23)
+        return x;                         /* integral, inf, NaN */
+    if (e < 0)
+        return bitsf(u & 0x80000000u);    /* |x| < 1: a signed zero */
+    return bitsf(u & ~(0x007FFFFFu >> e));
+}
+float __simt_floorf(float x)
+{
+    float t = __simt_truncf(x);
+    return t > x ? t - 1.0f : t;
+}
+float __simt_ceilf(float x)
+{
+    float t = __simt_truncf(x);
+    return t < x ? t + 1.0f : t;
+}
+float __simt_rintf(float x)   /* to nearest even: 2^23 added and subtracted (RNE arithmetic) */
+{
+    float a = __builtin_fabsf(x);
+    if (!(a < 8388608.0f))
+        return x;                         /* integral, inf, NaN */
+    float r = (a + 8388608.0f) - 8388608.0f;   /* no fast-math: never folded */
+    return __builtin_copysignf(r, x);
+}
+float __simt_roundf(float x)  /* halfway away from zero */
+{
+    float t = __simt_truncf(x);
+    float d = __builtin_fabsf(x - t);
+    return d >= 0.5f ? t + __builtin_copysignf(1.0f, x) : t;
+}

@@ -216,6 +216,42 @@ static void check_undefined(LLVMModuleRef m)
             }
 }
 
+/* The rounding intrinsics the RISC-V back end would lower to FCVT with a static rounding mode,
+ * which the core refuses (docs/simt.md "ISA"), become calls of simt_wi.c's bit-level versions.
+ * Vector forms are scalarized first. Returns how many declarations were replaced. */
+static int replace_rounding(LLVMModuleRef m)
+{
+    static const char *const map[][2] = {
+        { "llvm.floor.f32", "__simt_floorf" }, { "llvm.ceil.f32", "__simt_ceilf" },
+        { "llvm.trunc.f32", "__simt_truncf" }, { "llvm.rint.f32", "__simt_rintf" },
+        { "llvm.nearbyint.f32", "__simt_rintf" }, { "llvm.roundeven.f32", "__simt_rintf" },
+        { "llvm.round.f32", "__simt_roundf" } };
+    int vec = 0, n = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(f, &len);
+        for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+            size_t bl = strlen(map[i][0]) - 3;   /* "llvm.floor." */
+            if (!strncmp(name, map[i][0], bl) && strcmp(name + bl, "f32"))
+                vec = 1;
+        }
+    }
+    if (vec)
+        run_passes(m, "function(scalarizer,instcombine)", "scalarizing rounding intrinsics");
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+        LLVMValueRef in = LLVMGetNamedFunction(m, map[i][0]);
+        if (!in)
+            continue;
+        LLVMValueRef mine = LLVMGetNamedFunction(m, map[i][1]);
+        if (!mine)
+            fatal("%s: error: internal: the work-item library has no %s", g_src, map[i][1]);
+        LLVMReplaceAllUsesWith(in, mine);
+        LLVMDeleteFunction(in);
+        n++;
+    }
+    return n;
+}
+
 /* ---- kernels and their arguments (the same kinds and types as vgiwcc's image) ---- */
 typedef struct {
     char name[VG_NAME_MAX + 1];
@@ -661,7 +697,10 @@ int main(int argc, char **argv)
     if (LLVMVerifyModule(m, LLVMReturnStatusAction, &verr))
         fatal("%s: error: internal: the linked module does not verify: %s", input, verr ? verr : "?");
     LLVMDisposeMessage(verr);
+    replace_rounding(m);
     run_passes(m, "default<O2>", "optimizing");
+    if (replace_rounding(m))   /* -O2 may fold a conversion pair into llvm.trunc */
+        run_passes(m, "default<O2>", "optimizing");
     for (int i = 0; i < nk; i++) {
         LLVMValueRef seen[4096];
         int nseen = 0;
