@@ -103,7 +103,7 @@ module vgiw_core #(
   logic [MAXB-1:0]          cvt_nonempty;
 
   logic                     fab_clear, cfg_shift, fab_busy, fab_error;
-  logic [CH-1:0][31:0]      cfg_word;
+  logic [vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS-1:0][CH-1:0][31:0] cfg_word;   // rows of one shift
   logic [31:0]              tile_base;
   logic [vgiw_cfg_pkg::DESC_W_LOCAL_SPAN-vgiw_cfg_pkg::DESC_W_LSIZE0:0][31:0] geom;
   logic [NC-1:0]            batch_valid, batch_ready, done_valid, done_ready;

@@ -11,6 +11,7 @@ module bbs #(
   localparam int unsigned U      = vgiw_cfg_pkg::FABRIC_UNITS,
   localparam int unsigned CH     = vgiw_cfg_pkg::CFG_CHAINS,
   localparam int unsigned MAXW   = vgiw_cfg_pkg::CFG_CHAIN_WORDS,
+  localparam int unsigned K      = vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS,  // rows per shift cycle
   localparam int unsigned MAXB   = vgiw_cfg_pkg::BBS_MAX_BLOCKS,
   localparam int unsigned WORDS  = vgiw_cfg_pkg::CVT_BITS / vgiw_cfg_pkg::CVT_WORD_BITS,
   localparam int unsigned AW     = (WORDS > 1) ? $clog2(WORDS) : 1,
@@ -62,7 +63,7 @@ module bbs #(
   // fabric
   output logic                      fab_clear_o,
   output logic                      cfg_shift_o,
-  output logic [CH-1:0][31:0]       cfg_word_o,
+  output logic [K-1:0][CH-1:0][31:0] cfg_word_o,   // K rows per shift (docs/fabric.md)
   output logic [31:0]               tile_base_o,
   // NDRange geometry for the CVUs' coordinates: descriptor words LSIZE0 .. LOCAL_SPAN, in order
   output logic [GEOM_WORDS-1:0][31:0] geom_o,
@@ -90,7 +91,8 @@ module bbs #(
   localparam int unsigned SB         = vgiw_cfg_pkg::BT_SUCC_BITS;    // width of a successor field
   localparam logic [SB-1:0] SUCC_NONE = vgiw_cfg_pkg::BT_SUCC_NONE;   // no successor: retire
   localparam int unsigned CFG_WORDS = MAXW * CH;
-  localparam int unsigned RWW       = (MAXW > 1) ? $clog2(MAXW + 1) : 1;
+  localparam int unsigned STEPS     = (MAXW + K - 1) / K;   // shift cycles of a reconfiguration
+  localparam int unsigned RWW       = (STEPS > 1) ? $clog2(STEPS + 1) : 1;
   localparam int unsigned CWW       = $clog2(CFG_WORDS + 1);
   localparam int unsigned WPL       = vgiw_cfg_pkg::L1_LINE_BYTES / 4;
   localparam int unsigned FCW       = $clog2(WPL + 1);
@@ -449,7 +451,7 @@ module bbs #(
         else state_d = S_FLUSH_OUT;
       end
       S_CLEAR:       state_d = S_SHIFT;
-      S_SHIFT: if (sh_row_ready && shift_row_q == RWW'(MAXW - 1)) state_d = S_RUN;
+      S_SHIFT: if (sh_row_ready && shift_row_q == RWW'(STEPS - 1)) state_d = S_RUN;
       S_RUN:         if (drained) state_d = S_SELECT;
       S_ABORT:       if ((outstanding_q == '0 && !dn_vld_q || abort_cnt_q == ABORT_WAIT) && !f_busy)
                        state_d = S_FLUSH_OUT;
@@ -589,7 +591,7 @@ module bbs #(
         end
         S_SHIFT: if (cfg_shift_o) begin
           shift_row_q <= shift_row_q + RWW'(1);
-          if (shift_row_q == RWW'(MAXW - 1)) begin
+          if (shift_row_q == RWW'(STEPS - 1)) begin
             cur_q        <= sel_q;
             configured_q <= 1'b1;
           end

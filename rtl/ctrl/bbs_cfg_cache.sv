@@ -13,18 +13,24 @@
 //
 // Storage: word i of entry e is in bank i mod WPL, row e*ROWS + i/WPL, each bank a memory with
 // one write port and reads without a clock (LUT RAM). A line's words land in distinct banks
-// (rotated by the fill level) and are written in one cycle; a shift row's CH consecutive words
-// come from distinct banks (CH <= WPL).
+// (rotated by the fill level) and are written in one cycle. The fabric takes K =
+// FABRIC_CFG_SHIFT_WORDS rows per shift (docs/fabric.md "Configuration"): shift step g sends
+// rows g*K - PAD .. g*K - PAD + K-1, PAD = STEPS*K - MAXW zero rows first (they fall off the
+// chains), so the K*CH words of a step are consecutive and come from distinct banks
+// (K*CH <= WPL).
 module bbs_cfg_cache #(
   parameter  int unsigned NPROBE = 3,                             // prefetch candidates probed
   localparam int unsigned N      = vgiw_cfg_pkg::BBS_CFG_ENTRIES,
   localparam int unsigned CH     = vgiw_cfg_pkg::CFG_CHAINS,
   localparam int unsigned MAXW   = vgiw_cfg_pkg::CFG_CHAIN_WORDS,
+  localparam int unsigned K      = vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS,
+  localparam int unsigned STEPS  = (MAXW + K - 1) / K,            // shift cycles
+  localparam int unsigned PAD    = STEPS * K - MAXW,
   localparam int unsigned MAXB   = vgiw_cfg_pkg::BBS_MAX_BLOCKS,
   localparam int unsigned BW     = (MAXB > 1) ? $clog2(MAXB) : 1,
   localparam int unsigned CFG_WORDS = MAXW * CH,
   localparam int unsigned CWW    = $clog2(CFG_WORDS + 1),
-  localparam int unsigned RWW    = (MAXW > 1) ? $clog2(MAXW + 1) : 1,
+  localparam int unsigned RWW    = (STEPS > 1) ? $clog2(STEPS + 1) : 1,
   localparam int unsigned WPL    = vgiw_cfg_pkg::L1_LINE_BYTES / 4,
   localparam int unsigned FCW    = $clog2(WPL + 1),
   localparam int unsigned LW     = (WPL > 1) ? $clog2(WPL) : 1,
@@ -48,14 +54,14 @@ module bbs_cfg_cache #(
   input  logic [FCW-1:0]           fill_cnt_i,
   input  logic [WPL-1:0][31:0]     fill_words_i,
   output logic [CWW-1:0]           fill_words_o,     // words filled so far (order check)
-  // shift port: the block reconfigured to and the row to shift next
+  // shift port: the block reconfigured to and the shift step to send next
   input  logic [BW-1:0]            sh_block_i,
   input  logic                     sh_touch_i,       // a reconfiguration to sh_block_i starts (LRU)
-  input  logic [RWW-1:0]           sh_row_i,
+  input  logic [RWW-1:0]           sh_row_i,         // shift step (K rows)
   output logic                     sh_hit_o,         // the block has an entry
   output logic                     sh_full_o,        // ... and it is complete
-  output logic                     sh_row_ready_o,   // row sh_row_i is complete
-  output logic [CH-1:0][31:0]      sh_words_o
+  output logic                     sh_row_ready_o,   // the rows of step sh_row_i are complete
+  output logic [K-1:0][CH-1:0][31:0] sh_words_o
 );
   logic [N-1:0]         vld_q;
   logic [N-1:0][BW-1:0] tag_q;
@@ -86,7 +92,7 @@ module bbs_cfg_cache #(
     end
   end
   assign sh_full_o      = sh_hit_o && 32'(filled_q[sh_e]) >= CFG_WORDS;
-  assign sh_row_ready_o = sh_hit_o && 32'(filled_q[sh_e]) >= (32'(sh_row_i) + 32'd1) * CH;
+  assign sh_row_ready_o = sh_hit_o && 32'(filled_q[sh_e]) >= ((32'(sh_row_i) + 32'd1) * K - PAD) * CH;
   assign fill_words_o   = filled_q[fill_e_q];
 
   // ---- victim: an invalid entry, else the least recently used one not kept ------------------
@@ -119,10 +125,11 @@ module bbs_cfg_cache #(
 
   // ---- storage ----------------------------------------------------------------------------
   logic [CWW-1:0] wfill;                           // fill level of the entry being written
-  logic [31:0]    rd_base;                         // first word of row sh_row_i
+  logic [31:0]    rd_base;                         // first word of step sh_row_i (mod 2^32:
+                                                   // below 0 in a padded first step)
   logic [WPL-1:0][31:0] bank_rd;
   assign wfill   = filled_q[fill_e_q];
-  assign rd_base = 32'(sh_row_i) * CH;
+  assign rd_base = 32'(sh_row_i) * K * CH - PAD * CH;
 
   for (genvar k = 0; k < WPL; k++) begin : g_bank
     logic [31:0]   words [N * ROWS];
@@ -137,8 +144,15 @@ module bbs_cfg_cache #(
     end
     assign bank_rd[k] = words[AW'(32'(sh_e) * ROWS + rd_idx / WPL)];
   end
-  for (genvar c = 0; c < CH; c++) begin : g_word
-    assign sh_words_o[c] = bank_rd[LW'(rd_base + 32'(c))];
+  for (genvar k = 0; k < K; k++) begin : g_row
+    for (genvar c = 0; c < CH; c++) begin : g_word
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [31:0] idx;                            // only the sign and the bank bits are used
+      /* verilator lint_on UNUSEDSIGNAL */
+      assign idx = rd_base + 32'(k * CH + c);
+      // a padding row (index below 0, i.e. at or above 2^31 here) shifts zeros
+      assign sh_words_o[k][c] = idx[31] ? 32'd0 : bank_rd[LW'(idx)];
+    end
   end
 
   // ---- state ------------------------------------------------------------------------------
@@ -181,7 +195,8 @@ module bbs_cfg_cache #(
     // the running block and its three prefetch candidates: fewer entries would let the
     // candidates evict each other, one fetch after another, while the block runs
     if (N < 4) $error("bbs_cfg_cache: %0d entries; at least 4 (the running block, three candidates)", N);
-    if (CH > WPL) $error("bbs_cfg_cache: %0d chains need %0d words per row; a line has %0d", CH, CH, WPL);
+    if (K * CH > WPL)
+      $error("bbs_cfg_cache: %0d chains x %0d rows per shift need %0d words; a line has %0d", CH, K, K * CH, WPL);
     if (2 ** LW != WPL) $error("bbs_cfg_cache: %0d words per line is not a power of two", WPL);
   end
   a_fill_one: assert property (@(posedge clk_i) disable iff (!rst_ni)

@@ -1,7 +1,9 @@
 // The MT-CGRF fabric (VGIW §3.5, SGMF §5): the preset's grid of units and switches,
 // wired by the tables that tools/fabric_topology.py generates into vgiw_cfg_pkg
-// (docs/fabric.md). Configuration shifts in along CFG_CHAINS row chains, one 32-bit word
-// per chain per cycle (VGIW §3.2); clear_i empties all thread state between blocks.
+// (docs/fabric.md). Configuration shifts in along CFG_CHAINS row chains, K =
+// FABRIC_CFG_SHIFT_WORDS 32-bit words per chain per cycle (VGIW §3.2: a reconfiguration from
+// the configuration FIFO takes 34 cycles in the prototype); clear_i empties all thread state
+// between blocks.
 // LDST, LVU and CVU units get the external ports of their type, indexed by UNIT_INDEX.
 module fabric #(
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
@@ -11,6 +13,7 @@ module fabric #(
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
   localparam int unsigned U     = vgiw_cfg_pkg::FABRIC_UNITS,
   localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS,
+  localparam int unsigned K     = vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS,
   localparam int unsigned GW    = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1
 ) (
   input  logic                       clk_i,
@@ -18,7 +21,7 @@ module fabric #(
   input  logic                       clear_i,
   // configuration
   input  logic                       cfg_shift_i,
-  input  logic [CH-1:0][31:0]        cfg_word_i,
+  input  logic [K-1:0][CH-1:0][31:0] cfg_word_i,   // [k][chain]: k = K-1 enters last (on top)
   input  logic [31:0]                tile_base_i,
   input  logic [GW-1:0][31:0]        geom_i,       // NDRange geometry for the CVUs (descriptor)
   // control vector units: thread batches in, finished batches out
@@ -70,18 +73,27 @@ module fabric #(
   localparam int unsigned MAXW  = vgiw_cfg_pkg::CFG_CHAIN_WORDS;
 
   // ---- configuration chains -------------------------------------------------------------
-  // Chain i holds switch row i and unit row i; a new word enters at the top and the chain
-  // shifts toward word 0, so the first word shifted in ends at the far (right) end.
+  // Chain i holds switch row i and unit row i; K new words enter at the top each shift and
+  // the chain moves K words toward word 0, so the first word shifted in ends at the far
+  // (right) end. K words per cycle divide the shift cycles by K (docs/fabric.md
+  // "Configuration"); words pushed past word 0 fall off, as the padding of short chains does.
   logic [CH-1:0][32*MAXW-1:0] chain_q;
 
   for (genvar i = 0; i < CH; i++) begin : g_chain
     localparam int unsigned LEN = 32'(vgiw_cfg_pkg::CFG_CHAIN_LEN[16*i +: 16]);
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [32*(LEN+K)-1:0] pushed;                 // its K lowest words fall off the chain
+    /* verilator lint_on UNUSEDSIGNAL */
+    always_comb begin
+      pushed = '0;
+      pushed[32*LEN-1:0] = chain_q[i][32*LEN-1:0];
+      for (int k = 0; k < K; k++) pushed[32*(LEN+k) +: 32] = cfg_word_i[k][i];
+    end
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         chain_q[i] <= '0;
       end else if (cfg_shift_i) begin
-        if (LEN == 1) chain_q[i][31:0] <= cfg_word_i[i];
-        else          chain_q[i][32*LEN-1:0] <= {cfg_word_i[i], chain_q[i][32*LEN-1:32]};
+        chain_q[i][32*LEN-1:0] <= pushed[32*(LEN+K)-1:32*K];
       end
     end
   end

@@ -190,8 +190,10 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
     snprintf(lib, sizeof lib, "%s", o->shim);
     char *slash = strrchr(lib, '/');
     snprintf(slash ? slash + 1 : lib, sizeof lib - (size_t)(slash ? slash + 1 - lib : 0), "vgiw_clc.bc");
+    /* without cl_khr_fp64, as vgiwcc compiles: unsuffixed literals are floats */
     static const char *const clang[] = { "clang-19", "-x", "cl", "-cl-std=CL1.2", "-Xclang",
-                                         "-finclude-default-header", "-target", "x86_64-unknown-linux-gnu",
+                                         "-finclude-default-header", "-Xclang", "-cl-ext=-cl_khr_fp64",
+                                         "-target", "x86_64-unknown-linux-gnu",
                                          "-O1", "-ffp-contract=off", "-fPIC", "-w", "-emit-llvm", "-c", "-o" };
     size_t nfixed = sizeof clang / sizeof clang[0], ndefs = 0;
     while (o->defs && o->defs[ndefs])

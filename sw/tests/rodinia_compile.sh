@@ -26,14 +26,23 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/rodinia-compile-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 # Macros that Rodinia's host programs give clBuildProgram (the kernels do not define them):
-# lud and nw use BLOCK_SIZE (16), b+tree DEFAULT_ORDER (from its common.h; 256 is a value to
-# compile with). A file that defines a macro itself only gets a redefinition warning.
-defs=(-DBLOCK_SIZE=16 -DDEFAULT_ORDER=256)
+# lud and nw use BLOCK_SIZE (16), b+tree DEFAULT_ORDER and DEFAULT_ORDER_2 (from its
+# common.h; 256 is a value to compile with). A file that defines a macro itself only gets a
+# redefinition warning. The hosts also build from the app's folder, so a kernel in a
+# subfolder includes "./main.h" of its app (heartwall): the parent folder is searched too.
+# Each only where its host gives it: pathfinder declares a variable named BLOCK_SIZE.
+defs_for() {
+    case $1 in
+    lud/* | nw/*) echo -DBLOCK_SIZE=16 ;;
+    b+tree/*) echo -DDEFAULT_ORDER=256 -DDEFAULT_ORDER_2=256 ;;
+    esac
+}
 pass=0 fail=0
 while IFS= read -r f; do
     rel=${f#"$root"/}
     for c in $configs; do
-        if "$bin/vgiwcc" "$f" --config "$c" -q "${defs[@]}" -o "$tmp/k.vgiw" >"$tmp/out" 2>&1; then
+        # shellcheck disable=SC2046  # the macros are words without spaces
+        if "$bin/vgiwcc" "$f" --config "$c" -q $(defs_for "$rel") -I "$(dirname "$f")/.." -o "$tmp/k.vgiw" >"$tmp/out" 2>&1; then
             echo "PASS $c $rel"
             pass=$((pass + 1))
         else

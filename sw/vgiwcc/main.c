@@ -66,8 +66,11 @@ static const char *run_clang(const char *src, const char **extra, int nextra)
     const char *clang = getenv("VGIW_CLANG");
     if (!clang || !*clang)
         clang = "clang-19";
+    /* -cl-ext=-cl_khr_fp64: the device has no double precision, so clang makes an unsuffixed
+     * literal a float (with a warning) and refuses the type double with a located error, as
+     * for a device without cl_khr_fp64 (docs/compiler.md "clang flags") */
     const char *fixed[] = { clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
-        "-cl-kernel-arg-info", "-target", "spir", "-O2", "-fno-unroll-loops", "-fno-vectorize",
+        "-Xclang", "-cl-ext=-cl_khr_fp64", "-cl-kernel-arg-info", "-target", "spir", "-O2", "-fno-unroll-loops", "-fno-vectorize",
         "-fno-slp-vectorize", "-ffp-contract=off", "-g", "-emit-llvm", "-c", "-o", g_tmp };
     size_t nf = sizeof fixed / sizeof fixed[0];
     char **argv = xcalloc(nf + (size_t)nextra + 2, sizeof *argv);

@@ -13,7 +13,8 @@
  * Configuration cache (docs/ctrl.md): every configuration read from memory is counted at its
  * first address; a kernel with at most VGIW_BBS_CFG_ENTRIES blocks reads each configuration at
  * most once however often its loops run, and a reconfiguration to a block whose configuration
- * has completely arrived takes exactly 1 + MAXW cycles (clear and shift, no wait); loop kernels
+ * has completely arrived takes exactly 1 + STEPS cycles (clear and shift, no wait; STEPS =
+ * MAXW / SHW rounded up: the fabric takes SHW rows per shift cycle); loop kernels
  * are relaunched with changed configurations at the same and at other addresses, and the words
  * shifted in must be the new ones (a stale configuration must never run). */
 #include <stdio.h>
@@ -33,6 +34,9 @@
 #define U       VGIW_FABRIC_UNITS
 #define CVU_CAP VGIW_FABRIC_CVU_BATCHES
 #define CFG_WORDS (MAXW * CH)
+#define SHW     VGIW_FABRIC_CFG_SHIFT_WORDS          /* rows per shift cycle (docs/fabric.md) */
+#define STEPS   ((MAXW + SHW - 1) / SHW)             /* shift cycles of a reconfiguration */
+#define PAD     (STEPS * SHW - MAXW)                 /* zero rows leading the first shift */
 #define NX      VGIW_CNT_EXT_COUNT
 #define NONE    VGIW_BT_SUCC_NONE
 #define DESC(w)     mem[K.desc / 4 + VGIW_DESC_W_##w]                             /* descriptor word w */
@@ -258,8 +262,9 @@ static unsigned run_kernel(unsigned inject, int expect_error)
         }
         dut_set_flush_done_i(flush_at && flush_at == now);
         if (flush_at == now) { flush_at = 0; last_flush_done = now; }
-        uint64_t ready = 0, dvalid = 0, dbase = 0;
-        uint32_t dmask[2 * (NC + 1)], dtaken[2 * (NC + 1)];
+        uint64_t ready = 0, dvalid = 0;
+        uint32_t dmask[2 * (NC + 1)], dtaken[2 * (NC + 1)], dbase[(NC + 1) / 2 + 2];
+        memset(dbase, 0, sizeof dbase);
         memset(dmask, 0, sizeof dmask);
         memset(dtaken, 0, sizeof dtaken);
         for (unsigned c = 0; c < NC; c++) {
@@ -271,7 +276,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             if (fl_shown[c] >= 0) {
                 flight_t *f = &fl[c][fl_shown[c]];
                 dvalid |= 1ull << c;
-                dbase |= (uint64_t)f->base << (16 * c);
+                dbase[c / 2] |= (f->base & 0xFFFFu) << (16 * (c % 2));
                 dmask[2 * c] = (uint32_t)f->mask;
                 dmask[2 * c + 1] = (uint32_t)(f->mask >> 32);
                 dtaken[2 * c] = (uint32_t)f->taken;
@@ -280,14 +285,15 @@ static unsigned run_kernel(unsigned inject, int expect_error)
         }
         dut_set_batch_ready_i(ready);
         dut_set_done_valid_i(dvalid);
-        dut_set_done_base_i(dbase);
+        dut_setw_done_base_i(dbase);
         dut_setw_done_mask_i(dmask);
         dut_setw_done_taken_i(dtaken);
         dut_set_fab_busy_i(in_flight() != 0);
-        uint64_t fire = 0;
+        uint32_t fire[(U + 31) / 32 + 2];
+        memset(fire, 0, sizeof fire);
         for (unsigned u = 0; u < U; u++)
-            if (rng_below(&rng, 4) == 0) { fire |= 1ull << u; m_fire[u]++; }
-        dut_set_unit_fire_i(fire);
+            if (rng_below(&rng, 4) == 0) { fire[u / 32] |= 1u << (u % 32); m_fire[u]++; }
+        dut_setw_unit_fire_i(fire);
         int inj = inject && !aborting && m_batches >= inject_after;
         dut_set_fab_error_i(inject == VGIW_ERR_FABRIC && (inj || aborting));
         dut_set_mem_error_i(inject == VGIW_ERR_MEMORY && (inj || aborting));
@@ -330,7 +336,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             flush_at = now + 1 + rng_below(&rng, 20);
             flushes++;
         }
-        if (dut_get_fab_clear_o() && !aborting && configured >= 0 && shift_rows == MAXW &&
+        if (dut_get_fab_clear_o() && !aborting && configured >= 0 && shift_rows == STEPS &&
             smallest_waiting() == configured) {
             /* the configured block runs again (a loop back or a new tile): the fabric's thread
              * state is cleared so the CVU restarts at low thread IDs (docs/fabric.md, epochs);
@@ -359,11 +365,20 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             shift_rows = 0;
         }
         if (dut_get_cfg_shift_o()) {
-            uint32_t w[CH];
+            uint32_t w[SHW * CH];
             dut_getw_cfg_word_o(w);
-            if (shift_rows < MAXW) memcpy(shifted[shift_rows], w, sizeof w);
+            const unsigned pad = PAD;   /* a variable: 0 in some presets */
+            for (unsigned k = 0; k < SHW && shift_rows < STEPS; k++) {
+                unsigned t = shift_rows * SHW + k;   /* row t - pad; the pad first rows are zero */
+                if (t < pad) {
+                    for (unsigned c = 0; c < CH; c++)
+                        sim_check_eq(w[k * CH + c], 0, "padding row word %u", c);
+                } else {
+                    memcpy(shifted[t - pad], &w[k * CH], CH * sizeof w[0]);
+                }
+            }
             shift_rows++;
-            if (shift_rows == MAXW && expect_cfg >= 0) {
+            if (shift_rows == STEPS && expect_cfg >= 0) {
                 int bad = 0;
                 for (unsigned r = 0; r < MAXW; r++)
                     for (unsigned c = 0; c < CH; c++)
@@ -372,22 +387,23 @@ static unsigned run_kernel(unsigned inject, int expect_error)
                 /* VGIW §3.2: with the configuration on chip, reconfiguring costs the clear and
                  * one shift per chain word, nothing else */
                 if (clear_at)
-                    sim_check_eq(now - clear_at, MAXW, "reconfiguration to on-chip block %d: cycles after the clear",
+                    sim_check_eq(now - clear_at, STEPS, "reconfiguration to on-chip block %d: cycles after the clear",
                                  expect_cfg);
                 configured = expect_cfg;
                 m_exec[configured]++;   /* a completed reconfiguration is followed by a run */
             }
-            sim_check_u32(shift_rows <= MAXW, "more than %u shift cycles", MAXW);
+            sim_check_u32(shift_rows <= STEPS, "more than %u shift cycles", STEPS);
         }
         uint64_t bvalid = dut_get_batch_valid_o();
-        uint64_t bbase_all = dut_get_batch_base_o();
+        uint32_t bbase_all[(NC + 1) / 2 + 2];
+        dut_getw_batch_base_o(bbase_all);
         uint32_t bmask_w[2 * (NC + 1)];
         dut_getw_batch_mask_o(bmask_w);
         for (unsigned c = 0; c < NC; c++) {
             if (!((bvalid >> c) & 1) || !((ready >> c) & 1)) continue;
-            uint32_t base = (uint32_t)(bbase_all >> (16 * c)) & 0xFFFF;
+            uint32_t base = (bbase_all[c / 2] >> (16 * (c % 2))) & 0xFFFF;
             uint64_t mask = bmask_w[2 * c] | ((uint64_t)bmask_w[2 * c + 1] << 32);
-            sim_check_u32(configured >= 0 && shift_rows == MAXW, "batch to an unconfigured fabric");
+            sim_check_u32(configured >= 0 && shift_rows == STEPS, "batch to an unconfigured fabric");
             int blk = configured;
             sim_check_u32(blk < 0 || ((K.cvu_mask[blk] >> c) & 1), "batch of block %d to CVU %u not in its mask", blk, c);
             sim_check_eq(dut_get_tile_base_o(), cur_tile * tile_T, "tile base");
@@ -448,7 +464,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
         sim_check_eq(counter(VGIW_CNT_BATCHES), m_batches, "batch counter");
         sim_check_eq(counter(VGIW_CNT_TILES), m_tiles, "tile counter");
         sim_check_eq(counter(VGIW_CNT_RECONFIGS), m_reconfigs, "reconfiguration counter");
-        sim_check_u32(counter(VGIW_CNT_RECONFIG_CYCLES) >= m_reconfigs * (MAXW + 1), "reconfiguration cycles");
+        sim_check_u32(counter(VGIW_CNT_RECONFIG_CYCLES) >= m_reconfigs * (STEPS + 1), "reconfiguration cycles");
         sim_check_u32(counter(VGIW_CNT_CYCLES) > counter(VGIW_CNT_FABRIC_BUSY), "cycle counter");
         for (unsigned b = 0; b < MAXB; b++) {
             sim_check_eq(counter(VGIW_CNT_BLK_THR + b), m_thr[b], "threads of block %u", b);
@@ -607,6 +623,6 @@ int main(int argc, char **argv)
                "%llu reconfigurations, %llu from chip in %u cycles each\n",
                (unsigned long long)kernels, (unsigned long long)threads, (unsigned long long)batches,
                (unsigned long long)reconf, (unsigned long long)tiles, (unsigned long long)t_loops,
-               (unsigned long long)t_onchip, MAXW + 1);
+               (unsigned long long)t_onchip, STEPS + 1);
     return sim_finish();
 }

@@ -449,10 +449,16 @@ static uint64_t load_config(fcfg_t *c)
     sim_step();
     dut_set_clear_i(0);
     static uint32_t cw[PORT_WORDS(DUT_CFG_WORD_I_BITS)];
+    /* K rows per shift cycle, the first step led by PAD zero rows that fall off the chains
+     * (docs/fabric.md "Configuration") */
+    const unsigned K = VGIW_FABRIC_CFG_SHIFT_WORDS, steps = (W + K - 1) / K, pad = steps * K - W;
     dut_set_cfg_shift_i(1);
-    for (unsigned t = 0; t < W; t++) {
-        for (unsigned ch = 0; ch < CH; ch++)
-            cw[ch] = words[ch * W + t];
+    for (unsigned g = 0; g < steps; g++) {
+        for (unsigned k = 0; k < K; k++) {
+            unsigned t = g * K + k;   /* row t - pad of the shift order */
+            for (unsigned ch = 0; ch < CH; ch++)
+                cw[k * CH + ch] = t < pad ? 0 : words[ch * W + t - pad];
+        }
         PUT_cfg_word_i(cw);
         sim_step();
     }

@@ -3,7 +3,6 @@
 // on __private arrays: libclc's code on every engine (docs/compiler.md "Math and common
 // builtins"), checked bit for bit against native execution.
 // RUN: -k scalar --global 64 --local 16 --arg buf:f32:64:rand:1:-50:50 --arg buf:f32:64:rand:2:-8:8 --arg buf:f32:640
-// RUN: -k scalar --global 64 --local 32 --arg buf:f32:64:rand:3:-100000:100000 --arg buf:f32:64:rand:4:0:3 --arg buf:f32:640
 // RUN: -k spaces --global 64 --local 16 --arg buf:f32:64:rand:5:-30:30 --arg buf:f32:256 --arg buf:i32:128 --arg local:64
 // RUN: -k vec --global 32 --local 8 --arg buf:f32:128:rand:6:-20:20 --arg buf:f32:512 --arg buf:i32:128
 __kernel void scalar(__global const float *x, __global const float *y, __global float *o)
