@@ -63,6 +63,13 @@ include tb/tb.mk
 bench: gen
 	$(Q)$(PYTHON) tools/bench.py $(if $(BENCH_LARGE),--large) $(foreach o,$(ONLY),--only $(o)) $(if $(BENCH_PROFILE),--profile $(BENCH_PROFILE))
 
+# VGIW against SIMT on the app set (docs/compare.md): bench/compare/<preset>-<size>/.
+#   make compare [CONFIG=small] [SIZE=ci|large] [ONLY=app] [UPDATE_DOCS=1]
+.PHONY: compare
+compare: gen
+	$(Q)$(PYTHON) tools/compare.py --config $(CONFIG) --size $(or $(SIZE),ci) $(if $(ONLY),--only $(ONLY)) \
+	    $(if $(UPDATE_DOCS),--update-docs)
+
 # The FPGA flow (docs/fpga.md): synth_ecp5, nextpnr-ecp5 and ecppack for a board of fpga/.
 #   make fpga BOARD=ulx3s [CONFIG=tiny] [TOP=...] [FREQ=MHz] [PARAMS="CORE=0"] [YOSYS_NATIVE=1]
 .PHONY: fpga

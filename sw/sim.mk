@@ -33,7 +33,7 @@ $(APPS_OUT)/asan/bin/rt_api_test: $(patsubst %.c,$(APPS_OUT)/asan/obj/%.o,$(RT_T
 	$(Q)$(SW_CC) $(SW_SAN) $^ -lm -o $@
 
 # the simt backend on bad input (sw/runtime/tests/simt_api_test.c)
-SIMT_TEST_DEPS = runtime/tests/simt_api_test.c runtime/vgiw_rt.c runtime/vrt_simt.c interp/interp.c interp/fabexec.c \
+SIMT_TEST_DEPS = runtime/tests/simt_api_test.c runtime/vgiw_rt.c $(RT_BACKENDS) interp/interp.c interp/fabexec.c \
                lib/vgiw_layout.c image/vgiw_image.c lib/vgiw_arith.c lib/self_dir.c lib/vg_proc.c
 $(APPS_OUT)/asan/bin/simt_api_test: $(patsubst %.c,$(APPS_OUT)/asan/obj/%.o,$(SIMT_TEST_DEPS)) $(APPS_OUT)/asan/obj/gen/vgiw_presets.o
 	@mkdir -p $(dir $@)

@@ -7,7 +7,7 @@ SW_OUT      := $(BUILD)/sw
 SW_CC       ?= gcc
 LLVM_CONFIG ?= llvm-config-19
 SW_WARN     := -std=c11 -Wall -Wextra -Werror -ffp-contract=off -fno-strict-aliasing
-SW_INC      := -Isw/image -Isw/lib -Isw/interp -Isw/native -I$(GEN)
+SW_INC      := -Isw/image -Isw/lib -Isw/interp -Isw/native -Isw/runtime -I$(GEN)
 SW_CFLAGS   := $(SW_WARN) -O2 -g $(SW_INC)
 SW_SAN      := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 # Evaluated lazily: only builds that link vgiwcc run llvm-config.

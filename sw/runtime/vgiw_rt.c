@@ -1363,6 +1363,8 @@ void vrt_stats_add(vrt_stats *sum, const vrt_stats *s)
         sum->unit_fires[i] += s->unit_fires[i];
     for (int i = 0; i < VRT_SIMT_COUNTERS; i++)
         sum->simt_cnt[i] += s->simt_cnt[i];
+    for (int i = 0; i < VRT_SIMT_EXT; i++)
+        sum->simt[i] += s->simt[i];
 }
 
 int vrt_stats_get(vrt_device *d, vrt_stats *last, vrt_stats *total)
@@ -1396,5 +1398,8 @@ void vrt_stats_json(FILE *f, const vrt_stats *s, const char *ind)
     fprintf(f, "],\n%s\"simt_counters\": [", ind);
     for (int i = 0; i < VRT_SIMT_COUNTERS; i++)
         fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)s->simt_cnt[i]);
-    fprintf(f, "]");
+    fprintf(f, "],\n%s\"simt\": {", ind);   /* [counters.simt] by name (0 on the other backends) */
+    for (unsigned i = 0; i < VGIW_CNT_SIMT_COUNT; i++)
+        fprintf(f, "%s\"%s\": %llu", i ? ", " : "", vgiw_cnt_simt_names[i], (unsigned long long)s->simt[i]);
+    fprintf(f, "}");
 }

@@ -71,6 +71,7 @@ typedef struct {
 #define VRT_MAX_BLOCKS 256
 #define VRT_MAX_UNITS 512
 #define VRT_SIMT_COUNTERS 16   /* simt: counters 0..15 of the SIMT core (docs/simt.md "Counters") */
+#define VRT_SIMT_EXT 16        /* simt: the [counters.simt] block (arch/core.toml; names vgiw_cnt_simt_names) */
 
 /* Counters of a launch (rtl: the core's counters, docs/ctrl.md; interp: what it counts). */
 typedef struct {
@@ -96,6 +97,7 @@ typedef struct {
      * that left lanes to replay, and every counter of the core by index */
     uint64_t warp_instructions, thread_instructions, mem_passes, mem_replays;
     uint64_t simt_cnt[VRT_SIMT_COUNTERS];
+    uint64_t simt[VRT_SIMT_EXT];   /* simt: counter VGIW_CNT_SIMT + i (RF accesses, divergence, stalls) */
     /* rtl: replicas of block b (CVUs in its block table cvu_mask; VGIW §3.5, one CVU per
      * replica); the largest of the launches summed */
     uint32_t block_replicas[VRT_MAX_BLOCKS];

@@ -319,12 +319,24 @@ int vrt_simt_wait(vrt_device *d, const vgiw_preset_t *p, const char *kname, vrt_
     s->mem_replays = c[4];
     for (int i = 0; i < SIMT_RES_NCNT && i < VRT_SIMT_COUNTERS; i++)
         s->simt_cnt[i] = c[i];
+    _Static_assert(VGIW_CNT_SIMT_COUNT <= VRT_SIMT_EXT && VRT_SIMT_EXT <= SIMT_RES_NEXT, "SIMT counter block");
+    for (unsigned i = 0; i < VGIW_CNT_SIMT_COUNT; i++)
+        s->simt[i] = res[SIMT_RES_EXT + i];
+    /* the L1 in front of the SIMT core counts at mem_system's indices (docs/simt.md "Counters") */
+    s->l1_access = c[VGIW_CNT_L1_ACCESS];
+    s->l1_hit = c[VGIW_CNT_L1_HIT];
+    s->l1_miss = c[VGIW_CNT_L1_MISS];
+    s->l1_bank_conflict = c[VGIW_CNT_L1_BANK_CONFLICT];
+    s->l1_writeback = c[VGIW_CNT_L1_WRITEBACK];
+    s->l1_mshr_stall = c[VGIW_CNT_L1_MSHR_STALL];
+    s->l1_refill = c[VGIW_CNT_L1_REFILL];
+    s->l1_miss_cycles = c[VGIW_CNT_L1_MISS_CYCLES];
     if (res[RTP_RES_WATCHDOG]) {
         vrtb_lost(d);
         char where[1024] = "";
         size_t w = 0;
         for (uint32_t i = 0; i < W && w < sizeof where - 80; i++) {
-            uint64_t v = c[SIMT_RES_NCNT + i];
+            uint64_t v = res[SIMT_RES_WIN + i];
             uint32_t hi = (uint32_t)(v >> 32);
             w += (size_t)snprintf(where + w, sizeof where - w, " w%u:%s%s%s%s pc %08x lanes %04x", i,
                                   hi >> 31 & 1 ? "path" : "-", hi >> 30 & 1 ? ",in-flight" : "",

@@ -50,13 +50,18 @@
 
 /* RUN result of the simt device: u64 words; 0..3 as rt_proto.h (STATUS, SIM_CYCLES,
  * WATCHDOG, MEM_REQS), then FAULT_PC, FAULT_WARP, the counters 0..SIMT_RES_NCNT-1 of CNT_SEL
- * (docs/simt.md "Counters"; indices the core does not have read 0) and each warp slot's
- * window 256+w. */
+ * (docs/simt.md "Counters": cycles, the first SIMT counters, the L1's at their mem_system
+ * indices; indices the core does not have read 0), the SIMT_RES_NEXT counters of
+ * arch/core.toml [counters.simt] from VGIW_CNT_SIMT on (those past VGIW_CNT_SIMT_COUNT read 0),
+ * and each warp slot's window 256+w. */
 #define SIMT_RES_FAULT_PC   4
 #define SIMT_RES_FAULT_WARP 5
 #define SIMT_RES_CNT        8
-#define SIMT_RES_NCNT       16
-#define SIMT_RES_WORDS(warps) (SIMT_RES_CNT + SIMT_RES_NCNT + (warps))
+#define SIMT_RES_NCNT       32
+#define SIMT_RES_EXT        (SIMT_RES_CNT + SIMT_RES_NCNT)
+#define SIMT_RES_NEXT       16
+#define SIMT_RES_WIN        (SIMT_RES_EXT + SIMT_RES_NEXT)
+#define SIMT_RES_WORDS(warps) (SIMT_RES_WIN + (warps))
 #define SIMT_RES_MAX_WARPS  64
 
 /* device addresses (below the runtime's memory end 0x40000000; buffers end at 0x30000000) */

@@ -6,8 +6,9 @@
  * `desc` is the address of a run block the runtime wrote (sw/simtcc/simt_launch.h
  * SIMT_RB_*: CODE_LO, CODE_HI, ENTRY, THREADS, WG_WARPS, ARG), which this program copies into
  * the core's registers (docs/simt.md "Host interface") before CTRL.start. The result holds
- * STATUS, cycles, the watchdog, FAULT_PC, FAULT_WARP, the SIMT counters 0..SIMT_RES_NCNT-1 and
- * each warp slot's state window (counter 256+w), for the watchdog's message.
+ * STATUS, cycles, the watchdog, FAULT_PC, FAULT_WARP, the SIMT counters 0..SIMT_RES_NCNT-1, the
+ * [counters.simt] block (arch/core.toml) and each warp slot's state window (counter 256+w), for
+ * the watchdog's message.
  *
  * Options as vgiw-rtl: --lat MIN:MAX, --outstanding N, --in-order, --progress, --waves F.fst
  * [--waves-from C] [--waves-to C]. */
@@ -102,6 +103,7 @@ static void on_probe(void *ctx, uint64_t c, const uint64_t *last)
 
 static int run(const rtp_run_t *rq)
 {
+    _Static_assert(VGIW_CNT_SIMT_COUNT <= SIMT_RES_NEXT, "SIMT_RES_NEXT must hold [counters.simt]");
     static uint64_t res[SIMT_RES_WORDS(VGIW_SIMT_WARPS)];
     memset(res, 0, sizeof res);
     uint32_t rb[SIMT_RB_WORDS];
@@ -135,8 +137,10 @@ static int run(const rtp_run_t *rq)
     res[SIMT_RES_FAULT_WARP] = hp_reg_peek(VGIW_REG_FAULT_WARP);
     for (uint32_t i = 0; i < SIMT_RES_NCNT; i++)   /* after a watchdog too: where it stopped */
         res[SIMT_RES_CNT + i] = hp_cnt_read(i);
+    for (uint32_t i = 0; i < VGIW_CNT_SIMT_COUNT; i++)
+        res[SIMT_RES_EXT + i] = hp_cnt_read(VGIW_CNT_SIMT + i);
     for (uint32_t w = 0; w < VGIW_SIMT_WARPS; w++)
-        res[SIMT_RES_CNT + SIMT_RES_NCNT + w] = hp_cnt_read(256 + w);
+        res[SIMT_RES_WIN + w] = hp_cnt_read(256 + w);
     return reply(0, res, (uint32_t)sizeof res);
 }
 

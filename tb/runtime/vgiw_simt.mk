@@ -6,27 +6,32 @@
 #
 # The model is the SIMT core testbench's (tb/simt/simt_core.mk: same top, RTL and flags),
 # linked with this program instead of being verilated a second time.
-SIMTDEV_DIR  := $(TB_ROOT)/$(CONFIG)/vgiw_simt
-SIMTDEV_CORE := $(TB_ROOT)/$(CONFIG)/simt_core_tb
+# A second device, vgiw_simt_arb/vgiw-simt, is the same program on the model with the other
+# divergence tracker (simt_core_arb_tb: TRACKER = 1, the per-thread PC arbiter of RR-9073 §3.1)
+# for make compare (docs/compare.md); select it with $VGIW_SIMT_DEVICE or vrt_options.device_path.
 SIMTDEV_C    := tb/runtime/simt_device.c tb/core/host_port.c tb/common/mem_model.c tb/common/sim.c \
                 tb/common/stats.c sw/lib/vgiw_arith.c $(GEN)/vgiw_presets.c
-SIMTDEV_OBJS := $(patsubst %.c,$(SIMTDEV_DIR)/c/%.o,$(SIMTDEV_C))
-SIMTDEV_MODEL := $(addprefix $(SIMTDEV_CORE)/obj/,dut_shim.o Vsimt_core__ALL.a) $(VLIB_OBJS)
 
-$(SIMTDEV_DIR)/c/%.o: %.c $(TB_COMMON_H) sw/runtime/rt_proto.h sw/runtime/vgiw_rt.h sw/simtcc/simt_launch.h \
-                      $(SIMTDEV_CORE)/sim $(GEN)/.stamp
-	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(TB_CFLAGS) -Isw/runtime -Isw/simtcc -Itb/core -I$(SIMTDEV_CORE) -c $< -o $@
+# $(call simt_device,DIR,CORE_TB)
+define simt_device
+$(TB_ROOT)/$(CONFIG)/$(1)/c/%.o: %.c $(TB_COMMON_H) sw/runtime/rt_proto.h sw/runtime/vgiw_rt.h sw/simtcc/simt_launch.h \
+                      $(TB_ROOT)/$(CONFIG)/$(2)/sim $(GEN)/.stamp
+	@mkdir -p $$(dir $$@)
+	$(Q)$(CC) $(TB_CFLAGS) -Isw/runtime -Isw/simtcc -Itb/core -I$(TB_ROOT)/$(CONFIG)/$(2) -c $$< -o $$@
 
-$(SIMTDEV_DIR)/vgiw-simt: $(SIMTDEV_CORE)/sim $(SIMTDEV_OBJS)
-	@echo "  LINK     vgiw-simt ($(CONFIG))"
-	$(Q)g++ -o $@ $(SIMTDEV_OBJS) $(SIMTDEV_MODEL) -lz -pthread -latomic -lm
+$(TB_ROOT)/$(CONFIG)/$(1)/vgiw-simt: $(TB_ROOT)/$(CONFIG)/$(2)/sim $(patsubst %.c,$(TB_ROOT)/$(CONFIG)/$(1)/c/%.o,$(SIMTDEV_C))
+	@echo "  LINK     $(1)/vgiw-simt ($(CONFIG))"
+	$(Q)g++ -o $$@ $(patsubst %.c,$(TB_ROOT)/$(CONFIG)/$(1)/c/%.o,$(SIMTDEV_C)) \
+	    $(addprefix $(TB_ROOT)/$(CONFIG)/$(2)/obj/,dut_shim.o Vsimt_core__ALL.a) $(VLIB_OBJS) -lz -pthread -latomic -lm
+
+# for the test runner (bench = "$(1)"), as tb-vgiw_rtl
+.PHONY: tb-$(1)
+tb-$(1): $(TB_ROOT)/$(CONFIG)/$(1)/sim
+$(TB_ROOT)/$(CONFIG)/$(1)/sim: $(TB_ROOT)/$(CONFIG)/$(1)/vgiw-simt
+	@ln -sf vgiw-simt $$@
+endef
+$(eval $(call simt_device,vgiw_simt,simt_core_tb))
+$(eval $(call simt_device,vgiw_simt_arb,simt_core_arb_tb))
 
 .PHONY: simt-device
-simt-device: $(SIMTDEV_DIR)/vgiw-simt
-
-# for the test runner (bench = "vgiw_simt"), as tb-vgiw_rtl
-.PHONY: tb-vgiw_simt
-tb-vgiw_simt: $(SIMTDEV_DIR)/sim
-$(SIMTDEV_DIR)/sim: $(SIMTDEV_DIR)/vgiw-simt
-	@ln -sf vgiw-simt $@
+simt-device: $(TB_ROOT)/$(CONFIG)/vgiw_simt/vgiw-simt

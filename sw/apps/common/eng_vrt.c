@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "vgiw_core_map.h"   /* [counters.simt] indices */
 #include "vgiw_ops.h"
 #include "vgiw_presets.h"
 
@@ -215,6 +216,16 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
             (unsigned long long)tot->warp_instructions, (unsigned long long)tot->thread_instructions,
             (unsigned long long)tot->mem_passes, (unsigned long long)tot->mem_replays,
             tot->warp_instructions ? (double)tot->thread_instructions / (double)tot->warp_instructions : 0.0);
+    /* simt, what make compare reads (docs/compare.md): register-file accesses as VGIW Fig. 3
+     * counts them (one per warp instruction operand), divergence */
+    const uint64_t *sc = tot->simt;
+    fprintf(f, "    \"rf_accesses\": %llu,\n    \"simd_efficiency_pct\": %.2f,\n    \"diverged_instr_pct\": %.2f,\n"
+               "    \"splits\": %llu,\n    \"bar_wait\": %llu,\n",
+            (unsigned long long)(sc[VGIW_CNT_SIMT_RF_READS - VGIW_CNT_SIMT] + sc[VGIW_CNT_SIMT_RF_WRITES - VGIW_CNT_SIMT]),
+            pct(sc[VGIW_CNT_SIMT_THREAD_INSTR - VGIW_CNT_SIMT], sc[VGIW_CNT_SIMT_LIVE_LANES - VGIW_CNT_SIMT]),
+            pct(sc[VGIW_CNT_SIMT_DIVERGED_INSTR - VGIW_CNT_SIMT], sc[VGIW_CNT_SIMT_WARP_INSTR - VGIW_CNT_SIMT]),
+            (unsigned long long)sc[VGIW_CNT_SIMT_SPLITS - VGIW_CNT_SIMT],
+            (unsigned long long)sc[VGIW_CNT_SIMT_BAR_WAIT - VGIW_CNT_SIMT]);
     fprintf(f, "    \"threads_per_cycle\": %.4f,\n    \"utilization_pct\": %.2f,\n"
                "    \"cfg_overhead_pct\": %.2f,\n    \"lvc_hit_pct\": %.2f,\n"
                "    \"cycles_per_reconfig\": %.1f,\n    \"cfg_hit_pct\": %.2f,\n"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../vgiw_rt.h"
+#include "vgiw_rt.h"
 
 static int npass, nfail;
 

@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""`make compare`: every app on the VGIW core and on the SIMT core, cycles side by side.
+
+  make compare [CONFIG=small] [SIZE=ci|large] [ONLY=app]
+
+The apps and their inputs are the `make bench` entries of sw/apps/apps.bench.toml for the
+preset (the `cmd` of an entry at SIZE=ci, its `large` at SIZE=large): the same host program,
+the same generated input and the same golden check run once with `--engine rtl` (the VGIW
+core) and once per SIMT divergence tracker with `--engine simt` (docs/simt.md; path list and
+per-thread PC arbiter), every run behind the same memory model (tb/common/mem_model) with the
+preset pairing of docs/simt.md. Each run writes its counters with `--stats`; this script
+reads them and writes, to bench/compare/<preset>-<size>/:
+
+  compare.json   every run's counters, the derived figures and the summary
+  compare.md     the table (docs/compare.md gets it with --update-docs)
+  speedup.png, speedup.svg   per-app speedup beside the paper's range (VGIW §5, Fig. 7)
+
+Figures (docs/compare.md defines them):
+  speedup          SIMT cycles / VGIW cycles (> 1: VGIW is faster)
+  LVC / RF         VGIW LVC accesses over SIMT register-file accesses, one access per warp
+                   instruction operand read or written (VGIW Fig. 3's convention)
+  lanes/instr      SIMT thread instructions per warp instruction (T when all lanes are busy)
+  diverged instr   SIMT warp instructions issued by a path holding fewer than all live lanes
+  threads/exec     VGIW threads per block execution (control flow coalescing)
+
+Nothing is asserted: a run that fails its golden check is reported and the exit status is 1.
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The SIMT divergence trackers (docs/simt.md "Divergence tracking"): the device built on each
+# model (tb/runtime/vgiw_simt.mk), in the fast build profile.
+TRACKERS = [("pathlist", "path list", "vgiw_simt"), ("arbiter", "PC arbiter", "vgiw_simt_arb")]
+
+# VGIW §5: "Results range between 0.9x (slow-down) and 11x speedup, with an average of over
+# 3x" over a Fermi SM. The per-kernel bars of Fig. 7 are a picture in the paper, not numbers in
+# its text, so only the range and the average are drawn.
+PAPER_FIG7 = {"min": 0.9, "max": 11.0, "mean": 3.0}
+# VGIW §2, Fig. 3: the LVC is accessed "on average almost 10x less frequently" than a GPGPU RF.
+PAPER_FIG3_RATIO = 0.1
+
+
+def git_commit():
+    r = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                           capture_output=True, text=True).stdout.strip()
+    return (r.stdout.strip() or "unknown") + ("+changes" if dirty else "")
+
+
+def app_entries(config, size, only):
+    """The bench entries of the preset; a preset without its own (tiny) takes small's inputs."""
+    with open(os.path.join(ROOT, "sw", "apps", "apps.bench.toml"), "rb") as f:
+        benches = [e for e in tomllib.load(f)["bench"] if e["name"].startswith("apps.")]
+    src = config if any(e.get("config") == config for e in benches) else "small"
+    apps = []
+    for e in benches:
+        if e.get("config") != src:
+            continue
+        app = e["name"].split(".")[1]
+        if only and not any(o in app for o in only):
+            continue
+        cmd = list(e.get("large") if size == "large" and e.get("large") else e["cmd"])
+        if "--config" in cmd:
+            cmd[cmd.index("--config") + 1] = config
+        apps.append((app, cmd))
+    return apps
+
+
+def engine_cmd(cmd, engine, stats, extra=()):
+    out, i = [], 0
+    while i < len(cmd):
+        if cmd[i] == "--engine":
+            out += ["--engine", engine]
+            i += 2
+            continue
+        out.append(str(cmd[i]).replace("{stats}", stats))
+        i += 1
+    return out + list(extra)
+
+
+def run(argv, log, env=None):
+    t0 = time.time()
+    r = subprocess.run(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       env=dict(os.environ, VGIW_RTL_PROFILE="fast", **(env or {})))
+    with open(log, "w") as f:
+        f.write("$ " + " ".join(argv) + "\n" + r.stdout)
+    return r.returncode == 0, time.time() - t0, r.stdout
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def vgiw_figures(js):
+    t = js.get("total", {})
+    c = js.get("counters", {})
+    execs = t.get("block_execs_total", 0)
+    return {"cycles": c.get("cycles", t.get("cycles", 0)),
+            "lvc_accesses": t.get("lvc_access", 0),
+            "instructions": t.get("instructions", 0),
+            "threads_per_exec": (t.get("thread_blocks", 0) / execs) if execs else 0.0}
+
+
+def simt_figures(js):
+    c = js.get("counters", {})
+    return {"cycles": c.get("cycles", 0),
+            "rf_accesses": c.get("rf_accesses", 0),
+            "warp_instrs": c.get("warp_instructions", 0),
+            "lanes_per_instr": c.get("lanes_per_warp_instruction", 0.0),
+            "simd_efficiency_pct": c.get("simd_efficiency_pct", 0.0),
+            "diverged_instr_pct": c.get("diverged_instr_pct", 0.0)}
+
+
+def geomean(xs):
+    xs = [x for x in xs if x > 0]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else 0.0
+
+
+def table(rows, meta):
+    lines = [f"`make compare CONFIG={meta['config']} SIZE={meta['size']}`, {meta['date']}, commit {meta['commit']}; "
+             f"cycles of whole runs (every kernel launch), both cores behind the same memory model.", "",
+             "| app | VGIW cycles | SIMT cycles (path list) | speedup | SIMT cycles (PC arbiter) | speedup | "
+             "LVC accesses | SIMT RF accesses | LVC / RF | SIMT lanes/instr | SIMT diverged instr | VGIW threads/exec |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+
+    def f(x, fmt="{:,}"):
+        return "-" if x is None else fmt.format(x)
+    for r in rows:
+        v, s = r.get("vgiw"), r.get("simt", {})
+        pl, ar = s.get("pathlist"), s.get("arbiter")
+        lines.append("| " + " | ".join([
+            r["app"] + ("" if r["ok"] else " (FAILED)"),
+            f(v and v["cycles"]), f(pl and pl["cycles"]), f(r.get("speedup_pathlist"), "{:.2f}x"),
+            f(ar and ar["cycles"]), f(r.get("speedup_arbiter"), "{:.2f}x"),
+            f(v and v["lvc_accesses"]), f(pl and pl["rf_accesses"]), f(r.get("lvc_rf_ratio"), "{:.3f}"),
+            f(pl and pl["lanes_per_instr"], "{:.2f}"), f(pl and pl["diverged_instr_pct"], "{:.1f}%"),
+            f(v and v["threads_per_exec"], "{:.1f}")]) + " |")
+    s = meta["summary"]
+    lines += ["", f"Geometric-mean speedup of VGIW over SIMT (path list): **{s['geomean_speedup']:.2f}x** "
+              f"(range {s['min_speedup']:.2f}x to {s['max_speedup']:.2f}x over {s['apps']} apps); "
+              f"paper (VGIW §5, Fig. 7, over a Fermi SM): {PAPER_FIG7['mean']}x average, "
+              f"{PAPER_FIG7['min']}x to {PAPER_FIG7['max']}x.",
+              f"Geometric-mean LVC / RF access ratio: **{s['geomean_lvc_rf']:.3f}**; paper (Fig. 3): about "
+              f"{PAPER_FIG3_RATIO}."]
+    return "\n".join(lines) + "\n"
+
+
+def plot(rows, meta, outdir):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    apps = [r["app"] for r in rows if r.get("speedup_pathlist")]
+    sp = [r["speedup_pathlist"] for r in rows if r.get("speedup_pathlist")]
+    fig, ax = plt.subplots(figsize=(max(6, 0.7 * len(apps) + 2), 4))
+    ax.axhspan(PAPER_FIG7["min"], PAPER_FIG7["max"], color="0.9", label="paper Fig. 7 range (0.9x-11x)")
+    ax.axhline(PAPER_FIG7["mean"], color="0.5", linestyle="--", label="paper average (3x)")
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.bar(range(len(apps)), sp, color="tab:blue", label=f"this RTL, {meta['config']} (VGIW vs SIMT path list)")
+    gm = meta["summary"]["geomean_speedup"]
+    if gm:
+        ax.axhline(gm, color="tab:blue", linestyle=":", label=f"this RTL geometric mean ({gm:.2f}x)")
+    ax.set_yscale("log")
+    ax.set_xticks(range(len(apps)))
+    ax.set_xticklabels(apps, rotation=45, ha="right")
+    ax.set_ylabel("speedup of VGIW (SIMT cycles / VGIW cycles)")
+    ax.set_title(f"VGIW over SIMT, {meta['config']}, {meta['size']} sizes ({meta['commit']})")
+    ax.legend(fontsize=7, loc="upper left")
+    fig.tight_layout()
+    for ext in ("png", "svg"):
+        fig.savefig(os.path.join(outdir, f"speedup.{ext}"), dpi=120)
+    plt.close(fig)
+
+
+def update_docs(md):
+    path = os.path.join(ROOT, "docs", "compare.md")
+    with open(path) as f:
+        text = f.read()
+    b, e = "<!-- compare:begin -->", "<!-- compare:end -->"
+    if b not in text or e not in text:
+        print(f"compare: {path} has no {b} ... {e} section")
+        return False
+    head, rest = text.split(b, 1)
+    _, tail = rest.split(e, 1)
+    with open(path, "w") as f:
+        f.write(head + b + "\n" + md + e + tail)
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser(description="VGIW against SIMT on the app set")
+    ap.add_argument("--config", default="small")
+    ap.add_argument("--size", choices=["ci", "large"], default="ci")
+    ap.add_argument("--only", action="append", help="apps whose name contains this")
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--update-docs", action="store_true", help="write the table into docs/compare.md")
+    ap.add_argument("--stats", help="also write the summary as make bench counters to this JSON file")
+    args = ap.parse_args()
+
+    apps = app_entries(args.config, args.size, args.only)
+    if not apps:
+        print(f"compare: no app entries for preset {args.config} in sw/apps/apps.bench.toml")
+        return 1
+    if not args.no_build:
+        print(f"compare: building the apps and both core models for {args.config} (fast profile)", flush=True)
+        r = subprocess.run(["make", "-s", "-j2", "PROFILE=fast", f"CONFIG={args.config}", "apps",
+                            "tb-vgiw_rtl", "tb-vgiw_simt", "tb-vgiw_simt_arb"], cwd=ROOT)
+        if r.returncode != 0:
+            print("compare: FAILED: build")
+            return 1
+    outdir = os.path.join(ROOT, "bench", "compare", f"{args.config}-{args.size}")
+    os.makedirs(outdir, exist_ok=True)
+    env_note = []
+    rows, failed = [], 0
+    runs = len(apps) * (1 + len(TRACKERS))
+    k = 0
+    for app, cmd in apps:
+        row = {"app": app, "args": [str(a) for a in cmd[1:] if a != "{stats}"], "ok": True, "simt": {}}
+        k += 1
+        st = os.path.join(outdir, f"{app}.vgiw.json")
+        print(f"compare: [{k}/{runs}] {app} on VGIW ...", end="", flush=True)
+        ok, wall, _ = run(engine_cmd(cmd, "rtl", st), os.path.join(outdir, f"{app}.vgiw.log"))
+        js = load(st) if ok else None
+        if js:
+            row["vgiw"] = vgiw_figures(js)
+            print(f" {row['vgiw']['cycles']:,} cycles, {wall:.0f} s", flush=True)
+        else:
+            row["ok"] = False
+            print(" FAILED", flush=True)
+        for tr, name, dev in TRACKERS:
+            k += 1
+            st = os.path.join(outdir, f"{app}.simt-{tr}.json")
+            print(f"compare: [{k}/{runs}] {app} on SIMT ({name}) ...", end="", flush=True)
+            devpath = os.path.join(ROOT, "build", "tb-fast", args.config, dev, "vgiw-simt")
+            ok, wall, _ = run(engine_cmd(cmd, "simt", st), os.path.join(outdir, f"{app}.simt-{tr}.log"),
+                              {"VGIW_SIMT_DEVICE": devpath})
+            js = load(st) if ok else None
+            if js:
+                row["simt"][tr] = simt_figures(js)
+                print(f" {row['simt'][tr]['cycles']:,} cycles, {wall:.0f} s", flush=True)
+            else:
+                row["ok"] = False
+                print(" FAILED", flush=True)
+        v = row.get("vgiw")
+        for tr, _, _ in TRACKERS:
+            s = row["simt"].get(tr)
+            if v and s and v["cycles"]:
+                row[f"speedup_{tr}"] = s["cycles"] / v["cycles"]
+        pl = row["simt"].get("pathlist")
+        if v and pl and pl["rf_accesses"]:
+            row["lvc_rf_ratio"] = v["lvc_accesses"] / pl["rf_accesses"]
+        failed += not row["ok"]
+        rows.append(row)
+
+    sp = [r["speedup_pathlist"] for r in rows if r.get("speedup_pathlist")]
+    meta = {"config": args.config, "size": args.size, "commit": git_commit(),
+            "date": time.strftime("%Y-%m-%d"), "notes": env_note,
+            "summary": {"apps": len(sp), "geomean_speedup": geomean(sp),
+                        "min_speedup": min(sp) if sp else 0.0, "max_speedup": max(sp) if sp else 0.0,
+                        "geomean_speedup_arbiter": geomean([r["speedup_arbiter"] for r in rows
+                                                            if r.get("speedup_arbiter")]),
+                        "geomean_lvc_rf": geomean([r["lvc_rf_ratio"] for r in rows if r.get("lvc_rf_ratio")])},
+            "paper": {"fig7": PAPER_FIG7, "fig3_lvc_rf": PAPER_FIG3_RATIO}}
+    with open(os.path.join(outdir, "compare.json"), "w") as f:
+        json.dump({"meta": meta, "rows": rows}, f, indent=2)
+    md = table(rows, meta)
+    with open(os.path.join(outdir, "compare.md"), "w") as f:
+        f.write(md)
+    plot(rows, meta, outdir)
+    print()
+    print(md)
+    rel = os.path.relpath(outdir, ROOT)
+    print(f"compare: wrote {rel}/compare.json, compare.md, speedup.png, speedup.svg")
+    if args.stats:
+        counters = {k: round(v, 4) if isinstance(v, float) else v for k, v in meta["summary"].items()}
+        for r in rows:
+            for tr, _, _ in TRACKERS:
+                if r.get(f"speedup_{tr}"):
+                    counters[f"speedup_{tr}.{r['app']}"] = round(r[f"speedup_{tr}"], 4)
+        with open(args.stats, "w") as f:
+            json.dump({"counters": counters}, f, indent=2)
+    if args.update_docs and update_docs(md):
+        print("compare: docs/compare.md updated")
+    s = meta["summary"]
+    print(f"compare: {'done' if not failed else 'FAILED'}: {len(rows) - failed} of {len(rows)} apps on both cores; "
+          f"VGIW over SIMT geometric mean {s['geomean_speedup']:.2f}x")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
