@@ -25,8 +25,10 @@ all)
         for c in tiny small paper; do
             img=$tmp/$(basename "$f" .cl).$c.vgiw
             # no --pnr-optional: a kernel that is not placed and routed is an error
-            if ! out=$("$bin/vgiwcc" "$f" --config "$c" -o "$img" 2>&1); then
-                bad "$f $c: vgiwcc failed"; sed 's/^/     /' <<<"$out" | head -5; continue
+            # stderr apart: a warning written between two pieces of buffered stdout would
+            # split a summary line (kernels with hundreds of blocks)
+            if ! out=$("$bin/vgiwcc" "$f" --config "$c" -o "$img" 2>"$tmp/stderr"); then
+                bad "$f $c: vgiwcc failed"; sed 's/^/     /' "$tmp/stderr" | head -5; continue
             fi
             nk=$(grep -c '^kernel ' <<<"$out"); np=$(grep -c "pnr $c seed" <<<"$out")
             if [[ $nk -eq 0 || $np -ne $nk ]]; then
