@@ -18,8 +18,9 @@ module simt_core #(
   // divergence tracker (simt.tracker): a parameter so one preset can build both for comparison
   parameter  int unsigned TRACKER = vgiw_cfg_pkg::SIMT_TRACKER,
   // 1: a converged warp issues ahead of its tracker under the scoreboard; 0: one instruction per
-  // warp in flight (every instruction commits), for measuring what issuing ahead gains
-  parameter  bit          ISSUE_AHEAD = 1'b1,
+  // warp in flight (every instruction commits). 0 by default: with 1, OpenCL kernels of
+  // vgiw-simtcc fault (gaussian Fan1 on tiny: a misaligned load off tp), docs/simt.md
+  parameter  bit          ISSUE_AHEAD = 1'b0,
   localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned LBITS = 8 * L
 ) (
