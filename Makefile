@@ -67,7 +67,7 @@ bench: gen
 #   make compare [CONFIG=small] [SIZE=ci|large] [ONLY=app] [UPDATE_DOCS=1]
 .PHONY: compare
 compare: gen
-	$(Q)$(PYTHON) tools/compare.py --config $(CONFIG) --size $(or $(SIZE),ci) $(if $(ONLY),--only $(ONLY)) \
+	$(Q)$(PYTHON) tools/compare.py --config $(CONFIG) --size $(or $(SIZE),ci) $(foreach o,$(ONLY),--only $(o)) \
 	    $(if $(UPDATE_DOCS),--update-docs)
 
 # The FPGA flow (docs/fpga.md): synth_ecp5, nextpnr-ecp5 and ecppack for a board of fpga/.

@@ -65,6 +65,8 @@ def app_entries(config, size, only):
         if e.get("config") != src:
             continue
         app = e["name"].split(".")[1]
+        if not os.path.isdir(os.path.join(ROOT, "sw", "apps", app)):   # extra entries (bfs4096): not an app
+            continue
         if only and not any(o in app for o in only):
             continue
         cmd = list(e.get("large") if size == "large" and e.get("large") else e["cmd"])
@@ -163,7 +165,7 @@ def plot(rows, meta, outdir):
     import matplotlib.pyplot as plt
     apps = [r["app"] for r in rows if r.get("speedup_pathlist")]
     sp = [r["speedup_pathlist"] for r in rows if r.get("speedup_pathlist")]
-    fig, ax = plt.subplots(figsize=(max(6, 0.7 * len(apps) + 2), 4))
+    fig, ax = plt.subplots(figsize=(max(6, 0.7 * len(apps) + 2), 5))
     ax.axhspan(PAPER_FIG7["min"], PAPER_FIG7["max"], color="0.9", label="paper Fig. 7 range (0.9x-11x)")
     ax.axhline(PAPER_FIG7["mean"], color="0.5", linestyle="--", label="paper average (3x)")
     ax.axhline(1.0, color="black", linewidth=0.8)
@@ -176,7 +178,7 @@ def plot(rows, meta, outdir):
     ax.set_xticklabels(apps, rotation=45, ha="right")
     ax.set_ylabel("speedup of VGIW (SIMT cycles / VGIW cycles)")
     ax.set_title(f"VGIW over SIMT, {meta['config']}, {meta['size']} sizes ({meta['commit']})")
-    ax.legend(fontsize=7, loc="upper left")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2)
     fig.tight_layout()
     for ext in ("png", "svg"):
         fig.savefig(os.path.join(outdir, f"speedup.{ext}"), dpi=120)
