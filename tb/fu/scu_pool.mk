@@ -11,31 +11,16 @@ scu_pool_tb_C   := tb/fu/scu_pool_tb.c
 
 # The variants are the same RTL with top-level parameters overridden (-G); the C testbench
 # learns the instance count from SCU_TB_INSTANCES (one scu_instance drives like a pool of one:
-# its ports are the pool's).
-TESTBENCHES          += scu_pool_n1_tb
-scu_pool_n1_tb_TOP    := scu_pool
-scu_pool_n1_tb_RTL    := $(SCU_POOL_RTL)
-scu_pool_n1_tb_C      := tb/fu/scu_pool_tb.c
-scu_pool_n1_tb_VFLAGS := -GINSTANCES=1
-scu_pool_n1_tb_CFLAGS := -DSCU_TB_INSTANCES=1
-
-TESTBENCHES          += scu_pool_n3_tb
-scu_pool_n3_tb_TOP    := scu_pool
-scu_pool_n3_tb_RTL    := $(SCU_POOL_RTL)
-scu_pool_n3_tb_C      := tb/fu/scu_pool_tb.c
-scu_pool_n3_tb_VFLAGS := -GINSTANCES=3
-scu_pool_n3_tb_CFLAGS := -DSCU_TB_INSTANCES=3
-
-TESTBENCHES                += scu_instance_i1f1_tb
-scu_instance_i1f1_tb_TOP    := scu_instance
-scu_instance_i1f1_tb_RTL    := $(SCU_POOL_RTL)
-scu_instance_i1f1_tb_C      := tb/fu/scu_pool_tb.c
-scu_instance_i1f1_tb_VFLAGS := -GINT_BITS_PER_CYCLE=1 -GFP_BITS_PER_CYCLE=1
-scu_instance_i1f1_tb_CFLAGS := -DSCU_TB_INSTANCES=1
-
-TESTBENCHES                += scu_instance_i8f3_tb
-scu_instance_i8f3_tb_TOP    := scu_instance
-scu_instance_i8f3_tb_RTL    := $(SCU_POOL_RTL)
-scu_instance_i8f3_tb_C      := tb/fu/scu_pool_tb.c
-scu_instance_i8f3_tb_VFLAGS := -GINT_BITS_PER_CYCLE=8 -GFP_BITS_PER_CYCLE=3
-scu_instance_i8f3_tb_CFLAGS := -DSCU_TB_INSTANCES=1
+# its ports are the pool's). $(call scu_variant,NAME,TOP,-G FLAGS,INSTANCES)
+define scu_variant
+TESTBENCHES     += $(1)_tb
+$(1)_tb_TOP    := $(2)
+$(1)_tb_RTL    := $(SCU_POOL_RTL)
+$(1)_tb_C      := tb/fu/scu_pool_tb.c
+$(1)_tb_VFLAGS := $(3)
+$(1)_tb_CFLAGS := -DSCU_TB_INSTANCES=$(4)
+endef
+$(eval $(call scu_variant,scu_pool_n1,scu_pool,-GINSTANCES=1,1))
+$(eval $(call scu_variant,scu_pool_n3,scu_pool,-GINSTANCES=3,3))
+$(eval $(call scu_variant,scu_instance_i1f1,scu_instance,-GINT_BITS_PER_CYCLE=1 -GFP_BITS_PER_CYCLE=1,1))
+$(eval $(call scu_variant,scu_instance_i8f3,scu_instance,-GINT_BITS_PER_CYCLE=8 -GFP_BITS_PER_CYCLE=3,1))
