@@ -10,7 +10,8 @@ vectors do not share a single line of code or hardware with sw/lib/vgiw_arith.c.
 One test case per line: operands, the expected result and the exception flags, in hex.
 Floats and 32-bit integers are 8 hex digits, comparison results one digit 0/1, flags two
 hex digits (0x01 inexact, 0x02 underflow with tininess detected after rounding, 0x04
-overflow, 0x08 infinite / divide by zero, 0x10 invalid). Rounding is to nearest even only.
+overflow, 0x08 infinite / divide by zero, 0x10 invalid). Rounding is to nearest even unless
+--rm names another of TestFloat's modes (near_even, minMag, min, max, near_maxMag).
 Where IEEE 754 leaves results to the implementation, this follows TestFloat's default
 x86 (8086-SSE) specialization: NaN results are the default NaN 0x7FC00000, invalid
 float -> int32 conversions return 0x80000000 and float -> uint32 return 0xFFFFFFFF;
@@ -30,6 +31,29 @@ QNAN = 0x7FC00000          # default NaN of the x86 specialization
 INF = 0x7F800000
 SIGN = 0x80000000
 MAG = 0x7FFFFFFF
+# rounding mode (testfloat_gen -r<mode>): near_even, minMag (toward zero), min (down), max (up),
+# near_maxMag (to nearest, ties away from zero); set by --rm
+RM = "near_even"
+RMODES = ["near_even", "minMag", "min", "max", "near_maxMag"]
+
+
+def round_up(s, q, rem, half):
+    """Does rounding a magnitude with kept part q, dropped part rem (> 0) and half = the weight
+    of half an ulp increment q, for sign s and the rounding mode RM?"""
+    if RM == "near_even":
+        return rem > half or (rem == half and q & 1)
+    if RM == "near_maxMag":
+        return rem >= half
+    if RM == "min":
+        return s == 1
+    if RM == "max":
+        return s == 0
+    return False                          # minMag
+
+
+def zero_sum_sign():
+    """Sign of an exact zero sum of operands of opposite signs (IEEE 754 §6.3)."""
+    return SIGN if RM == "min" else 0
 
 
 # ----------------------------------------------------------------------- binary32 model
@@ -52,7 +76,7 @@ def unpack(x):
 
 
 def round_pack(s, m, e):
-    """Round s * m * 2^e (m > 0, exact) to binary32, nearest even. Returns (bits, flags)."""
+    """Round s * m * 2^e (m > 0, exact) to binary32 by RM. Returns (bits, flags)."""
     n = m.bit_length()
     lead = n - 1 + e                      # exponent of the leading one
     lsb = lead - 23 if lead > -126 else -149
@@ -66,7 +90,7 @@ def round_pack(s, m, e):
         if rem:
             flags = INEXACT
             half = 1 << (sh - 1)
-            if rem > half or (rem == half and q & 1):
+            if round_up(s, q, rem, half):
                 q += 1
                 if q >> 24:               # carried out of the significand
                     q >>= 1
@@ -80,7 +104,7 @@ def round_pack(s, m, e):
             q24 = m >> sh24
             rem24 = m & ((1 << sh24) - 1)
             half24 = 1 << (sh24 - 1)
-            if rem24 > half24 or (rem24 == half24 and q24 & 1):
+            if rem24 and round_up(s, q24, rem24, half24):
                 q24 += 1
             tiny = q24 < (1 << 24)
         if tiny:
@@ -89,7 +113,8 @@ def round_pack(s, m, e):
     if q >= 0x800000:
         ef = lsb + 150
         if ef >= 255:
-            return sbit | INF, OVERFLOW | INEXACT
+            to_inf = RM in ("near_even", "near_maxMag") or (RM == "max" and not s) or (RM == "min" and s)
+            return sbit | (INF if to_inf else 0x7F7FFFFF), OVERFLOW | INEXACT
         return sbit | (ef << 23) | (q & 0x7FFFFF), flags
     return sbit | q, flags                 # subnormal (lsb == -149) or zero
 
@@ -120,10 +145,10 @@ def f32_add(a, b):
     sa, ma, ea = unpack(a)
     sb, mb, eb = unpack(b)
     if ma == 0 and mb == 0:
-        return (sa & sb) << 31, 0
+        return ((sa & sb) << 31 if sa == sb else zero_sum_sign()), 0
     s, m, e = add_exact(sa, ma, ea, sb, mb, eb)
     if m == 0:
-        return 0, 0                       # exact cancellation: +0 when rounding to nearest
+        return zero_sum_sign(), 0         # exact cancellation: +0, -0 rounding down
     return round_pack(s, m, e)
 
 
@@ -170,13 +195,13 @@ def f32_mulAdd(a, b, c):
     sc, mc, ec = unpack(c)
     if ma == 0 or mb == 0:
         if mc == 0:
-            return (sp if sp == (c & SIGN) else 0), 0
+            return (sp if sp == (c & SIGN) else zero_sum_sign()), 0
         return c, 0
     if mc == 0:
         return round_pack(sp >> 31, ma * mb, ea + eb)
     s, m, e = add_exact(sp >> 31, ma * mb, ea + eb, sc, mc, ec)
     if m == 0:
-        return 0, 0
+        return zero_sum_sign(), 0
     return round_pack(s, m, e)
 
 
@@ -288,6 +313,26 @@ def f32_to_ui32_r_minMag(x, exact=False):
     return sig >> sh, fl
 
 
+def f32_to_int(x, signed, exact):
+    """float -> int32 / uint32 rounded by RM (testfloat_gen f32_to_i32 / f32_to_ui32 -r<mode>).
+    Invalid (NaN, infinity, rounded value out of range) returns the x86 values, flags invalid only."""
+    bad = (0x80000000 if signed else 0xFFFFFFFF), INVALID
+    if (x & MAG) >= INF:
+        return bad
+    s, m, e = unpack(x)
+    rem = 0
+    if e >= 0:
+        v = m << e
+    else:
+        v, rem = m >> -e, m & ((1 << -e) - 1)
+        if rem and round_up(s, v, rem, 1 << (-e - 1)):
+            v += 1
+    val = -v if s else v
+    if (signed and not -(1 << 31) <= val < (1 << 31)) or (not signed and not 0 <= val < (1 << 32)):
+        return bad
+    return val & 0xFFFFFFFF, (INEXACT if exact and rem else 0)
+
+
 # ----------------------------------------------------------------------- operations
 
 # name -> (arity, operand kind, result kind, function); kinds: f = float, i/u = int32/uint32,
@@ -309,6 +354,8 @@ OPS = {
     "ui32_to_f32":         (1, "u", "f", ui32_to_f32),
     "f32_to_i32_r_minMag": (1, "f", "i", f32_to_i32_r_minMag),
     "f32_to_ui32_r_minMag": (1, "f", "i", f32_to_ui32_r_minMag),
+    "f32_to_i32":          (1, "f", "i", lambda x, exact=False: f32_to_int(x, True, exact)),
+    "f32_to_ui32":         (1, "f", "i", lambda x, exact=False: f32_to_int(x, False, exact)),
 }
 ALIASES = {"f32_to_i32_rz": "f32_to_i32_r_minMag", "f32_to_ui32_rz": "f32_to_ui32_r_minMag"}
 
@@ -482,8 +529,12 @@ def main(argv=None):
     p.add_argument("--exact", action="store_true",
                    help="float -> int conversions raise inexact (testfloat_gen -exact)")
     p.add_argument("--no-directed", action="store_true", help="random cases only")
+    p.add_argument("--rm", default="near_even", choices=RMODES,
+                   help="rounding mode (testfloat_gen -r<mode>; default near_even)")
     p.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     args = p.parse_args(argv)
+    global RM
+    RM = args.rm
 
     name = ALIASES.get(args.op, args.op)
     if name not in OPS:

@@ -1,200 +1,31 @@
-// FP32 <-> int32 conversion datapath of the VGIW compute unit's FPU (VGIW §3.5, "compute
-// units"; SGMF §5.2).
-//
-// Operations (fu_pkg::fcvt_op_e, semantics in sw/lib/vgiw_arith.c), operand a_i only:
-//   I2F / U2F  signed / unsigned int32 -> FP32, round to nearest even. The magnitude is
-//              normalized by a 5-stage left shifter that counts leading zeros as it goes;
-//              bits below the 24-bit significand give guard and sticky. Results never
-//              overflow (|x| < 2^32).
-//   F2I / F2U  FP32 -> signed / unsigned int32, truncating toward zero, saturating like
-//              RISC-V: out of range -> INT32_MIN / INT32_MAX (unsigned: negative -> 0, too
-//              large -> UINT32_MAX), NaN -> INT32_MAX / UINT32_MAX. |x| < 1 (zeros and
-//              subnormals included) -> 0. The significand is shifted right by 158 - exp on
-//              the same shifter (bit-reversed in and out).
-//
-// Fully pipelined, one operation per cycle, STAGES >= 1 cycles from accepted input to valid
-// output: stage 1 registers the operand and converts, stages 2..STAGES register the result
-// (with STAGES >= 2 the output is a flop). The whole pipeline stalls while a result waits
-// at the output (out_valid_o && !out_ready_i).
+// FP32 <-> int32 conversion datapath of the VGIW compute unit (VGIW §3.5; docs/fu/fp_cvt.md):
+// the shared datapath vgiw_fp_cvt_ieee with the rounding of docs/arithmetic.md (int -> float
+// round to nearest even, float -> int truncating like a C cast) and the flags unused. The SIMT
+// core uses vgiw_fp_cvt_ieee directly with the instruction's rounding mode.
 module fp_cvt #(
   parameter int unsigned STAGES = vgiw_cfg_pkg::FU_CVT_STAGES,
   parameter int unsigned TAG_W  = 8
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
-  // operation in
   input  logic              in_valid_i,
   output logic              in_ready_o,
   input  fu_pkg::fcvt_op_e  op_i,
   input  logic [31:0]       a_i,
   input  logic [TAG_W-1:0]  tag_i,
-  // result out
   output logic              out_valid_o,
   input  logic              out_ready_i,
   output logic [31:0]       result_o,
   output logic [TAG_W-1:0]  tag_o
 );
-  logic advance;
-  assign advance    = !out_valid_o || out_ready_i;
-  assign in_ready_o = advance;
-
-  // ---- stage 1: operand registers ------------------------------------------------
-  logic             s1_valid_q;
-  fu_pkg::fcvt_op_e s1_op_q;
-  logic [31:0]      s1_a_q;
-  logic [TAG_W-1:0] s1_tag_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      s1_valid_q <= 1'b0;
-      s1_op_q    <= fu_pkg::FCVT_I2F;
-      s1_a_q     <= '0;
-      s1_tag_q   <= '0;
-    end else if (advance) begin
-      s1_valid_q <= in_valid_i;
-      s1_op_q    <= op_i;
-      s1_a_q     <= a_i;
-      s1_tag_q   <= tag_i;
-    end
-  end
-
-  // ---- stage 1: operand decode -----------------------------------------------------
-  logic        s1_to_float;        // I2F / U2F (else F2I / F2U)
-  logic        s1_i_sign;
-  logic [31:0] s1_i_mag;
-  logic        s1_f_sign, s1_f_nan;
-  logic [7:0]  s1_f_exp;
-  logic [31:0] s1_f_sig_rev;       // bit-reversed {1.fraction, 8'b0}: see the shifter
-  logic [4:0]  s1_f_shift;         // 158 - exponent (mod 32), used for 127 <= exp <= 158
-
-  assign s1_to_float = (s1_op_q == fu_pkg::FCVT_I2F) || (s1_op_q == fu_pkg::FCVT_U2F);
-  assign s1_i_sign   = (s1_op_q == fu_pkg::FCVT_I2F) && s1_a_q[31];
-  // Two's complement magnitude; INT32_MIN maps to 2^31, which fits unsigned.
-  assign s1_i_mag    = s1_i_sign ? (~s1_a_q + 32'd1) : s1_a_q;
-
-  assign s1_f_sign   = s1_a_q[31];
-  assign s1_f_exp    = s1_a_q[30:23];
-  assign s1_f_nan    = (s1_f_exp == 8'hFF) && (s1_a_q[22:0] != 23'd0);
-  always_comb begin
-    for (int unsigned i = 0; i < 23; i++) begin
-      s1_f_sig_rev[1 + i] = s1_a_q[22 - i];
-    end
-    s1_f_sig_rev[0]     = 1'b1;          // hidden bit
-    s1_f_sig_rev[31:24] = 8'd0;
-  end
-  assign s1_f_shift  = 5'd30 - s1_f_exp[4:0];      // 158 mod 32 = 30
-
-  // ---- stage 1: one shared left shifter ---------------------------------------------
-  // Five stages shift left by 16, 8, 4, 2, 1. For I2F/U2F each stage shifts when the top
-  // bits it would drop are all zero, which normalizes the magnitude and yields the
-  // leading-zero count in s1_sh_amt. For F2I/F2U the stages follow 158 - exponent, and
-  // since the significand enters bit-reversed, reversing the output gives the right shift
-  // that truncates 1.fraction * 2^(exp-127) to an integer. One shifter instead of a
-  // leading-zero counter and two barrel shifters.
-  logic [31:0] s1_sh0, s1_sh1, s1_sh2, s1_sh3, s1_sh4, s1_sh5;
-  logic        s1_by16, s1_by8, s1_by4, s1_by2, s1_by1;
-  logic [4:0]  s1_sh_amt;
-
-  assign s1_sh0    = s1_to_float ? s1_i_mag : s1_f_sig_rev;
-  assign s1_by16   = s1_to_float ? (s1_sh0[31:16] == 16'd0) : s1_f_shift[4];
-  assign s1_sh1    = s1_by16 ? {s1_sh0[15:0], 16'd0} : s1_sh0;
-  assign s1_by8    = s1_to_float ? (s1_sh1[31:24] == 8'd0) : s1_f_shift[3];
-  assign s1_sh2    = s1_by8 ? {s1_sh1[23:0], 8'd0} : s1_sh1;
-  assign s1_by4    = s1_to_float ? (s1_sh2[31:28] == 4'd0) : s1_f_shift[2];
-  assign s1_sh3    = s1_by4 ? {s1_sh2[27:0], 4'd0} : s1_sh2;
-  assign s1_by2    = s1_to_float ? (s1_sh3[31:30] == 2'd0) : s1_f_shift[1];
-  assign s1_sh4    = s1_by2 ? {s1_sh3[29:0], 2'd0} : s1_sh3;
-  assign s1_by1    = s1_to_float ? !s1_sh4[31] : s1_f_shift[0];
-  assign s1_sh5    = s1_by1 ? {s1_sh4[30:0], 1'd0} : s1_sh4;
-  assign s1_sh_amt = {s1_by16, s1_by8, s1_by4, s1_by2, s1_by1};
-
-  // ---- stage 1: integer -> float -------------------------------------------------
-  logic [30:0] s1_i_norm;          // normalized magnitude without its leading one (bit 31)
-  logic        s1_i_guard, s1_i_sticky, s1_i_round_up;
-  logic [30:0] s1_i_exp_man;       // {biased exponent, fraction} before rounding
-  logic [31:0] s1_i2f;
-
-  assign s1_i_norm     = s1_sh5[30:0];
-  assign s1_i_guard    = s1_i_norm[7];
-  assign s1_i_sticky   = |s1_i_norm[6:0];
-  // Round to nearest, ties to even (the even test looks at the lowest kept bit).
-  assign s1_i_round_up = s1_i_guard && (s1_i_sticky || s1_i_norm[8]);
-  // Exponent = 127 + 31 - leading zeros; the hidden bit is dropped. A carry out of the fraction
-  // increments the exponent, which is the correct renormalization (max 2^32: no overflow).
-  assign s1_i_exp_man  = {8'(8'd158 - {3'd0, s1_sh_amt}), s1_i_norm[30:8]};
-
-  always_comb begin
-    if (!s1_sh5[31]) begin
-      s1_i2f = 32'd0;                  // zero input: no leading one after normalization
-    end else begin
-      s1_i2f = {s1_i_sign, s1_i_exp_man + {30'd0, s1_i_round_up}};
-    end
-  end
-
-  // ---- stage 1: float -> integer -------------------------------------------------
-  logic [31:0] s1_f_int;           // truncated |x| for 2^0 <= |x| < 2^32
-  logic [31:0] s1_f2i, s1_f2u;
-
-  always_comb begin
-    for (int unsigned i = 0; i < 32; i++) begin
-      s1_f_int[i] = s1_sh5[31 - i];
-    end
-  end
-
-  always_comb begin
-    if (s1_f_nan) begin
-      s1_f2i = 32'h7FFF_FFFF;
-    end else if (s1_f_exp < 8'd127) begin
-      s1_f2i = 32'd0;                                  // |x| < 1, zeros, subnormals
-    end else if (s1_f_exp >= 8'd158) begin
-      // |x| >= 2^31: -2^31 itself is exact, everything else saturates the same way.
-      s1_f2i = s1_f_sign ? 32'h8000_0000 : 32'h7FFF_FFFF;
-    end else begin
-      s1_f2i = s1_f_sign ? (~s1_f_int + 32'd1) : s1_f_int;
-    end
-  end
-
-  always_comb begin
-    if (s1_f_nan) begin
-      s1_f2u = 32'hFFFF_FFFF;
-    end else if (s1_f_sign || (s1_f_exp < 8'd127)) begin
-      s1_f2u = 32'd0;                                  // negative truncates/saturates to 0
-    end else if (s1_f_exp >= 8'd159) begin
-      s1_f2u = 32'hFFFF_FFFF;                          // |x| >= 2^32, +inf
-    end else begin
-      s1_f2u = s1_f_int;
-    end
-  end
-
-  logic [31:0] s1_result;
-  always_comb begin
-    unique case (s1_op_q)
-      fu_pkg::FCVT_I2F,
-      fu_pkg::FCVT_U2F: s1_result = s1_i2f;
-      fu_pkg::FCVT_F2I: s1_result = s1_f2i;
-      fu_pkg::FCVT_F2U: s1_result = s1_f2u;
-      default:          s1_result = '0;
-    endcase
-  end
-
-  // ---- stages 2..STAGES: result registers ------------------------------------------
-  // STAGES - 1 registers after stage 1 (none for STAGES = 1: the output is combinational
-  // from the stage-1 registers).
-  delay_line #(
-    .WIDTH (1 + 32 + TAG_W),
-    .DEPTH (STAGES - 1)
-  ) u_result_regs (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .en_i   (advance),
-    .d_i    ({s1_valid_q, s1_result, s1_tag_q}),
-    .q_o    ({out_valid_o, result_o, tag_o})
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [4:0] flags;        // VGIW has no exception flags
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic       to_int;
+  assign to_int = op_i == fu_pkg::FCVT_F2I || op_i == fu_pkg::FCVT_F2U;
+  vgiw_fp_cvt_ieee #(.STAGES (STAGES), .TAG_W (TAG_W)) u_ieee (
+    .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .op_i, .a_i,
+    .rm_i (to_int ? 3'd1 : 3'd0),   // RTZ (C cast) / RNE
+    .tag_i, .out_valid_o, .out_ready_i, .result_o, .flags_o (flags), .tag_o
   );
-
-`ifndef SYNTHESIS
-  initial begin
-    assert (STAGES >= 1) else $fatal(1, "fp_cvt: STAGES must be >= 1");
-  end
-`endif
-
 endmodule

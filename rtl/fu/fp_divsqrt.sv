@@ -41,8 +41,16 @@
 //
 // Semantics (sw/lib/vgiw_arith.c, vgiw_scu): IEEE 754 binary32 correctly rounded RNE,
 // subnormal inputs and outputs; x/0 = +-inf; 0/0, inf/inf, sqrt(negative non-zero) and any
-// NaN operand give the canonical NaN 0x7FC00000; sqrt(-0) = -0. No exception flags.
-// op_i other than FSQRT is treated as FDIV.
+// NaN operand give the canonical NaN 0x7FC00000; sqrt(-0) = -0. op_i other than FSQRT is
+// treated as FDIV.
+// Rounding mode rm_i (RISC-V rm encoding: 0 RNE, 1 RTZ, 2 RDN, 3 RUP, 4 RMM; others act as
+// RNE) and flags_o = {NV, DZ, OF, UF, NX} with the result, as RISC-V's fflags (unprivileged
+// spec, chapter "F" §11.2, §11.6), for the SIMT core; VGIW's scu_instance ties rm_i to RNE and
+// leaves the flags unused. Tininess is detected after rounding as RISC-V requires; for a
+// quotient that is the same as "below 2^-126 before rounding": a significand quotient of two
+// 24-bit significands is never within 2^-23 below 2 without being exactly representable
+// (2 mb - ma would have to be 0 or 1), so rounding with an unbounded exponent never carries a
+// quotient below 2^-126 up to it. A square root is never tiny and never overflows.
 module fp_divsqrt #(
   // recurrence steps per cycle; must divide 24 (1, 2, 3, 4, 6, 8, 12, 24)
   parameter int unsigned BITS_PER_CYCLE = 2
@@ -54,9 +62,11 @@ module fp_divsqrt #(
   input  fu_pkg::scu_op_e   op_i,
   input  logic [31:0]       a_i,
   input  logic [31:0]       b_i,
+  input  logic [2:0]        rm_i,        // rounding mode, RISC-V rm encoding
   output logic              out_valid_o,
   input  logic              out_ready_i,
-  output logic [31:0]       result_o
+  output logic [31:0]       result_o,
+  output logic [4:0]        flags_o      // {NV, DZ, OF, UF, NX} of result_o
 );
   localparam logic [31:0] CANON_NAN = 32'h7FC0_0000;
 
@@ -81,6 +91,21 @@ module fp_divsqrt #(
   // Exponent. Before SETUP: divide ea - eb + 127, sqrt ea (biased, of the significands
   // as they stand); after SETUP: the biased exponent of Q (may be <= 0 or >= 255).
   logic signed [9:0]  exp_q, exp_d;
+  logic [2:0]         rm_q, rm_d;
+  logic [4:0]         flags_q, flags_d;
+
+  // Rounding increment of a magnitude with last kept bit lsb, first dropped bit g and sticky
+  // s, for rounding mode rm and sign (RISC-V rm encoding).
+  function automatic logic round_inc(input logic [2:0] rm, input logic sign, input logic lsb,
+                                     input logic g, input logic s);
+    unique case (rm)
+      3'd1:    round_inc = 1'b0;                // RTZ
+      3'd2:    round_inc = sign & (g | s);      // RDN
+      3'd3:    round_inc = !sign & (g | s);     // RUP
+      3'd4:    round_inc = g;                   // RMM
+      default: round_inc = g & (s | lsb);       // RNE
+    endcase
+  endfunction
 
   // ---- accept: unpack, classify ---------------------------------------------------------
   logic              in_sqrt, in_sign;
@@ -90,6 +115,8 @@ module fp_divsqrt #(
   logic signed [9:0] in_exp;
   logic              in_special;
   logic [31:0]       in_special_res;
+  logic [4:0]        in_special_flags;
+  logic              a_snan, b_snan;
 
   always_comb begin
     in_sqrt = (op_i == fu_pkg::SCU_FSQRT);
@@ -104,6 +131,8 @@ module fp_divsqrt #(
     b_inf   = (b_expf == 8'hFF) && (b_i[22:0] == 23'd0);
     a_nan   = (a_expf == 8'hFF) && (a_i[22:0] != 23'd0);
     b_nan   = (b_expf == 8'hFF) && (b_i[22:0] != 23'd0);
+    a_snan  = a_nan && !a_i[22];
+    b_snan  = b_nan && !b_i[22];
     a_man   = {!a_sub, a_i[22:0]};     // zero never gets here
     b_man   = {!b_sub, b_i[22:0]};
     // a subnormal's exponent is that of the smallest normal (field 1)
@@ -111,18 +140,23 @@ module fp_divsqrt #(
     else         in_exp = $signed({2'b00, a_sub ? 8'd1 : a_expf})
                         - $signed({2'b00, b_sub ? 8'd1 : b_expf}) + 10'sd127;
 
-    in_special     = 1'b1;
-    in_special_res = CANON_NAN;
+    in_special       = 1'b1;
+    in_special_res   = CANON_NAN;
+    in_special_flags = '0;
     if (in_sqrt) begin
-      if (a_nan)                              in_special_res = CANON_NAN;
+      if (a_nan)                              in_special_flags[4] = a_snan;
       else if (a_zero)                        in_special_res = a_i;        // sqrt(+-0) = +-0
-      else if (a_i[31])                       in_special_res = CANON_NAN;
+      else if (a_i[31])                       in_special_flags[4] = 1'b1;  // invalid
       else if (a_inf)                         in_special_res = a_i;        // +inf
       else                                    in_special     = 1'b0;
     end else begin
-      if (a_nan || b_nan || (a_inf && b_inf) || (a_zero && b_zero))
-                                              in_special_res = CANON_NAN;
-      else if (a_inf || b_zero)               in_special_res = {in_sign, 8'hFF, 23'd0};
+      if (a_nan || b_nan)                     in_special_flags[4] = a_snan || b_snan;
+      else if ((a_inf && b_inf) || (a_zero && b_zero))
+                                              in_special_flags[4] = 1'b1;  // invalid
+      else if (a_inf || b_zero) begin
+        in_special_res = {in_sign, 8'hFF, 23'd0};
+        in_special_flags[3] = b_zero && !a_inf;                            // divide by zero
+      end
       else if (a_zero || b_inf)               in_special_res = {in_sign, 31'd0};
       else                                    in_special     = 1'b0;
     end
@@ -220,23 +254,32 @@ module fp_divsqrt #(
     end
   end
 
-  // ---- ROUND: round to nearest even, pack ---------------------------------------------------
-  logic        rd_ovf, rd_up;
+  // ---- ROUND: round by rm_q, pack, flags ------------------------------------------------------
+  logic        rd_ovf, rd_up, rd_inexact, rd_ovf_inf, rd_of;
   logic [7:0]  rd_base;
   logic [30:0] rd_mag;
   logic [31:0] rd_res;
+  logic [4:0]  rd_flags;
 
   always_comb begin
     rd_ovf  = (exp_q >= 10'sd255);
     // Q[24:1] is the significand (denormalized already for subnormal results), Q[0] the
     // guard bit, W != 0 the sticky bit.
-    rd_up   = q_q[0] && ((w_q != 26'd0) || q_q[1]);
+    rd_up   = round_inc(rm_q, sign_q, q_q[1], q_q[0], w_q != 26'd0);
     // The leading one of a normal result lands on the exponent's low bit, so the stored
     // exponent is exp - 1 (0 for subnormal results); a rounding carry propagates into the
     // exponent (up to infinity, and from the largest subnormal to the smallest normal).
     rd_base = (exp_q >= 10'sd1) ? 8'(exp_q - 10'sd1) : 8'd0;
     rd_mag  = {rd_base, 23'd0} + {7'd0, q_q[24:1]} + {30'd0, rd_up};
-    rd_res  = rd_ovf ? {sign_q, 8'hFF, 23'd0} : {sign_q, rd_mag};
+    // overflow: infinity when the mode rounds away from zero on this side, else the largest
+    // finite number (IEEE 754 §7.4); a rounding carry into exponent 255 is an overflow too
+    // (only modes that round away from zero increment)
+    rd_ovf_inf = (rm_q != 3'd1) && !(rm_q == 3'd2 && !sign_q) && !(rm_q == 3'd3 && sign_q);
+    rd_of      = rd_ovf || rd_mag[30:23] == 8'hFF;
+    rd_inexact = q_q[0] || (w_q != 26'd0) || rd_ovf;
+    rd_res  = rd_ovf ? (rd_ovf_inf ? {sign_q, 8'hFF, 23'd0} : {sign_q, 8'hFE, 23'h7F_FFFF})
+                     : {sign_q, rd_mag};
+    rd_flags = {2'b00, rd_of, rd_inexact && exp_q <= 10'sd0, rd_inexact};
   end
 
   // ---- state machine ------------------------------------------------------------------------
@@ -251,12 +294,16 @@ module fp_divsqrt #(
     sqrt_d   = sqrt_q;
     sign_d   = sign_q;
     exp_d    = exp_q;
+    rm_d     = rm_q;
+    flags_d  = flags_q;
     do_setup = 1'b0;
     unique case (state_q)
       ST_IDLE: begin
         if (in_valid_i) begin
           sqrt_d = in_sqrt;
           sign_d = in_sign;
+          rm_d   = rm_i;
+          flags_d = in_special_flags;
           if (in_special) begin
             aux_d   = in_special_res;
             state_d = ST_DONE;
@@ -288,6 +335,7 @@ module fp_divsqrt #(
       end
       ST_ROUND: begin
         aux_d   = rd_res;
+        flags_d = rd_flags;
         state_d = ST_DONE;
       end
       ST_DONE: begin
@@ -303,7 +351,10 @@ module fp_divsqrt #(
       pos_d = su_pos0;
       aux_d = {7'd0, su_mb, 1'b0};
       if (su_tiny && !su_sqrt) begin
-        aux_d   = {su_sign, 31'd0};
+        // below 2^-150: +-0, or the smallest subnormal when rounding away from zero on
+        // this side; always inexact and tiny
+        aux_d   = {su_sign, 30'd0, (rm_d == 3'd3 && !su_sign) || (rm_d == 3'd2 && su_sign)};
+        flags_d = 5'b00011;
         state_d = ST_DONE;
       end else begin
         state_d = (su_w0 == 26'd0 || su_pos0 == 24'd0) ? ST_ROUND : ST_ITER;
@@ -321,6 +372,8 @@ module fp_divsqrt #(
       sqrt_q  <= 1'b0;
       sign_q  <= 1'b0;
       exp_q   <= '0;
+      rm_q    <= '0;
+      flags_q <= '0;
     end else begin
       state_q <= state_d;
       w_q     <= w_d;
@@ -330,12 +383,15 @@ module fp_divsqrt #(
       sqrt_q  <= sqrt_d;
       sign_q  <= sign_d;
       exp_q   <= exp_d;
+      rm_q    <= rm_d;
+      flags_q <= flags_d;
     end
   end
 
   assign in_ready_o  = (state_q == ST_IDLE);
   assign out_valid_o = (state_q == ST_DONE);
   assign result_o    = aux_q;
+  assign flags_o     = flags_q;
 
 `ifndef SYNTHESIS
   initial begin

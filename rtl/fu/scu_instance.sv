@@ -74,6 +74,9 @@ module scu_instance #(
     .result_o    (int_result)
   );
 
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [4:0] fp_flags;
+  /* verilator lint_on UNUSEDSIGNAL */
   fp_divsqrt #(
     .BITS_PER_CYCLE (FP_BITS_PER_CYCLE)
   ) u_fp_divsqrt (
@@ -84,9 +87,11 @@ module scu_instance #(
     .op_i        (op_q),
     .a_i         (a_q),
     .b_i         (b_q),
+    .rm_i        (3'd0),            // RNE: VGIW has one rounding mode (docs/arithmetic.md)
     .out_valid_o (fp_out_valid),
     .out_ready_i (fp_out_ready),
-    .result_o    (fp_result)
+    .result_o    (fp_result),
+    .flags_o     (fp_flags)         // unused: VGIW has no exception flags
   );
 
   assign in_ready_o  = (state_q == ST_IDLE);

@@ -93,6 +93,9 @@ module simt_core #(
   logic [W-1:0][31:0]        apc_q;
   logic [W-1:0][T-1:0]       live_q;
   logic [W-1:0][31:0]        pend_x_q, pend_f_q;
+  // per thread: RISC-V fcsr = {frm, fflags} (unprivileged spec, chapter "F" §11.2): the
+  // rounding mode of rm = DYN and the accrued exception flags NV DZ OF UF NX
+  logic [W-1:0][T-1:0][7:0]  fcsr_q;
   for (genvar w = 0; w < W; w++) begin : g_busyw
     assign busyw[w] = nfl_q[w] != '0 || wait_q[w];
   end
@@ -308,6 +311,9 @@ module simt_core #(
   fu_pkg::fcmp_op_e fcmp_op;
   fu_pkg::fcvt_op_e fcvt_op;
   logic [1:0]      fpx;
+  logic            fcsr_op, has_rm;
+  logic [T-1:0][2:0] lrm;              // rounding mode of each lane: rm, or its frm for DYN
+  logic            bad_rm;             // DYN with a reserved frm in an active lane: illegal
 
   assign pc   = ahead_q[c] ? apc_q[c] : tr_path_pc[c];
   assign mask = tr_path_mask[c];
@@ -333,6 +339,8 @@ module simt_core #(
     if (use2 && (rs2_fp ? pend_f_q[c][rs2] : pend_x_q[c][rs2])) hazard = 1'b1;
     if (use3 && pend_f_q[c][rs3]) hazard = 1'b1;
     if (writes && (rd_fp ? pend_f_q[c][rd] : pend_x_q[c][rd])) hazard = 1'b1;   // WAW: units finish out of order
+    // an FP CSR access waits until the warp's FP instructions have accrued their flags
+    if (fcsr_op && nfl_q[c] != '0) hazard = 1'b1;
   end
   logic [TGW-1:0] tag;
   assign tag = {is_end, rd_fp, rd, mask, c};
@@ -344,8 +352,15 @@ module simt_core #(
     .mulhsu_o (mulhsu), .csr_o (csr),
     .rs3_o (rs3), .rd_fp_o (rd_fp), .rs1_fp_o (rs1_fp), .rs2_fp_o (rs2_fp), .fma_op_o (fma_op),
     .c_neg_o (c_neg), .a_neg_o (a_neg), .long_sel_o (long_sel), .fcmp_op_o (fcmp_op),
-    .fcvt_op_o (fcvt_op), .fpx_o (fpx)
+    .fcvt_op_o (fcvt_op), .fpx_o (fpx), .fcsr_o (fcsr_op), .has_rm_o (has_rm)
   );
+  always_comb begin
+    bad_rm = 1'b0;
+    for (int t = 0; t < T; t++) begin
+      lrm[t] = (f3 == 3'b111) ? fcsr_q[c][t][7:5] : f3;
+      if (has_rm && mask[t] && lrm[t] > 3'd4) bad_rm = 1'b1;
+    end
+  end
 
   logic [T-1:0][31:0] rs1v, rs2v, rs3v, opa, opb, addr;
   logic               misal;
@@ -380,6 +395,7 @@ module simt_core #(
         3'd1: opa[t] = pc;
         3'd2: opa[t] = '0;
         3'd3: opa[t] = cv;
+        3'd5: opa[t] = fcsr_rd(csr[1:0], fcsr_q[c][t]);
         default: opa[t] = fpx_val(fpx, rs1v[t], rs2v[t][31]);
       endcase
       unique case (b_sel)
@@ -394,6 +410,37 @@ module simt_core #(
       end
     end
   end
+
+  // new {frm, fflags} of a lane after CSRRW (op 1), CSRRS (2), CSRRC (3) with source v on
+  // fflags (sel 1), frm (2) or fcsr (3); bits above the CSR's width are ignored
+  function automatic logic [7:0] fcsr_wr(input logic [1:0] op, input logic [1:0] sel,
+                                         input logic [7:0] old, input logic [7:0] v);
+    logic [7:0] cur, src, nv;
+    unique case (sel)
+      2'd1:    begin cur = {3'd0, old[4:0]}; src = {3'd0, v[4:0]}; end
+      2'd2:    begin cur = {5'd0, old[7:5]}; src = {5'd0, v[2:0]}; end
+      default: begin cur = old;              src = v[7:0];         end
+    endcase
+    unique case (op)
+      2'd1:    nv = src;
+      2'd2:    nv = cur | src;
+      default: nv = cur & ~src;
+    endcase
+    unique case (sel)
+      2'd1:    fcsr_wr = {old[7:5], nv[4:0]};
+      2'd2:    fcsr_wr = {nv[2:0], old[4:0]};
+      default: fcsr_wr = nv;
+    endcase
+  endfunction
+
+  // fflags (1), frm (2), fcsr (3) as read from a lane's {frm, fflags}
+  function automatic logic [31:0] fcsr_rd(input logic [1:0] sel, input logic [7:0] v);
+    unique case (sel)
+      2'd1:    fcsr_rd = {27'd0, v[4:0]};
+      2'd2:    fcsr_rd = {29'd0, v[7:5]};
+      default: fcsr_rd = {24'd0, v};
+    endcase
+  endfunction
 
   // FSGNJ, FSGNJN, FSGNJX (sign bit operations) and FCLASS: computed here, then passed through
   // the ALU (a + 0), as they need no rounding
@@ -443,7 +490,7 @@ module simt_core #(
         issue_err = 1'b1; issue_code = vgiw_cfg_pkg::ERR_FETCH_RANGE;
       end else if (!ic_hit) begin
         miss = 1'b1;
-      end else if (kind == K_ILLEGAL) begin
+      end else if (kind == K_ILLEGAL || bad_rm) begin
         issue_err = 1'b1; issue_code = vgiw_cfg_pkg::ERR_ILLEGAL_INSTR;
       end else if (misal) begin
         issue_err = 1'b1; issue_code = vgiw_cfg_pkg::ERR_MISALIGNED;
@@ -488,18 +535,20 @@ module simt_core #(
   // ---- FP multiply-add lanes (fp_fma, tag = the instruction's tag) ---------------------------
   logic               fma_in_valid, fma_out_valid, fma_out_ready;
   logic [T-1:0][31:0] fma_res;
+  logic [T-1:0][4:0]  fma_flags, cmp_flags, cvt_flags, long_flags, long_flags_q;
   /* verilator lint_off UNUSEDSIGNAL */   // lanes 1.. repeat lane 0's handshake and tag
   logic [T-1:0]       fma_in_ready_l, fma_out_valid_l;
   logic [T-1:0][TGW-1:0] fma_tag_l;
   /* verilator lint_on UNUSEDSIGNAL */
   assign fma_in_valid = fire && kind == K_FMA;
   for (genvar t = 0; t < T; t++) begin : g_fma
-    fp_fma #(.TAG_W (TGW)) u_fma (
+    vgiw_fp_fma_ieee #(.TAG_W (TGW)) u_fma (
       .clk_i, .rst_ni,
       .in_valid_i (fma_in_valid), .in_ready_o (fma_in_ready_l[t]), .op_i (fma_op),
-      .a_i ({rs1v[t][31] ^ a_neg, rs1v[t][30:0]}), .b_i (rs2v[t]), .c_i ({rs3v[t][31] ^ c_neg, rs3v[t][30:0]}), .tag_i (tag),
+      .a_i ({rs1v[t][31] ^ a_neg, rs1v[t][30:0]}), .b_i (rs2v[t]), .c_i ({rs3v[t][31] ^ c_neg, rs3v[t][30:0]}),
+      .rm_i (lrm[t]), .tag_i (tag),
       .out_valid_o (fma_out_valid_l[t]), .out_ready_i (fma_out_ready), .result_o (fma_res[t]),
-      .tag_o (fma_tag_l[t])
+      .flags_o (fma_flags[t]), .tag_o (fma_tag_l[t])
     );
   end
   assign fma_in_ready  = fma_in_ready_l[0];
@@ -513,19 +562,19 @@ module simt_core #(
   logic [T-1:0][TGW-1:0] cmp_tag_l, cvt_tag_l;
   /* verilator lint_on UNUSEDSIGNAL */
   for (genvar t = 0; t < T; t++) begin : g_fpc
-    fp_cmp #(.TAG_W (TGW)) u_cmp (
+    vgiw_fp_cmp_ieee #(.TAG_W (TGW)) u_cmp (
       .clk_i, .rst_ni,
       .in_valid_i (fire && is_cmp), .in_ready_o (cmp_in_ready_l[t]), .op_i (fcmp_op),
       .a_i (rs1v[t]), .b_i (rs2v[t]), .tag_i (tag),
       .out_valid_o (cmp_out_valid_l[t]), .out_ready_i (cmp_out_ready), .result_o (cmp_res[t]),
-      .tag_o (cmp_tag_l[t])
+      .flags_o (cmp_flags[t]), .tag_o (cmp_tag_l[t])
     );
-    fp_cvt #(.TAG_W (TGW)) u_cvt (
+    vgiw_fp_cvt_ieee #(.TAG_W (TGW)) u_cvt (
       .clk_i, .rst_ni,
       .in_valid_i (fire && is_cvt), .in_ready_o (cvt_in_ready_l[t]), .op_i (fcvt_op),
-      .a_i (rs1v[t]), .tag_i (tag),
+      .a_i (rs1v[t]), .rm_i (lrm[t]), .tag_i (tag),
       .out_valid_o (cvt_out_valid_l[t]), .out_ready_i (cvt_out_ready), .result_o (cvt_res[t]),
-      .tag_o (cvt_tag_l[t])
+      .flags_o (cvt_flags[t]), .tag_o (cvt_tag_l[t])
     );
   end
   assign cmp_in_ready  = cmp_in_ready_l[0];
@@ -545,8 +594,9 @@ module simt_core #(
     simt_long_lane u_long (
       .clk_i, .rst_ni,
       .in_valid_i (long_in_valid && mask[t]), .in_ready_o (long_in_ready[t]), .sel_i (long_sel),
-      .op_i (div_op), .a_i (rs1v[t]), .b_i (rs2v[t]),
-      .out_valid_o (long_out_valid[t]), .out_ready_i (1'b1), .result_o (long_res[t])
+      .op_i (div_op), .a_i (rs1v[t]), .b_i (rs2v[t]), .rm_i (lrm[t]),
+      .out_valid_o (long_out_valid[t]), .out_ready_i (1'b1), .result_o (long_res[t]),
+      .flags_o (long_flags[t])
     );
   end
   assign long_done = long_busy_q && long_pend_q == '0;
@@ -608,6 +658,7 @@ module simt_core #(
   logic [4:0]         wb_rd;
   logic [T-1:0]       wen;
   logic [T-1:0][31:0] wdata;
+  logic [T-1:0][4:0]  wflags;            // exception flags of the FP units, accrued into fflags
   logic               bar_set;
   logic [5:0]         src_v;
   logic [5:0][TGW-1:0] src_tag;
@@ -655,15 +706,16 @@ module simt_core #(
     c_b_depth = i_depth_q[ww];
     wen       = wb_mask;
     wdata     = alu_res;
+    wflags    = '0;
     wb_err    = 1'b0;
     wb_code   = '0;
     bar_set   = 1'b0;
     unique case (wb_src)
       3'd2: wdata = lsu_rdata;                  // every lane served (simt_lsu): no replay
-      3'd1: wdata = long_res_q;
-      3'd3: wdata = fma_res;
-      3'd4: wdata = cmp_res;
-      3'd5: wdata = cvt_res;
+      3'd1: begin wdata = long_res_q; wflags = long_flags_q; end
+      3'd3: begin wdata = fma_res;    wflags = fma_flags;    end
+      3'd4: begin wdata = cmp_res;    wflags = cmp_flags;    end
+      3'd5: begin wdata = cvt_res;    wflags = cvt_flags;    end
       default: begin
         if (wb_end) begin
           unique case (i_kind_q[ww])
@@ -833,6 +885,7 @@ module simt_core #(
       i_pc_q <= '0; i_tgt_q <= '0; i_depth_q <= '0; i_mask_q <= '0; i_kind_q <= '0;
       i_rs1ra_q <= '0; next_base_q <= '0; next_wg_q <= '0; rr_q <= '0;
       long_busy_q <= 1'b0; long_pend_q <= '0; long_res_q <= '0; long_tag_q <= '0;
+      fcsr_q <= '0; long_flags_q <= '0;
     end else begin
       // launch
       if (start) begin
@@ -867,6 +920,7 @@ module simt_core #(
             if (tr_init[v]) begin
               init_q[v] <= 1'b1;
               live_q[v] <= tr_init_mask[v];
+              fcsr_q[v] <= '0;                  // a thread starts with RNE and no flags
             end
           end
         end
@@ -877,6 +931,7 @@ module simt_core #(
         if (wb_rdfp) pend_f_q[ww][wb_rd] <= 1'b0;
         else         pend_x_q[ww][wb_rd] <= 1'b0;
         if (wb_src == 3'd1) long_busy_q <= 1'b0;
+        for (int t = 0; t < T; t++) if (wb_mask[t]) fcsr_q[ww][t][4:0] <= fcsr_q[ww][t][4:0] | wflags[t];
         if (wb_end) begin
           wait_q[ww] <= 1'b0;
           live_q[ww] <= live_q[ww] & ~(wb_mask & ~(c_a_mask | c_b_mask));
@@ -921,6 +976,10 @@ module simt_core #(
           ahead_q[c] <= 1'b1;
           apc_q[c]   <= pc + 32'd4;
         end
+        // FP CSR write (the warp has nothing in flight: "hazard"); the old value went to rd
+        if (fcsr_op)
+          for (int t = 0; t < T; t++)
+            if (mask[t]) fcsr_q[c][t] <= fcsr_wr(f3[1:0], csr[1:0], fcsr_q[c][t], f3[2] ? 8'(rs1) : rs1v[t][7:0]);
         cnt_q[1]      <= cnt_q[1] + 64'd1;
         cnt_q[2]      <= cnt_q[2] + 64'(popc);
         if (kind == K_LOAD || kind == K_STORE) cnt_q[3] <= cnt_q[3] + 64'd1;
@@ -934,6 +993,7 @@ module simt_core #(
       for (int t = 0; t < T; t++) begin
         if (long_out_valid[t]) begin
           long_res_q[t]  <= long_res[t];
+          long_flags_q[t] <= long_flags[t];
           long_pend_q[t] <= 1'b0;
         end
       end

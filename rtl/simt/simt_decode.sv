@@ -1,13 +1,13 @@
 // RV32IMF decoder of the SIMT core (docs/simt.md "ISA coverage"): one 32-bit instruction into
 // the instruction class, the unit operation and operand selects, the immediate and the register
 // numbers with their register file (integer or FP). Purely combinational; everything not listed
-// in docs/simt.md is illegal, FP rounding modes other than those the datapaths implement
-// (RNE, and RTZ for float->int, docs/arithmetic.md) included.
+// in docs/simt.md is illegal, the reserved static rounding modes (101, 110) included; the
+// dynamic mode (111) is checked against each lane's frm at issue (simt_core).
 module simt_decode (
   input  logic [31:0]     instr_i,
   output logic [3:0]      kind_o,      // simt_core K_* (below)
   output fu_pkg::alu_op_e alu_op_o,
-  output logic [2:0]      a_sel_o,     // 0 rs1, 1 pc, 2 zero, 3 csr, 4 FP sign/class (fpx_o)
+  output logic [2:0]      a_sel_o,     // 0 rs1, 1 pc, 2 zero, 3 csr, 4 FP sign/class (fpx_o), 5 FP CSR
   output logic [1:0]      b_sel_o,     // 0 rs2, 1 imm, 2 four
   output logic [31:0]     imm_o,
   output logic [4:0]      rd_o,        // 0 when the instruction writes no register
@@ -16,7 +16,10 @@ module simt_decode (
   output logic [2:0]      funct3_o,
   output fu_pkg::scu_op_e div_op_o,
   output logic            mulhsu_o,    // K_LONG: MULHSU (int_alu has no signed x unsigned high half)
-  output logic [2:0]      csr_o,       // identity CSR index (simt.csr_base + csr_o, arch/base.toml)
+  output logic [2:0]      csr_o,       // identity CSR index (simt.csr_base + csr_o, arch/base.toml);
+                                       // with fcsr_o: 1 fflags, 2 frm, 3 fcsr
+  output logic            fcsr_o,      // CSRRW/S/C(I) on fflags, frm or fcsr (RISC-V F §11.2)
+  output logic            has_rm_o,    // the instruction rounds with rm_o (111: the lane's frm)
   // F extension
   output logic [4:0]      rs3_o,
   output logic            rd_fp_o,     // rd is an FP register (f0 is a register like the others)
@@ -40,7 +43,7 @@ module simt_decode (
   logic [31:0] imm_i, imm_s, imm_b, imm_u, imm_j;
   logic [11:0] csr_addr;
   logic [2:0]  rm;
-  logic        rm_rne;       // rounding mode the datapaths implement: RNE, static or dynamic (frm is RNE)
+  logic        rm_ok;        // not a reserved rounding mode (101, 110); DYN is checked at issue
 
   assign opc = instr_i[6:0];
   assign f3  = instr_i[14:12];
@@ -56,7 +59,7 @@ module simt_decode (
   assign csr_o    = csr_addr[2:0];
   assign rs3_o    = instr_i[31:27];
   assign rm       = instr_i[14:12];
-  assign rm_rne   = rm == 3'b000 || rm == 3'b111;
+  assign rm_ok    = rm != 3'b101 && rm != 3'b110;
 
   always_comb begin
     kind_o   = K_ILLEGAL;
@@ -78,6 +81,8 @@ module simt_decode (
     fcmp_op_o = fu_pkg::FCMP_OEQ;
     fcvt_op_o = fu_pkg::FCVT_I2F;
     fpx_o    = 2'd0;
+    fcsr_o   = 1'b0;
+    has_rm_o = 1'b0;
     unique case (opc)
       7'b0110111: begin kind_o = K_ALU; a_sel_o = 3'd2; b_sel_o = 2'd1; imm_o = imm_u; end   // LUI
       7'b0010111: begin kind_o = K_ALU; a_sel_o = 3'd1; b_sel_o = 2'd1; imm_o = imm_u; end   // AUIPC
@@ -152,6 +157,10 @@ module simt_decode (
                      && csr_addr[11:3] == 9'(vgiw_cfg_pkg::SIMT_CSR_BASE / 8)) begin
           // CSRRS/CSRRC(I) with nothing to set or clear: a read of an identity CSR (simt.csr_base .. + 7)
           kind_o = K_ALU; a_sel_o = 3'd3; b_sel_o = 2'd1; imm_o = 32'd0;
+        end else if (f3 != 3'd0 && f3 != 3'd4 && csr_addr[11:2] == 10'd0 && csr_addr[1:0] != 2'd0) begin
+          // CSRRW/CSRRS/CSRRC and their immediate forms on fflags (1), frm (2), fcsr (3):
+          // rd gets the old value (a_sel 5), the lanes' fcsr is written at issue (simt_core)
+          kind_o = K_ALU; a_sel_o = 3'd5; b_sel_o = 2'd1; imm_o = 32'd0; fcsr_o = 1'b1;
         end
       end
       // ---- F ----
@@ -159,23 +168,26 @@ module simt_decode (
       7'b0100111: if (f3 == 3'd2) begin                                                     // FSW
         kind_o = K_STORE; imm_o = imm_s; rd_o = 5'd0; rs2_fp_o = 1'b1;
       end
-      7'b1000011, 7'b1000111, 7'b1001011, 7'b1001111: if (instr_i[26:25] == 2'd0 && rm_rne) begin
+      7'b1000011, 7'b1000111, 7'b1001011, 7'b1001111: if (instr_i[26:25] == 2'd0 && rm_ok) begin
         // FMADD, FMSUB, FNMSUB, FNMADD: one fused a*b+c with the product and/or the addend
         // negated on the way in ((-a)*b - c for FNMADD: an exact zero sum is +0, as IEEE 754
         // and qemu have it, not -(+0))
         kind_o = K_FMA; fma_op_o = fu_pkg::FMA_FMADD; rd_fp_o = 1'b1; rs1_fp_o = 1'b1; rs2_fp_o = 1'b1;
+        has_rm_o = 1'b1;
         c_neg_o = opc[2];
         a_neg_o = opc[3];
       end
       7'b1010011: begin                                                                     // OP-FP
         rs1_fp_o = 1'b1; rs2_fp_o = 1'b1; rd_fp_o = 1'b1;
         unique case (f7)
-          7'h00, 7'h04, 7'h08: if (rm_rne) begin
-            kind_o = K_FMA;
+          7'h00, 7'h04, 7'h08: if (rm_ok) begin
+            kind_o = K_FMA; has_rm_o = 1'b1;
             fma_op_o = (f7 == 7'h00) ? fu_pkg::FMA_FADD : (f7 == 7'h04) ? fu_pkg::FMA_FSUB : fu_pkg::FMA_FMUL;
           end
-          7'h0C: if (rm_rne) begin kind_o = K_LONG; long_sel_o = 3'd2; div_op_o = fu_pkg::SCU_FDIV; end
-          7'h2C: if (rm_rne && rs2_o == 5'd0) begin kind_o = K_LONG; long_sel_o = 3'd2; div_op_o = fu_pkg::SCU_FSQRT; end
+          7'h0C: if (rm_ok) begin kind_o = K_LONG; long_sel_o = 3'd2; div_op_o = fu_pkg::SCU_FDIV; has_rm_o = 1'b1; end
+          7'h2C: if (rm_ok && rs2_o == 5'd0) begin
+            kind_o = K_LONG; long_sel_o = 3'd2; div_op_o = fu_pkg::SCU_FSQRT; has_rm_o = 1'b1;
+          end
           7'h10: if (f3 <= 3'd2) begin                                 // FSGNJ, FSGNJN, FSGNJX: bit operations
             kind_o = K_ALU; a_sel_o = 3'd4; b_sel_o = 2'd1; imm_o = 32'd0; fpx_o = f3[1:0];
           end
@@ -186,12 +198,12 @@ module simt_decode (
             kind_o = K_LONG; long_sel_o = 3'd3; rd_fp_o = 1'b0;
             fcmp_op_o = (f3 == 3'd2) ? fu_pkg::FCMP_OEQ : (f3 == 3'd1) ? fu_pkg::FCMP_OLT : fu_pkg::FCMP_OLE;
           end
-          7'h60: if (rm == 3'b001 && rs2_o <= 5'd1) begin              // FCVT.W.S, FCVT.WU.S: RTZ only
-            kind_o = K_LONG; long_sel_o = 3'd4; rd_fp_o = 1'b0;
+          7'h60: if (rm_ok && rs2_o <= 5'd1) begin                     // FCVT.W.S, FCVT.WU.S
+            kind_o = K_LONG; long_sel_o = 3'd4; rd_fp_o = 1'b0; has_rm_o = 1'b1;
             fcvt_op_o = rs2_o[0] ? fu_pkg::FCVT_F2U : fu_pkg::FCVT_F2I;
           end
-          7'h68: if (rm_rne && rs2_o <= 5'd1) begin                    // FCVT.S.W, FCVT.S.WU
-            kind_o = K_LONG; long_sel_o = 3'd4; rs1_fp_o = 1'b0;
+          7'h68: if (rm_ok && rs2_o <= 5'd1) begin                     // FCVT.S.W, FCVT.S.WU
+            kind_o = K_LONG; long_sel_o = 3'd4; rs1_fp_o = 1'b0; has_rm_o = 1'b1;
             fcvt_op_o = rs2_o[0] ? fu_pkg::FCVT_U2F : fu_pkg::FCVT_I2F;
           end
           7'h70: if (rs2_o == 5'd0 && f3 <= 3'd1) begin                // FMV.X.W, FCLASS.S
@@ -203,7 +215,7 @@ module simt_decode (
           end
           default: ;
         endcase
-        if (kind_o == K_ILLEGAL) begin rd_fp_o = 1'b0; rd_o = 5'd0; end
+        if (kind_o == K_ILLEGAL) begin rd_fp_o = 1'b0; rd_o = 5'd0; has_rm_o = 1'b0; end
       end
       7'b0001011: if (f3 == 3'd0 && instr_i[31:7] == 25'd0) begin kind_o = K_BAR; rd_o = 5'd0; end  // custom-0: BAR
       default: ;

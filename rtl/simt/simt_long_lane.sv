@@ -13,12 +13,15 @@ module simt_long_lane (
   input  fu_pkg::scu_op_e op_i,
   input  logic [31:0]     a_i,
   input  logic [31:0]     b_i,
+  input  logic [2:0]      rm_i,       // fp_divsqrt: rounding mode (RISC-V rm encoding)
   output logic            out_valid_o,
   input  logic            out_ready_i,
-  output logic [31:0]     result_o
+  output logic [31:0]     result_o,
+  output logic [4:0]      flags_o     // fp_divsqrt: {NV, DZ, OF, UF, NX}; 0 for the others
 );
   logic        div_in_ready, div_out_valid, fds_in_ready, fds_out_valid, mulhsu_i;
   logic [31:0] div_result, fds_result;
+  logic [4:0]  fds_flags;
   logic        busy_q;      // an operation of an iterative or pipelined unit is under way
 
   // MULHSU: acc = sext(a) * zext(b), 64 bits, one bit of b per cycle
@@ -40,8 +43,9 @@ module simt_long_lane (
   fp_divsqrt u_fds (
     .clk_i, .rst_ni,
     .in_valid_i (go && sel_i == 3'd2), .in_ready_o (fds_in_ready),
-    .op_i, .a_i, .b_i,
-    .out_valid_o (fds_out_valid), .out_ready_i (out_ready_i), .result_o (fds_result)
+    .op_i, .a_i, .b_i, .rm_i,
+    .out_valid_o (fds_out_valid), .out_ready_i (out_ready_i), .result_o (fds_result),
+    .flags_o (fds_flags)
   );
 
   assign in_ready_o  = !busy_q && !mul_busy_q && !mul_done_q && div_in_ready && fds_in_ready;
@@ -51,6 +55,7 @@ module simt_long_lane (
     if (mul_done_q)    result_o = mul_acc_q[63:32];
     if (fds_out_valid) result_o = fds_result;
   end
+  assign flags_o = fds_out_valid ? fds_flags : 5'd0;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) busy_q <= 1'b0;

@@ -1,6 +1,6 @@
 TESTBENCHES   += fp_fma_tb
 fp_fma_tb_TOP := fp_fma
-fp_fma_tb_RTL := rtl/common/delay_line.sv rtl/common/lzc.sv rtl/fu/fp_fma.sv
+fp_fma_tb_RTL := rtl/common/delay_line.sv rtl/common/lzc.sv rtl/fu/fp_fma.sv rtl/fu/vgiw_fp_fma_ieee.sv
 fp_fma_tb_C   := tb/fu/fp_fma_tb.c
 
 # The same datapath at the ends of its STAGES range (docs/fu/fp_fma.md).

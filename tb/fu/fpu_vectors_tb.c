@@ -1,8 +1,14 @@
 /* TestFloat vector checker: runs a file of Berkeley TestFloat (testfloat_gen) test cases
- * through the FP datapaths (tb/fu/fpu_vectors_top.sv: fp_fma, fp_cmp, fp_cvt, scu_pool)
- * and compares the results (docs/testfloat.md).
+ * through the FP datapaths (tb/fu/fpu_vectors_top.sv: the fma, cmp and cvt datapaths,
+ * scu_pool, fp_divsqrt) and compares the results (docs/testfloat.md).
  *
- *   sim --op f32_add --vectors add.tv [--count N] [--seed S] [--quiet]
+ *   sim --op f32_add[@MODE] --vectors add.tv [--count N] [--seed S] [--quiet]
+ *
+ * MODE (testfloat_gen's -r<mode>: near_even, minMag, min, max, near_maxMag) selects the
+ * rounding mode of the datapaths' rm_i and turns on the comparison of the exception flags
+ * (the RISC-V fflags of the SIMT core); f32_div and f32_sqrt then run on fp_divsqrt instead
+ * of scu_pool (which is VGIW's: RNE, no flags). Without @MODE: round to nearest even (the
+ * _r_minMag / _rz conversions toward zero) and flags not compared, as before.
  *
  * The whole file is parsed first; a malformed line stops the run with its line number
  * (exit status 2). One check per vector, so a clean run ends with "N passed, 0 failed"
@@ -28,7 +34,10 @@
 #include "vgiw_ops.h"
 
 /* unit_i of fpu_vectors_top */
-enum { VEC_SEL_FMA = 0, VEC_SEL_CMP = 1, VEC_SEL_CVT = 2, VEC_SEL_SCU = 3 };
+enum { VEC_SEL_FMA = 0, VEC_SEL_CMP = 1, VEC_SEL_CVT = 2, VEC_SEL_SCU = 3, VEC_SEL_DS = 4 };
+
+/* rounding modes: testfloat_gen names, in RISC-V rm encoding order (0 RNE .. 4 RMM) */
+static const char *const rm_names[] = { "near_even", "minMag", "min", "max", "near_maxMag" };
 
 /* Kinds of the result column. */
 enum { VEC_RES_FLOAT, VEC_RES_BOOL, VEC_RES_INT };
@@ -36,28 +45,32 @@ enum { VEC_RES_FLOAT, VEC_RES_BOOL, VEC_RES_INT };
 typedef struct op_info {
     const char *name;
     unsigned unit, op, arity, result;
+    int rm;          /* fixed rounding mode (RISC-V rm), or -1: the @MODE (default RNE) */
+    bool flags;      /* the datapath's flags are those TestFloat expects for this name */
 } op_info_t;
 
 /* The quiet and signaling comparisons differ only in the invalid flag. */
 static const op_info_t op_table[] = {
-    { "f32_add",              VEC_SEL_FMA, FMA_FADD,  2, VEC_RES_FLOAT },
-    { "f32_sub",              VEC_SEL_FMA, FMA_FSUB,  2, VEC_RES_FLOAT },
-    { "f32_mul",              VEC_SEL_FMA, FMA_FMUL,  2, VEC_RES_FLOAT },
-    { "f32_mulAdd",           VEC_SEL_FMA, FMA_FMADD, 3, VEC_RES_FLOAT },
-    { "f32_div",              VEC_SEL_SCU, SCU_FDIV,  2, VEC_RES_FLOAT },
-    { "f32_sqrt",             VEC_SEL_SCU, SCU_FSQRT, 1, VEC_RES_FLOAT },
-    { "f32_eq",               VEC_SEL_CMP, FCMP_OEQ,  2, VEC_RES_BOOL },
-    { "f32_le",               VEC_SEL_CMP, FCMP_OLE,  2, VEC_RES_BOOL },
-    { "f32_lt",               VEC_SEL_CMP, FCMP_OLT,  2, VEC_RES_BOOL },
-    { "f32_eq_signaling",     VEC_SEL_CMP, FCMP_OEQ,  2, VEC_RES_BOOL },
-    { "f32_le_quiet",         VEC_SEL_CMP, FCMP_OLE,  2, VEC_RES_BOOL },
-    { "f32_lt_quiet",         VEC_SEL_CMP, FCMP_OLT,  2, VEC_RES_BOOL },
-    { "i32_to_f32",           VEC_SEL_CVT, FCVT_I2F,  1, VEC_RES_FLOAT },
-    { "ui32_to_f32",          VEC_SEL_CVT, FCVT_U2F,  1, VEC_RES_FLOAT },
-    { "f32_to_i32_r_minMag",  VEC_SEL_CVT, FCVT_F2I,  1, VEC_RES_INT },
-    { "f32_to_i32_rz",        VEC_SEL_CVT, FCVT_F2I,  1, VEC_RES_INT },
-    { "f32_to_ui32_r_minMag", VEC_SEL_CVT, FCVT_F2U,  1, VEC_RES_INT },
-    { "f32_to_ui32_rz",       VEC_SEL_CVT, FCVT_F2U,  1, VEC_RES_INT },
+    { "f32_add",              VEC_SEL_FMA, FMA_FADD,  2, VEC_RES_FLOAT, -1, true },
+    { "f32_sub",              VEC_SEL_FMA, FMA_FSUB,  2, VEC_RES_FLOAT, -1, true },
+    { "f32_mul",              VEC_SEL_FMA, FMA_FMUL,  2, VEC_RES_FLOAT, -1, true },
+    { "f32_mulAdd",           VEC_SEL_FMA, FMA_FMADD, 3, VEC_RES_FLOAT, -1, true },
+    { "f32_div",              VEC_SEL_SCU, SCU_FDIV,  2, VEC_RES_FLOAT, -1, true },
+    { "f32_sqrt",             VEC_SEL_SCU, SCU_FSQRT, 1, VEC_RES_FLOAT, -1, true },
+    { "f32_eq",               VEC_SEL_CMP, FCMP_OEQ,  2, VEC_RES_BOOL,  -1, true },
+    { "f32_le",               VEC_SEL_CMP, FCMP_OLE,  2, VEC_RES_BOOL,  -1, true },
+    { "f32_lt",               VEC_SEL_CMP, FCMP_OLT,  2, VEC_RES_BOOL,  -1, true },
+    { "f32_eq_signaling",     VEC_SEL_CMP, FCMP_OEQ,  2, VEC_RES_BOOL,  -1, false },
+    { "f32_le_quiet",         VEC_SEL_CMP, FCMP_OLE,  2, VEC_RES_BOOL,  -1, false },
+    { "f32_lt_quiet",         VEC_SEL_CMP, FCMP_OLT,  2, VEC_RES_BOOL,  -1, false },
+    { "i32_to_f32",           VEC_SEL_CVT, FCVT_I2F,  1, VEC_RES_FLOAT, -1, true },
+    { "ui32_to_f32",          VEC_SEL_CVT, FCVT_U2F,  1, VEC_RES_FLOAT, -1, true },
+    { "f32_to_i32_r_minMag",  VEC_SEL_CVT, FCVT_F2I,  1, VEC_RES_INT,    1, true },
+    { "f32_to_i32_rz",        VEC_SEL_CVT, FCVT_F2I,  1, VEC_RES_INT,    1, true },
+    { "f32_to_ui32_r_minMag", VEC_SEL_CVT, FCVT_F2U,  1, VEC_RES_INT,    1, true },
+    { "f32_to_ui32_rz",       VEC_SEL_CVT, FCVT_F2U,  1, VEC_RES_INT,    1, true },
+    { "f32_to_i32",           VEC_SEL_CVT, FCVT_F2I,  1, VEC_RES_INT,   -1, true },
+    { "f32_to_ui32",          VEC_SEL_CVT, FCVT_F2U,  1, VEC_RES_INT,   -1, true },
 };
 #define N_OPS (sizeof op_table / sizeof op_table[0])
 
@@ -172,6 +185,7 @@ static vec_t *read_vectors(const char *path, const op_info_t *oi, size_t *count)
 /* ---- driving the DUT ----------------------------------------------------------------- */
 
 static const op_info_t *oi;
+static bool cmp_flags;           /* @MODE given: compare the exception flags too */
 static const vec_t *vecs;
 static uint64_t *slot_vec;       /* tag -> vector index while in flight */
 static unsigned *free_tags;      /* stack of free tags */
@@ -185,9 +199,15 @@ static void dump(void)
             (unsigned)dut_get_in_ready_o(), (unsigned)dut_get_out_valid_o());
 }
 
-static void check(const vec_t *t, uint32_t got)
+static void check(const vec_t *t, uint32_t got, uint32_t got_flags)
 {
     bool ok;
+    if (cmp_flags && got_flags != t->flags) {
+        sim_check_u32(false, "line %" PRIu64 ": %s %08" PRIX32 " %08" PRIX32 " %08" PRIX32 ": flags %02" PRIX32
+                      ", expected %02" PRIX32 " (result %08" PRIX32 ")", t->line, oi->name, t->in[0], t->in[1],
+                      t->in[2], got_flags, t->flags, got);
+        return;
+    }
     switch (oi->result) {
     case VEC_RES_FLOAT:
         ok = got == t->expect || (is_nan(got) && is_nan(t->expect));
@@ -222,9 +242,28 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: fpu_vectors_tb --op NAME --vectors FILE [--count N] [--seed S] [--quiet]\n");
         sim_die("--op and --vectors are required");
     }
+    char opname[64];
+    const char *at = strchr(sim_args.op, '@');
+    size_t nlen = at ? (size_t)(at - sim_args.op) : strlen(sim_args.op);
+    if (nlen >= sizeof opname)
+        sim_die("--op '%s': name too long", sim_args.op);
+    memcpy(opname, sim_args.op, nlen);
+    opname[nlen] = '\0';
+    int rm = -1;
+    if (at) {
+        for (int i = 0; i < 5; i++)
+            if (!strcmp(at + 1, rm_names[i]))
+                rm = i;
+        if (rm < 0)
+            sim_die("--op '%s': unknown rounding mode '%s' (near_even, minMag, min, max, near_maxMag)",
+                    sim_args.op, at + 1);
+    }
+    static op_info_t chosen;
     for (unsigned i = 0; i < N_OPS; i++)
-        if (!strcmp(op_table[i].name, sim_args.op))
-            oi = &op_table[i];
+        if (!strcmp(op_table[i].name, opname)) {
+            chosen = op_table[i];
+            oi = &chosen;
+        }
     if (!oi) {
         fprintf(stderr, "known operations:");
         for (unsigned i = 0; i < N_OPS; i++)
@@ -232,6 +271,18 @@ int main(int argc, char **argv)
         fputc('\n', stderr);
         sim_die("unknown --op '%s'", sim_args.op);
     }
+    if (at) {
+        if (!chosen.flags)
+            sim_die("--op '%s': the datapath does not raise this comparison's flags (use %s)", sim_args.op,
+                    "f32_eq, f32_le or f32_lt");
+        if (chosen.rm >= 0 && chosen.rm != rm)
+            sim_die("--op '%s': %s rounds toward zero; use f32_to_i32 / f32_to_ui32 with @MODE", sim_args.op, opname);
+        cmp_flags = true;
+        if (chosen.unit == VEC_SEL_SCU)
+            chosen.unit = VEC_SEL_DS;   /* scu_pool is RNE without flags: the bare fp_divsqrt */
+    }
+    if (chosen.rm < 0)
+        chosen.rm = rm < 0 ? 0 : rm;
     size_t n_vec;
     vecs = read_vectors(sim_args.vectors, oi, &n_vec);
     if (sim_args.count && sim_args.count < n_vec)
@@ -252,6 +303,7 @@ int main(int argc, char **argv)
     sim_on_watchdog(dump);
     dut_set_unit_i(oi->unit);
     dut_set_op_i(oi->op);
+    dut_set_rm_i((uint64_t)oi->rm);
     dut_set_in_valid_i(0);
     dut_set_out_ready_i(1);
     sim_reset(4);
@@ -277,6 +329,7 @@ int main(int argc, char **argv)
         if (dut_get_out_valid_o() && ready) {
             unsigned otag = (unsigned)dut_get_tag_o();
             uint32_t got = (uint32_t)dut_get_result_o();
+            uint32_t got_flags = (uint32_t)dut_get_flags_o();
             if (otag >= n_tags || slot_vec[otag] == 0) {
                 sim_fail("result %08" PRIX32 " with tag %u, which is not in flight", got, otag);
             } else {
@@ -285,7 +338,7 @@ int main(int argc, char **argv)
                     n_out_of_order++;
                 else
                     max_retired = idx;
-                check(&vecs[idx - 1], got);
+                check(&vecs[idx - 1], got, got_flags);
                 slot_vec[otag] = 0;
                 free_tags[n_free++] = otag;
                 n_inflight--;

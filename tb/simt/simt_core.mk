@@ -4,7 +4,7 @@
 TESTBENCHES        += simt_core_tb
 simt_core_tb_TOP   := simt_core
 simt_core_tb_RTL   := $(filter-out %_pkg.sv,$(wildcard rtl/simt/*.sv)) rtl/fu/int_alu.sv rtl/fu/int_div.sv \
-                      rtl/fu/fp_fma.sv rtl/fu/fp_cmp.sv rtl/fu/fp_cvt.sv rtl/fu/fp_divsqrt.sv rtl/common/lzc.sv \
+                      rtl/fu/vgiw_fp_fma_ieee.sv rtl/fu/vgiw_fp_cmp_ieee.sv rtl/fu/vgiw_fp_cvt_ieee.sv rtl/fu/fp_divsqrt.sv rtl/common/lzc.sv \
                       rtl/common/delay_line.sv rtl/mem/banked_cache.sv rtl/mem/cache_bank.sv \
                       rtl/common/rr_arbiter.sv
 simt_core_tb_C     := tb/simt/simt_core_tb.c

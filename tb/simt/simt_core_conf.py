@@ -45,7 +45,14 @@ LDS = [("lb", 0x3FF), ("lh", 0x3FE), ("lw", 0x3FC), ("lbu", 0x3FF), ("lhu", 0x3F
 STS = [("sb", 0x3FF), ("sh", 0x3FE), ("sw", 0x3FC)]
 FEDGE = [0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x00000001, 0x007FFFFF,
          0x7F7FFFFF, 0x3FC00000, 0x40490FDB, 0xC0200000, 0x4B000000, 0x4F000000, 0xCF000000, 0x4F800000,
-         0x80000001, 0x00800000, 0x3EAAAAAB, 0x7F800001, 0xFFC00000, 0x4EFFFFFF, 0xBF000000, 0x3F000001]
+         0x80000001, 0x00800000, 0x3EAAAAAB, 0x7F800001, 0xFFC00000, 0x4EFFFFFF, 0xBF000000, 0x3F000001,
+         # ties and near-ties for the rounding modes (1 + 2^-24, 2.5, -3.5, 2^24 + 2), overflow (2^127)
+         # and underflow (2^-126 - ulp, 0x0DA24260), a signalling NaN with the sign set
+         0x33800000, 0x40200000, 0xC0600000, 0x4B800001, 0x7F000000, 0x807FFFFF, 0x0DA24260, 0xFF800002]
+# rounding modes: the five static ones and dyn (frm, set per thread by the program)
+RMS = ["rne", "rtz", "rdn", "rup", "rmm", "dyn"]
+FRM_OPS = {"fadd.s", "fsub.s", "fmul.s", "fdiv.s", "fsqrt.s", "fcvt.w.s", "fcvt.wu.s", "fcvt.s.w", "fcvt.s.wu"} | set(
+    ["fmadd.s", "fmsub.s", "fnmsub.s", "fnmadd.s"])
 FRR = ["fadd.s", "fsub.s", "fmul.s", "fdiv.s", "fmin.s", "fmax.s", "fsgnj.s", "fsgnjn.s", "fsgnjx.s"]
 FR4 = ["fmadd.s", "fmsub.s", "fnmsub.s", "fnmadd.s"]
 FCMP = ["feq.s", "flt.s", "fle.s"]
@@ -83,20 +90,51 @@ class Stream:
         k = rng.random()
         src = lambda: ABI[rng.choice(FREE + [0, 10])]
         F = lambda: f"f{rng.randrange(32)}"
+        RM = lambda op: f", {rng.choice(RMS)}" if op in FRM_OPS else ""
+        if self.fp and rng.random() < 0.04:
+            # the FP CSRs (RISC-V F §11.2): frm set per thread (always to a valid mode, so that
+            # rm = dyn never traps), fflags and fcsr read, set, cleared, written
+            k = rng.random()
+            t = self.r(avoid)
+            if k < 0.2:
+                self.emit(f"fsrmi {R()}, {rng.randrange(5)}")
+            elif k < 0.4:
+                self.emit(f"andi {ABI[t]}, {src()}, 3")            # 0..3, per thread
+                self.emit(f"fsrm {R()}, {ABI[t]}")
+            elif k < 0.5:
+                self.emit(f"andi {ABI[t]}, {src()}, 0x9F")         # frm 0 or 4, random flags
+                self.emit(f"fscsr {R()}, {ABI[t]}")
+            elif k < 0.6:
+                self.emit(f"frflags {R()}")
+            elif k < 0.7:
+                self.emit(f"frcsr {R()}")
+            elif k < 0.8:
+                self.emit(f"csrrs {R()}, fflags, {src()}")
+            elif k < 0.85:
+                self.emit(f"csrrc {R()}, fcsr, {src()}")            # clearing bits keeps frm valid
+            elif k < 0.9:
+                self.emit(f"csrrsi {R()}, fflags, {rng.randrange(32)}")
+            elif k < 0.95:
+                self.emit(f"csrrci {R()}, fcsr, {rng.randrange(32)}")
+            else:
+                self.emit(f"fsflags {R()}, {src()}")
+            return
         if self.fp and rng.random() < 0.35:
             k = rng.random()
             if k < 0.35:
-                self.emit(f"{rng.choice(FRR)} {F()}, {F()}, {F()}")
+                op = rng.choice(FRR)
+                self.emit(f"{op} {F()}, {F()}, {F()}{RM(op)}")
             elif k < 0.5:
-                self.emit(f"{rng.choice(FR4)} {F()}, {F()}, {F()}, {F()}")
+                op = rng.choice(FR4)
+                self.emit(f"{op} {F()}, {F()}, {F()}, {F()}{RM(op)}")
             elif k < 0.55:
-                self.emit(f"fsqrt.s {F()}, {F()}")
+                self.emit(f"fsqrt.s {F()}, {F()}{RM('fsqrt.s')}")
             elif k < 0.62:
                 self.emit(f"{rng.choice(FCMP)} {R()}, {F()}, {F()}")
             elif k < 0.70:
-                self.emit(f"{rng.choice(['fcvt.w.s', 'fcvt.wu.s'])} {R()}, {F()}, rtz")
+                self.emit(f"{rng.choice(['fcvt.w.s', 'fcvt.wu.s'])} {R()}, {F()}, {rng.choice(RMS)}")
             elif k < 0.76:
-                self.emit(f"{rng.choice(['fcvt.s.w', 'fcvt.s.wu'])} {F()}, {src()}")
+                self.emit(f"{rng.choice(['fcvt.s.w', 'fcvt.s.wu'])} {F()}, {src()}, {rng.choice(RMS)}")
             elif k < 0.80:
                 self.emit(f"{rng.choice(['fmv.x.w', 'fclass.s'])} {R()}, {F()}")
             elif k < 0.84:
@@ -238,9 +276,19 @@ def per_insn_programs(rng):
     for op, kind in ops:
         out = [".section .text", ".globl __simt_body", "__simt_body:",
                "  slli t0, a0, 2", "  add t0, t0, gp"]
-        for k in range(24):
-            off = 4 * k + 128
-            o1, o2 = 4 * rng.randrange(48), 4 * rng.randrange(48)
+        fp = kind[0] == "f" or kind == "if"
+        if op in FRM_OPS:
+            # every rounding mode on the same operands; dyn takes frm = thread ID mod 5 (all five
+            # modes across the threads), set here: fsrm
+            out += ["  li t6, 5", "  remu t6, a0, t6", "  fsrm t6"]
+            items = [(k, rm) for k in range(12) for rm in RMS]
+        else:
+            items = [(k, None) for k in range(24)]
+        for idx, (k, rm) in enumerate(items):
+            off = 4 * idx + 128
+            if rm is None or RMS.index(rm) == 0:
+                o1, o2, o3 = 4 * rng.randrange(48), 4 * rng.randrange(48), 4 * rng.randrange(48)
+            R = f", {rm}" if rm else ""
             out += [f"  lw t1, {o1 % 256}(t0)", f"  lw t2, {o2 % 256}(t0)"]
             if kind == "rr":
                 out.append(f"  {op} t3, t1, t2")
@@ -253,20 +301,19 @@ def per_insn_programs(rng):
             elif kind == "u":
                 out.append(f"  {op} t3, {rng.randint(0, 0xFFFFF)}")
             elif kind == "frr":
-                out += [f"  flw ft1, {o1 % 256}(t0)", f"  flw ft2, {o2 % 256}(t0)", f"  {op} ft3, ft1, ft2",
+                out += [f"  flw ft1, {o1 % 256}(t0)", f"  flw ft2, {o2 % 256}(t0)", f"  {op} ft3, ft1, ft2{R}",
                         "  fmv.x.w t3, ft3"]
             elif kind == "fr4":
-                o3 = 4 * rng.randrange(48)
                 out += [f"  flw ft1, {o1 % 256}(t0)", f"  flw ft2, {o2 % 256}(t0)", f"  flw ft4, {o3}(t0)",
-                        f"  {op} ft3, ft1, ft2, ft4", "  fmv.x.w t3, ft3"]
+                        f"  {op} ft3, ft1, ft2, ft4{R}", "  fmv.x.w t3, ft3"]
             elif kind == "f1":
-                out += [f"  flw ft1, {o1 % 256}(t0)", f"  {op} ft3, ft1", "  fmv.x.w t3, ft3"]
+                out += [f"  flw ft1, {o1 % 256}(t0)", f"  {op} ft3, ft1{R}", "  fmv.x.w t3, ft3"]
             elif kind == "fi":
-                out += [f"  flw ft1, {o1 % 256}(t0)", f"  {op} t3, ft1" + (", rtz" if op.startswith("fcvt") else "")]
+                out += [f"  flw ft1, {o1 % 256}(t0)", f"  {op} t3, ft1{R}"]
             elif kind == "fc":
                 out += [f"  flw ft1, {o1 % 256}(t0)", f"  flw ft2, {o2 % 256}(t0)", f"  {op} t3, ft1, ft2"]
             elif kind == "if":
-                out += [f"  {op} ft3, t1", "  fmv.x.w t3, ft3"]
+                out += [f"  {op} ft3, t1{R}", "  fmv.x.w t3, ft3"]
             elif kind == "fm":
                 out += ["  andi t4, t2, 0x7C", "  add t4, t4, tp", "  fsw f1, 128(t4)", "  flw ft3, 128(t4)",
                         f"  flw f1, {o1 % 256}(t0)", "  fsgnjx.s ft3, ft3, f1", "  fmv.x.w t3, ft3"]
@@ -281,6 +328,8 @@ def per_insn_programs(rng):
                 out += [f"  andi t4, t2, {m1 & 0x7F}", "  add t4, t4, tp", f"  {st} t1, 128(t4)",
                         f"  andi t5, t1, {m2 & 0x7F}", "  add t5, t5, tp", f"  {ld} t3, 128(t5)"]
             out.append(f"  sw t3, {off}(tp)")
+            if fp:   # this instruction's exception flags, then cleared (RISC-V F §11.2)
+                out += ["  csrrw t5, fflags, x0", f"  sw t5, {off + 512}(tp)"]
         out.append("  j __simt_finish")
         progs.append((op, "\n".join(out) + "\n" + table(rng)))
     return progs
@@ -336,6 +385,12 @@ def error_programs():
         ("csr_write", [".globl __simt_fault", "__simt_fault:", "  csrw VGIW_SIMT_CSR_TID, t0"], "ILLEGAL_INSTR", True, {}),
         ("unknown_csr", [".globl __simt_fault", "__simt_fault:", "  csrr t0, 0xC00"], "ILLEGAL_INSTR", True, {}),
         ("ebreak", [".globl __simt_fault", "__simt_fault:", "  ebreak"], "ILLEGAL_INSTR", True, {}),
+        # a reserved static rounding mode (fadd.s f1, f2, f3 with rm = 101), and rm = dyn with frm = 5
+        # (RISC-V F §11.2: both illegal; writing 5 into frm is not)
+        ("reserved_rm", [".globl __simt_fault", "__simt_fault:", f"  .word 0x{(3 << 20) | (2 << 15) | (5 << 12) | (1 << 7) | 0x53:08x}"],
+         "ILLEGAL_INSTR", True, {}),
+        ("dyn_bad_frm", ["  fsrmi 5", ".globl __simt_fault", "__simt_fault:", "  fadd.s f1, f2, f3, dyn"],
+         "ILLEGAL_INSTR", True, {}),
         ("ecall_not_exit", ["  li a7, 64", ".globl __simt_fault", "__simt_fault:", "  ecall"], "ILLEGAL_INSTR", True, {}),
         ("misaligned_lw", ["  addi t0, tp, 130", ".globl __simt_fault", "__simt_fault:", "  lw t1, 0(t0)"],
          "MISALIGNED", True, {}),
@@ -465,6 +520,7 @@ def main():
     ap.add_argument("--threads", type=int, default=23)
     ap.add_argument("--wg-warps", type=int, default=1)
     ap.add_argument("--keep", help="keep the programs and references in this directory")
+    ap.add_argument("--only", help="per-insn: only these programs (comma-separated names, e.g. fadd.s,fcvt.w.s)")
     ap.add_argument("--config", default="tiny", help="preset the simulator was built for")
     ap.add_argument("--no-barrier", action="store_true",
                     help="csr mode: leave the barrier out (the test must then fail)")
@@ -485,6 +541,13 @@ def main():
     try:
         if a.mode == "per-insn":
             progs = per_insn_programs(rng)
+            if a.only:
+                want = a.only.split(",")
+                unknown = [w for w in want if w not in [n for n, _ in progs]]
+                if unknown:
+                    sys.stderr.write(f"simt_core_conf: --only: no program {', '.join(unknown)}\n")
+                    return 2
+                progs = [(n, b) for n, b in progs if n in want]
         elif a.mode == "random":
             progs = [(f"random{a.seed}_{i}", Stream(random.Random(a.seed * 1000 + i), a.length).program())
                      for i in range(a.count)]

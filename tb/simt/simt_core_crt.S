@@ -5,7 +5,7 @@
  * per thread (it is -1 in the file the core runs). From the ID: tp = the thread's result blob
  * (registers at +0, its private memory from +128), sp = its stack, gp = the program's table,
  * a0 = the ID; every other register 0, f0..f31 +0.0. The body ends with `j __simt_finish`,
- * which stores x1..x31 at tp+4.., f0..f31 at tp+1920.. and exits (under qemu it first writes
+ * which stores x1..x31 at tp+4.., f0..f31 at tp+1920.., fcsr at tp+0 and exits (under qemu it first writes
  * the blob to stdout). */
 #include "vgiw_simt_csr.h"
 #define BLOB  2048
@@ -154,6 +154,8 @@ __simt_finish:
     fsw f29, 2036(tp)
     fsw f30, 2040(tp)
     fsw f31, 2044(tp)
+    frcsr   t0                  /* fcsr = {frm, fflags} at the x0 slot: the accrued flags */
+    sw      t0, 0(tp)
     la      t0, __simt_qemu_tid
     lw      t1, 0(t0)
     li      t2, -1
