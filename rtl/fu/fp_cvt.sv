@@ -21,11 +21,9 @@ module fp_cvt #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [4:0] flags;        // VGIW has no exception flags
   /* verilator lint_on UNUSEDSIGNAL */
-  logic       to_int;
-  assign to_int = op_i == fu_pkg::FCVT_F2I || op_i == fu_pkg::FCVT_F2U;
-  vgiw_fp_cvt_ieee #(.STAGES (STAGES), .TAG_W (TAG_W)) u_ieee (
+  vgiw_fp_cvt_ieee #(.STAGES (STAGES), .TAG_W (TAG_W), .C_ROUNDING (1'b1)) u_ieee (
     .clk_i, .rst_ni, .in_valid_i, .in_ready_o, .op_i, .a_i,
-    .rm_i (to_int ? 3'd1 : 3'd0),   // RTZ (C cast) / RNE
+    .rm_i (3'd0),                   // ignored: C_ROUNDING (int -> float RNE, float -> int RTZ)
     .tag_i, .out_valid_o, .out_ready_i, .result_o, .flags_o (flags), .tag_o
   );
 endmodule

@@ -24,7 +24,11 @@
 // at the output (out_valid_o && !out_ready_i).
 module vgiw_fp_cvt_ieee #(
   parameter int unsigned STAGES = vgiw_cfg_pkg::FU_CVT_STAGES,
-  parameter int unsigned TAG_W  = 8
+  parameter int unsigned TAG_W  = 8,
+  // 1: rm_i is ignored, int -> float rounds to nearest even and float -> int toward zero (C
+  // semantics, fp_cvt for VGIW): constants, so synthesis removes the other modes' logic
+  // (an rm that depends on the operation would keep it)
+  parameter bit          C_ROUNDING = 1'b0
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -141,7 +145,10 @@ module vgiw_fp_cvt_ieee #(
   assign s1_i_norm     = s1_sh5[30:0];
   assign s1_i_guard    = s1_i_norm[7];
   assign s1_i_sticky   = |s1_i_norm[6:0];
-  assign s1_i_round_up = round_inc(s1_rm_q, s1_i_sign, s1_i_norm[8], s1_i_guard, s1_i_sticky);
+  logic [2:0] s1_rm_i2f, s1_rm_f2i;
+  assign s1_rm_i2f = C_ROUNDING ? 3'd0 : s1_rm_q;     // RNE
+  assign s1_rm_f2i = C_ROUNDING ? 3'd1 : s1_rm_q;     // RTZ
+  assign s1_i_round_up = round_inc(s1_rm_i2f, s1_i_sign, s1_i_norm[8], s1_i_guard, s1_i_sticky);
   // Exponent = 127 + 31 - leading zeros; the hidden bit is dropped. A carry out of the fraction
   // increments the exponent, which is the correct renormalization (max 2^32: no overflow).
   assign s1_i_exp_man  = {8'(8'd158 - {3'd0, s1_sh_amt}), s1_i_norm[30:8]};
@@ -188,7 +195,7 @@ module vgiw_fp_cvt_ieee #(
       s1_f_s = |(s1_f_word & (s1_f_low >> 1));
     end
   end
-  assign s1_f_inc = round_inc(s1_rm_q, s1_f_sign, s1_f_small ? 1'b0 : s1_f_int[0], s1_f_g, s1_f_s);
+  assign s1_f_inc = round_inc(s1_rm_f2i, s1_f_sign, s1_f_small ? 1'b0 : s1_f_int[0], s1_f_g, s1_f_s);
   assign s1_f_mag = (s1_f_small ? 33'd0 : {1'b0, s1_f_int}) + 33'(s1_f_inc);
 
   always_comb begin

@@ -261,12 +261,30 @@ void *memset(void *d, int c, uint32_t n)
     return d;
 }
 
-/* ---- rounding to an integral float without FCVT's rounding modes ----
- * The core executes FCVT.W[U].S only with rm = RTZ (docs/simt.md "ISA"), and LLVM's RISC-V back
- * end lowers llvm.floor/ceil/round/rint... with FCVT and a static rounding mode. vgiw-simtcc calls
- * these instead (on the bits, exact; vgiwcc lowers the same intrinsics on the bits too). */
+/* ---- rounding to an integral float: FCVT with a static rounding mode ----
+ * LLVM's llvm.floor/ceil/round/rint... become calls of these (sw/simtcc/simtcc.c
+ * replace_rounding). |x| < 2^23 converts to an integer with the instruction's rm (RDN, RUP, RMM,
+ * RNE; the core implements every mode, docs/simt.md "Floating point") and back (exact); the
+ * sign is copied from x, which is the sign IEEE 754 gives floor/ceil/round/rint results
+ * (-0.5 -> -0 under ceil and round). Larger magnitudes, infinities and NaNs are integral
+ * already and returned as they are. truncf stays on the bits (no conversion needed). */
 static inline uint32_t fbits(float f) { uint32_t u; __builtin_memcpy(&u, &f, 4); return u; }
 static inline float bitsf(uint32_t u) { float f; __builtin_memcpy(&f, &u, 4); return f; }
+#define SIMT_ROUND_FCVT(name, rm)                                                              \
+    float name(float x)                                                                        \
+    {                                                                                          \
+        if (!(__builtin_fabsf(x) < 8388608.0f))                                                \
+            return x;                         /* integral, inf, NaN */                         \
+        int32_t i;                                                                             \
+        float r;                                                                               \
+        __asm__("fcvt.w.s %0, %1, " rm : "=r"(i) : "f"(x));                                    \
+        __asm__("fcvt.s.w %0, %1" : "=f"(r) : "r"(i));   /* |i| <= 2^23: exact */              \
+        return __builtin_copysignf(r, x);                                                      \
+    }
+SIMT_ROUND_FCVT(__simt_floorf, "rdn")
+SIMT_ROUND_FCVT(__simt_ceilf, "rup")
+SIMT_ROUND_FCVT(__simt_rintf, "rne")   /* to nearest even */
+SIMT_ROUND_FCVT(__simt_roundf, "rmm")  /* halfway away from zero */
 float __simt_truncf(float x)
 {
     uint32_t u = fbits(x);
@@ -276,28 +294,4 @@ float __simt_truncf(float x)
     if (e < 0)
         return bitsf(u & 0x80000000u);    /* |x| < 1: a signed zero */
     return bitsf(u & ~(0x007FFFFFu >> e));
-}
-float __simt_floorf(float x)
-{
-    float t = __simt_truncf(x);
-    return t > x ? t - 1.0f : t;
-}
-float __simt_ceilf(float x)
-{
-    float t = __simt_truncf(x);
-    return t < x ? t + 1.0f : t;
-}
-float __simt_rintf(float x)   /* to nearest even: 2^23 added and subtracted (RNE arithmetic) */
-{
-    float a = __builtin_fabsf(x);
-    if (!(a < 8388608.0f))
-        return x;                         /* integral, inf, NaN */
-    float r = (a + 8388608.0f) - 8388608.0f;   /* no fast-math: never folded */
-    return __builtin_copysignf(r, x);
-}
-float __simt_roundf(float x)  /* halfway away from zero */
-{
-    float t = __simt_truncf(x);
-    float d = __builtin_fabsf(x - t);
-    return d >= 0.5f ? t + __builtin_copysignf(1.0f, x) : t;
 }

@@ -216,8 +216,9 @@ static void check_undefined(LLVMModuleRef m)
             }
 }
 
-/* The rounding intrinsics the RISC-V back end would lower to FCVT with a static rounding mode,
- * which the core refuses (docs/simt.md "ISA"), become calls of simt_wi.c's bit-level versions.
+/* The rounding intrinsics become calls of simt_wi.c's versions (FCVT with a static rounding mode
+ * and back, the sign copied; they were bit-level while the core had RTZ only, docs/simt.md
+ * "Floating point"), one definition the kernels link whatever the back end's lowering.
  * Vector forms are scalarized first. Returns how many declarations were replaced. */
 static int replace_rounding(LLVMModuleRef m)
 {
