@@ -51,8 +51,8 @@ else
     fail=$((fail + 1)); echo "FAILED rev_local_arg (exit $got)"; sed 's/^/  /' "$tmp/out" | head -20
 fi
 # libclc's float builtins on the SIMT core, bit for bit against native execution of the same
-# libclc code (24 functions x 64 inputs; floor/ceil/round/rint through simt_wi.c's bit-level
-# versions, since the core converts with RTZ only)
+# libclc code (24 functions x 64 inputs; floor/ceil/round/rint through simt_wi.c's versions:
+# FCVT with a static rounding mode and back)
 "$run" sw/kernels/tests/math_builtins.cl -k fmath --global 64 --local 16 --arg buf:f32:64:rand:1:-30:30 \
     --arg buf:f32:64:rand:2:-4:4 --arg buf:f32:1536 --engine simt --config "$config" > "$tmp/out" 2>&1
 got=$?
