@@ -20,22 +20,40 @@ TB_CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off -fno-stri
 #   test  (make test): assertions on, FST tracing compiled in, X-initialisation `unique` so a
 #         design that depends on uninitialised state shows it; per-cycle C++ at -O1 (builds fast)
 #   fast  (make sim, vgiw-run, the apps, make bench): no assertions, no tracing (WAVES=1 runs
-#         use the test profile), X-initialisation `fast` (no run-time cost); per-cycle C++ at -O2
-# TB_VOPT adds Verilator flags and TB_OPT_FAST overrides the per-cycle optimisation of either.
+#         use the test profile), X-initialisation `fast` (no run-time cost); per-cycle C++ at -O2,
+#         compiled by clang++-19
+# TB_VOPT adds Verilator flags, TB_OPT_FAST overrides the per-cycle optimisation of either and
+# TB_CXX the model's C++ compiler.
 PROFILE ?= test
 ifeq ($(PROFILE),test)
 TB_ROOT       := $(BUILD)/tb
 TB_PROFILE_VFLAGS := --trace-fst --assert --x-initial unique
 TB_PROFILE_OPT    := -O1
+TB_PROFILE_CXX    := g++
 else ifeq ($(PROFILE),fast)
 TB_ROOT       := $(BUILD)/tb-fast
 TB_PROFILE_VFLAGS := --x-initial fast
 TB_PROFILE_OPT    := -O2
+# clang 19 (a project dependency, tools/deps.sh) compiles the model's C++ into code that runs
+# 1.3x faster than g++ 12's at -O2 (docs/harness.md "Simulation speed"); g++ where it is missing
+TB_PROFILE_CXX    := $(if $(shell command -v clang++-19 2>/dev/null),clang++-19,g++)
 else
 $(error PROFILE must be test or fast, not '$(PROFILE)')
 endif
 TB_VOPT     ?=
 TB_OPT_FAST ?= $(TB_PROFILE_OPT)
+# Profile-guided optimisation of the fast profile's per-cycle C++ (docs/harness.md "Simulation
+# speed"): a testbench that names a training run (<name>_PGO_TRAIN, its own arguments: the core
+# testbench runs one of its kernels) is compiled instrumented first, runs it, and is compiled
+# again with the profile. Only the objects whose source changed since the last build are
+# instrumented and recompiled, so an unchanged model costs a training run only. Off by default:
+# TB_PGO=1 (fast profile only) turns it on; its gain on `small` is not measured yet (g++ only).
+TB_PGO      ?= 0
+# the model's C++ compiler (Verilator's runtime objects and the C harness keep g++ and gcc);
+# the profile-guided build uses g++'s profile files
+TB_CXX      ?= $(if $(filter 1,$(TB_PGO)),g++,$(TB_PROFILE_CXX))
+TB_PGO_GEN  := -fprofile-generate -fprofile-update=single
+TB_PGO_USE  := -fprofile-use -fprofile-partial-training -Wno-missing-profile
 VERILATOR_BUILD_FLAGS := --cc --exe -O3 --x-assign fast $(TB_PROFILE_VFLAGS) -Wno-fatal --MMD $(TB_VOPT)
 
 # Verilator's runtime (verilated.cpp, the FST writer, the thread pool) does not depend on the
@@ -84,13 +102,31 @@ $$(TB_DIR_$(1))/c/%.o: %.c $$(TB_COMMON_H) $$(TB_DIR_$(1))/dut.h $(GEN)/.stamp
 	@mkdir -p $$(dir $$@)
 	$(Q)$(CC) $$(TB_CFLAGS) $$($(1)_CFLAGS) -I$$(TB_DIR_$(1)) -c $$< -o $$@
 
-$$(TB_DIR_$(1))/sim: $$(TB_DIR_$(1))/obj/.verilated $$(TB_DIR_$(1))/dut.h $$(TB_OBJS_$(1)) $(VLIB_DIR)/.built
+TB_PGO_$(1) := $$(if $$(and $$(filter 1,$(TB_PGO)),$$(filter fast,$(PROFILE)),$$($(1)_PGO_TRAIN)),1)
+
+# The training run of profile-guided optimisation (TB_PGO above): the instrumented build of the
+# objects whose source changed, the run, and removal of those objects so the final build below
+# compiles them again with the profile. A failing training run only leaves a partial profile.
+$$(TB_DIR_$(1))/obj/.pgo: $$(TB_DIR_$(1))/obj/.verilated $$(TB_DIR_$(1))/dut.h $$(TB_OBJS_$(1)) $(VLIB_DIR)/.built
+	@echo "  PGO      $(1) ($(CONFIG)): instrumented build and training run"
+	@rm -f $$(TB_DIR_$(1))/obj/V$$($(1)_TOP) $$(TB_DIR_$(1))/obj/*.gcda
+	$(Q)$$(MAKE) -s -C $$(TB_DIR_$(1))/obj -f V$$($(1)_TOP).mk CXX=$(TB_CXX) OPT_FAST="$(TB_OPT_FAST) $(TB_PGO_GEN)" VM_GLOBAL_FAST= \
+	    LDFLAGS="$(TB_PGO_GEN) $$(abspath $$(TB_OBJS_$(1))) $(VLIB_OBJS) -lm" > $$(TB_DIR_$(1))/pgo.log 2>&1 \
+	    || { tail -40 $$(TB_DIR_$(1))/pgo.log; exit 1; }
+	$(Q)cd $$(TB_DIR_$(1))/obj && ./V$$($(1)_TOP) $$($(1)_PGO_TRAIN) --quiet >> ../pgo.log 2>&1 \
+	    || echo "  PGO      $(1) ($(CONFIG)): the training run failed (see $$(TB_DIR_$(1))/pgo.log); the profile is partial"
+	$(Q)cd $$(TB_DIR_$(1))/obj && for f in *.gcda; do [ -e "$$$$f" ] && rm -f "$$$${f%.gcda}.o"; done; rm -f V$$($(1)_TOP)
+	@touch $$@
+
+$$(TB_DIR_$(1))/sim: $$(TB_DIR_$(1))/obj/.verilated $$(TB_DIR_$(1))/dut.h $$(TB_OBJS_$(1)) $(VLIB_DIR)/.built \
+                     $$(if $$(TB_PGO_$(1)),$$(TB_DIR_$(1))/obj/.pgo)
 	@echo "  BUILD    $(1) ($(CONFIG))"
 	@# The testbench objects reach Verilator's makefile only through LDFLAGS, so it would
 	@# not relink for a changed testbench: remove its binary to force the link.
 	@rm -f $$(TB_DIR_$(1))/obj/V$$($(1)_TOP)
 	@# VM_GLOBAL_FAST empty: the model's makefile does not compile Verilator's runtime again
-	$(Q)$$(MAKE) -s -C $$(TB_DIR_$(1))/obj -f V$$($(1)_TOP).mk OPT_FAST=$(TB_OPT_FAST) VM_GLOBAL_FAST= \
+	$(Q)$$(MAKE) -s -C $$(TB_DIR_$(1))/obj -f V$$($(1)_TOP).mk VM_GLOBAL_FAST= CXX=$(TB_CXX) \
+	    OPT_FAST="$(TB_OPT_FAST) $$(if $$(TB_PGO_$(1)),$(TB_PGO_USE))" \
 	    LDFLAGS="$$(abspath $$(TB_OBJS_$(1))) $(VLIB_OBJS) -lm" > $$(TB_DIR_$(1))/build.log 2>&1 \
 	    || { tail -40 $$(TB_DIR_$(1))/build.log; exit 1; }
 	$(Q)cp $$(TB_DIR_$(1))/obj/V$$($(1)_TOP) $$@

@@ -25,15 +25,20 @@ Models are built in the fast build profile (docs/harness.md "Build profiles"); a
 by side. The profile of every figure is in the JSON and the table.
 
 Each entry runs once with `--stats FILE --quiet`; every counter the testbench writes is
-recorded, plus the wall time and the simulated cycles per second of Verilator (the
-`cycles` counter over wall time). Figures are measurements of this run on this machine,
-nothing is asserted; a failing run is reported as such and makes the exit status 1.
+recorded, plus the wall time, the CPU time (user + system of the run and every process it
+waited for: the rtl device), and the simulated cycles per second of Verilator, over wall time
+and over CPU time (the `cycles` counter). On a machine shared with other work the CPU figure
+is the one to compare (docs/harness.md "Simulation speed"). The summary at the end gives both
+per preset and profile, over every entry that counts cycles. Figures are measurements of this
+run on this machine, nothing is asserted; a failing run is reported as such and makes the exit
+status 1.
 """
 import argparse
 import glob
 import json
 import os
 import platform
+import resource
 import subprocess
 import sys
 import time
@@ -110,11 +115,14 @@ def main():
             run = [sim] + argv + ["--stats", stats, "--quiet"]
         print(f"bench: [{i}/{len(runs)}] {e['name']} ({prof}) ...", end="", flush=True)
         t0 = time.time()
+        ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         r = subprocess.run(run, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                            env=dict(os.environ, VGIW_RTL_PROFILE=prof))
         wall = time.time() - t0
+        ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
         row = {"name": e["name"], "config": config, "profile": prof, "bench": e.get("bench", "cmd"),
-               "args": argv, "wall_seconds": round(wall, 3), "passed": r.returncode == 0,
+               "args": argv, "wall_seconds": round(wall, 3), "cpu_seconds": round(cpu, 3), "passed": r.returncode == 0,
                "columns": e.get("columns", [])}
         if r.returncode == 0 and os.path.exists(stats):
             with open(stats) as f:
@@ -122,25 +130,46 @@ def main():
             cyc = row["counters"].get("cycles", 0)
             if cyc:
                 row["sim_cycles_per_second"] = round(cyc / wall) if wall > 0 else 0
-            print(f" {wall:.1f} s" + (f", {cyc} cycles" if cyc else ""), flush=True)
+                row["sim_cycles_per_cpu_second"] = round(cyc / cpu) if cpu > 0 else 0
+            print(f" {wall:.1f} s ({cpu:.1f} s CPU)" + (f", {cyc} cycles" if cyc else ""), flush=True)
         else:
             failed += 1
             row["output_tail"] = r.stdout[-2000:]
             print(" FAILED", flush=True)
         results.append(row)
 
+    # simulated cycles per second per preset and build profile, over the application
+    # runs on the rtl device (issue 19: the speed of each model in each profile)
+    speed = {}
+    for row in results:
+        cyc = row.get("counters", {}).get("cycles", 0)
+        if row["passed"] and cyc and row["bench"] == "vgiw_rtl" and row["name"].startswith("apps."):
+            s = speed.setdefault((row["config"], row["profile"]), [0, 0.0, 0.0, 0])
+            s[0] += cyc; s[1] += row["wall_seconds"]; s[2] += row["cpu_seconds"]; s[3] += 1
     meta = {"large": args.large, "host": platform.node(), "machine": platform.machine(),
             "python": platform.python_version(), "date": time.strftime("%Y-%m-%d %H:%M:%S")}
     with open(os.path.join(ROOT, "bench", "results.json"), "w") as f:
-        json.dump({"meta": meta, "results": results}, f, indent=2)
-    lines = ["| benchmark | preset | profile | result | figures | wall s | sim cycles/s |",
-             "|---|---|---|---|---|---|---|"]
+        json.dump({"meta": meta, "results": results,
+                   "speed": [{"config": c, "profile": p, "runs": v[3], "cycles": v[0],
+                              "sim_cycles_per_second": round(v[0] / v[1]) if v[1] > 0 else 0,
+                              "sim_cycles_per_cpu_second": round(v[0] / v[2]) if v[2] > 0 else 0}
+                             for (c, p), v in sorted(speed.items())]}, f, indent=2)
+    lines = ["| benchmark | preset | profile | result | figures | wall s | CPU s | sim cycles/s (wall) | (CPU) |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for row in results:
         c = row.get("counters", {})
         figs = ", ".join(f"{k} = {c[k]}" for k in row["columns"] if k in c)
         lines.append(f"| {row['name']} | {row['config']} | {row['profile']} | {'ok' if row['passed'] else 'FAILED'} | "
-                     f"{figs} | {row['wall_seconds']:.1f} | {row.get('sim_cycles_per_second', '-')} |")
-    table = "\n".join(lines) + "\n"
+                     f"{figs} | {row['wall_seconds']:.1f} | {row['cpu_seconds']:.1f} | {row.get('sim_cycles_per_second', '-')} | "
+                     f"{row.get('sim_cycles_per_cpu_second', '-')} |")
+    summary = []
+    if speed:
+        summary = ["", "| preset | profile | runs | simulated cycles | sim cycles/s (wall) | sim cycles/s (CPU) |",
+                   "|---|---|---|---|---|---|"]
+        for (config, prof), (cyc, wall, cpu, n) in sorted(speed.items()):
+            summary.append(f"| {config} | {prof} | {n} | {cyc} | {cyc / wall:.0f} | {cyc / cpu:.0f} |"
+                           if wall > 0 and cpu > 0 else f"| {config} | {prof} | {n} | {cyc} | - | - |")
+    table = "\n".join(lines + summary) + "\n"
     with open(os.path.join(ROOT, "bench", "results.md"), "w") as f:
         f.write(table)
     print()

@@ -12,6 +12,10 @@ core_tb_C    := tb/core/core_tb.c tb/core/host_port.c tb/core/kbuild.c tb/core/k
 # as for the fabric testbench: DFG merges the per-link assignments into slow wide chains
 core_tb_VFLAGS := -fno-dfg
 core_tb_CFLAGS := -Itb/core -Isw/image
+# the training run of the fast profile's profile-guided build (tb/tb.mk, docs/harness.md
+# "Simulation speed"): random multi-block kernels, which reach every unit kind, the memory
+# system and reconfiguration, in a few CPU-seconds
+core_tb_PGO_TRAIN := --op random --count 4 --seed 7
 
 # Host self-check of the kernel side (no RTL): layout parses back, interpreted graphs equal
 # the golden models; with ASan+UBSan and plain (valgrind).
