@@ -587,6 +587,11 @@ module bbs #(
     .thr_inc_i     (ev_batch),                                   // batches go to block cur_q
     .thr_blk_i     (cur_q),
     .thr_bits_i    (ev_batch_mask),
+    // a block holds the fabric from its reconfiguration (clear, shift) to the end of its run
+    // (drained: its last thread is back), the time its thread-blocks per cycle are measured
+    // over (issue 17, docs/ctrl.md "Counters")
+    .blk_cyc_inc_i (state_q == S_CLEAR || state_q == S_SHIFT || state_q == S_RUN),
+    .blk_cyc_blk_i ((state_q == S_RUN) ? cur_q : sel_q),
     .unit_fire_i,
     .ext_cnt_i,
     .cnt_sel_i,

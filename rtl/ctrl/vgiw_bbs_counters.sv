@@ -23,6 +23,8 @@ module vgiw_bbs_counters #(
   input  logic                  thr_inc_i,        // threads thr_bits_i go to block thr_blk_i
   input  logic [BW-1:0]         thr_blk_i,
   input  logic [63:0]           thr_bits_i,
+  input  logic                  blk_cyc_inc_i,    // block blk_cyc_blk_i holds the fabric
+  input  logic [BW-1:0]         blk_cyc_blk_i,
   input  logic [U-1:0]          unit_fire_i,
   // read-out
   input  logic [NX-1:0][63:0]   ext_cnt_i,
@@ -35,6 +37,7 @@ module vgiw_bbs_counters #(
   localparam int unsigned C_BLK_EXEC  = vgiw_cfg_pkg::CNT_BLK_EXEC;   // + block
   localparam int unsigned C_BLK_THR   = vgiw_cfg_pkg::CNT_BLK_THR;    // + block
   localparam int unsigned C_UNIT_FIRE = vgiw_cfg_pkg::CNT_UNIT_FIRE;  // + unit
+  localparam int unsigned C_BLK_CYC   = vgiw_cfg_pkg::CNT_BLK_CYCLES; // + block
   localparam int unsigned C_TOTAL     = vgiw_cfg_pkg::CNT_TOTAL;
 
   function automatic logic [6:0] popcount64(input logic [63:0] x);
@@ -45,20 +48,23 @@ module vgiw_bbs_counters #(
   logic [NFIX-1:0][63:0] cnt_fix_q;
   logic [U-1:0][63:0]    cnt_fire_q;
 
-  // Per-block counters: at most one block's execution count and one block's thread count
-  // change per cycle, so they live in two memories (LUT RAM: one write port, reads without a
+  // Per-block counters: at most one block's execution count, one block's thread count and one
+  // block's cycle count change per cycle, so they live in three memories (LUT RAM: one write port, reads without a
   // clock) updated read-modify-write. A start cannot clear a memory in one cycle; a flip-flop
   // per entry says whether it has been written since the start, and an unwritten entry reads 0.
   logic [63:0]     cnt_exec_mem [MAXB];
   logic [63:0]     cnt_thr_mem  [MAXB];
-  logic [MAXB-1:0] cnt_exec_vld_q, cnt_thr_vld_q;
-  logic            exec_inc, thr_inc;
-  logic [63:0]     exec_old, thr_old;
+  logic [63:0]     cnt_cyc_mem  [MAXB];
+  logic [MAXB-1:0] cnt_exec_vld_q, cnt_thr_vld_q, cnt_cyc_vld_q;
+  logic            exec_inc, thr_inc, cyc_inc;
+  logic [63:0]     exec_old, thr_old, cyc_old;
 
   assign exec_inc = run_i && exec_inc_i;
   assign thr_inc  = run_i && thr_inc_i;
   assign exec_old = cnt_exec_vld_q[exec_blk_i] ? cnt_exec_mem[exec_blk_i] : 64'd0;
   assign thr_old  = cnt_thr_vld_q[thr_blk_i] ? cnt_thr_mem[thr_blk_i] : 64'd0;
+  assign cyc_inc  = run_i && blk_cyc_inc_i;
+  assign cyc_old  = cnt_cyc_vld_q[blk_cyc_blk_i] ? cnt_cyc_mem[blk_cyc_blk_i] : 64'd0;
 
   always_ff @(posedge clk_i) begin
     if (exec_inc) cnt_exec_mem[exec_blk_i] <= exec_old + 64'd1;
@@ -66,20 +72,26 @@ module vgiw_bbs_counters #(
   always_ff @(posedge clk_i) begin
     if (thr_inc) cnt_thr_mem[thr_blk_i] <= thr_old + 64'(popcount64(thr_bits_i));
   end
+  always_ff @(posedge clk_i) begin
+    if (cyc_inc) cnt_cyc_mem[blk_cyc_blk_i] <= cyc_old + 64'd1;
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cnt_fix_q      <= '0;
       cnt_fire_q     <= '0;
       cnt_exec_vld_q <= '0;
       cnt_thr_vld_q  <= '0;
+      cnt_cyc_vld_q  <= '0;
     end else if (clear_i) begin
       cnt_fix_q      <= '0;
       cnt_fire_q     <= '0;
       cnt_exec_vld_q <= '0;
       cnt_thr_vld_q  <= '0;
+      cnt_cyc_vld_q  <= '0;
     end else if (run_i) begin
       if (exec_inc) cnt_exec_vld_q[exec_blk_i] <= 1'b1;
       if (thr_inc)  cnt_thr_vld_q[thr_blk_i]   <= 1'b1;
+      if (cyc_inc)  cnt_cyc_vld_q[blk_cyc_blk_i] <= 1'b1;
       for (int i = 0; i < NFIX; i++) begin
         if (inc_i[i])
           cnt_fix_q[i] <= cnt_fix_q[i] + ((i == C_RETIRED) ? 64'(popcount64(retire_bits_i)) : 64'd1);
@@ -97,7 +109,7 @@ module vgiw_bbs_counters #(
   logic [31:0]   cnt_sel;
   logic [BW-1:0] blk_sel;
   assign cnt_sel = 32'(cnt_sel_i);
-  assign blk_sel = BW'(cnt_sel - ((cnt_sel >= C_BLK_THR) ? C_BLK_THR : C_BLK_EXEC));
+  assign blk_sel = BW'(cnt_sel - ((cnt_sel >= C_BLK_CYC) ? C_BLK_CYC : (cnt_sel >= C_BLK_THR) ? C_BLK_THR : C_BLK_EXEC));
 
   always_comb begin
     cnt_value_o = '0;
@@ -109,8 +121,10 @@ module vgiw_bbs_counters #(
       cnt_value_o = cnt_exec_vld_q[blk_sel] ? cnt_exec_mem[blk_sel] : 64'd0;
     else if (cnt_sel >= C_BLK_THR && cnt_sel < C_UNIT_FIRE)
       cnt_value_o = cnt_thr_vld_q[blk_sel] ? cnt_thr_mem[blk_sel] : 64'd0;
-    else if (cnt_sel >= C_UNIT_FIRE && cnt_sel < C_TOTAL)
+    else if (cnt_sel >= C_UNIT_FIRE && cnt_sel < C_BLK_CYC)
       cnt_value_o = cnt_fire_q[UW'(cnt_sel - C_UNIT_FIRE)];
+    else if (cnt_sel >= C_BLK_CYC && cnt_sel < C_TOTAL)
+      cnt_value_o = cnt_cyc_vld_q[blk_sel] ? cnt_cyc_mem[blk_sel] : 64'd0;
   end
 
 `ifndef SYNTHESIS
