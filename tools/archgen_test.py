@@ -77,7 +77,7 @@ def main():
             for k, v in {"CYCLES": 0, "RECONFIG_CYCLES": 4, "RETIRED": 9, "CFG_FETCHES": 12, "FIXED_COUNT": 13, "EXT": 16,
                          "L1_ACCESS": 16, "L1_BANK_CONFLICT": 19, "LVC_SPILL": 24, "LVC_MISS_CYCLES": 31, "EXT_COUNT": 16,
                          "BLK_EXEC": 32, "BLK_THR": 32 + maxb, "UNIT_FIRE": 32 + 2 * maxb,
-                         "TOTAL": 32 + 2 * maxb + units}.items():
+                         "BLK_CYCLES": 32 + 2 * maxb + units, "TOTAL": 32 + 3 * maxb + units}.items():
                 check(sv.get(f"CNT_{k}") == str(v), f"{preset}: CNT_{k} = {v} (got {sv.get(f'CNT_{k}')})")
         cm = open(os.path.join(out, "vgiw_core_map.h")).read()
         # STATUS layout, descriptor magic and error codes agree between SV and C, and keep

@@ -5,6 +5,11 @@
 // block runs), stream the block's CVT words as <base, bitmap> batches to the CVUs of its
 // replicas, and OR-merge the returning done packets into the successors' vectors. A block is
 // left only when its vector is empty and every dispatched batch has come back.
+// This module is the scheduler's state machine (descriptor, block table, tiles, selection,
+// reconfiguration); its parts are modules of their own: the fetch unit (bbs_fetch), the
+// configuration cache (bbs_cfg_cache), block selection and prefetch choice
+// (vgiw_bbs_prefetch), dispatch and done merge (vgiw_bbs_dispatch) and the counters
+// (vgiw_bbs_counters).
 module bbs #(
   localparam int unsigned TID_W  = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned NC     = vgiw_cfg_pkg::UNITS_CVU,
@@ -96,42 +101,16 @@ module bbs #(
   localparam int unsigned CWW       = $clog2(CFG_WORDS + 1);
   localparam int unsigned WPL       = vgiw_cfg_pkg::L1_LINE_BYTES / 4;
   localparam int unsigned FCW       = $clog2(WPL + 1);
-  localparam int unsigned NCW       = (NC > 1) ? $clog2(NC) : 1;
   localparam logic [15:0] ABORT_WAIT = 16'd4095;      // cycles an abort waits for the fabric
 
-  // Counter index map (arch/core.toml, generated into vgiw_cfg_pkg; docs/ctrl.md): fixed
-  // counters (C_CYCLES .. C_RETIRED: positions in cnt_fix_q, from C_FIX), mem_system's,
-  // then per block and unit.
+  // Fixed counters (arch/core.toml [counters.fixed]): bit positions in the counters' inc_i
   localparam int unsigned C_FIX         = vgiw_cfg_pkg::CNT_FIXED;
-  localparam int unsigned C_CYCLES      = vgiw_cfg_pkg::CNT_CYCLES - C_FIX;
-  localparam int unsigned C_TILES       = vgiw_cfg_pkg::CNT_TILES - C_FIX;
-  localparam int unsigned C_BATCHES     = vgiw_cfg_pkg::CNT_BATCHES - C_FIX;
-  localparam int unsigned C_RECONFIGS   = vgiw_cfg_pkg::CNT_RECONFIGS - C_FIX;
-  localparam int unsigned C_RECFG_CYC   = vgiw_cfg_pkg::CNT_RECONFIG_CYCLES - C_FIX;
-  localparam int unsigned C_FAB_BUSY    = vgiw_cfg_pkg::CNT_FABRIC_BUSY - C_FIX;
-  localparam int unsigned C_STALL_CFG   = vgiw_cfg_pkg::CNT_STALL_CFG - C_FIX;
-  localparam int unsigned C_STALL_READY = vgiw_cfg_pkg::CNT_STALL_READY - C_FIX;
-  localparam int unsigned C_STALL_DRAIN = vgiw_cfg_pkg::CNT_STALL_DRAIN - C_FIX;
-  localparam int unsigned C_RETIRED     = vgiw_cfg_pkg::CNT_RETIRED - C_FIX;
-  localparam int unsigned C_CFG_HITS    = vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX;
-  localparam int unsigned C_CFG_MISSES  = vgiw_cfg_pkg::CNT_CFG_MISSES - C_FIX;
-  localparam int unsigned C_CFG_FETCHES = vgiw_cfg_pkg::CNT_CFG_FETCHES - C_FIX;
   localparam int unsigned NFIX          = vgiw_cfg_pkg::CNT_FIXED_COUNT;
-  localparam int unsigned C_EXT         = vgiw_cfg_pkg::CNT_EXT;        // + 0 .. NX-1
-  localparam int unsigned C_BLK_EXEC    = vgiw_cfg_pkg::CNT_BLK_EXEC;   // + block
-  localparam int unsigned C_BLK_THR     = vgiw_cfg_pkg::CNT_BLK_THR;    // + block
-  localparam int unsigned C_UNIT_FIRE   = vgiw_cfg_pkg::CNT_UNIT_FIRE;  // + unit
-  localparam int unsigned C_TOTAL       = vgiw_cfg_pkg::CNT_TOTAL;
 
   typedef enum logic [3:0] {
     S_IDLE, S_FLUSH_IN, S_DESC, S_CHECK, S_TABLE, S_CHECK_TABLE, S_TILE, S_SELECT, S_CLEAR,
     S_SHIFT, S_RUN, S_ABORT, S_FLUSH_OUT
   } state_e;
-
-  function automatic logic [6:0] popcount64(input logic [63:0] x);
-    popcount64 = '0;
-    for (int i = 0; i < 64; i++) popcount64 = popcount64 + 7'(x[i]);
-  endfunction
 
   // ---- state ------------------------------------------------------------------------------
   state_e          state_q, state_d;
@@ -155,19 +134,6 @@ module bbs #(
   logic [15:0]     abort_cnt_q;
   logic            flush_sent_q, flush_seen_q;
   logic            flush_done_seen;   // final flush complete and no configuration read pending
-
-  // dispatch
-  logic [TW-1:0]   scan_w_q;
-  logic            bat_vld_q;
-  logic [TID_W-1:0] bat_base_q;
-  logic [63:0]     bat_mask_q;
-  logic [NCW-1:0]  rr_q;
-  logic [15:0]     outstanding_q;
-  // done packets: phase 0 merges taken into successor 1, phase 1 mask & ~taken into successor 0
-  logic            dn_vld_q, dn_phase_q;
-  logic [TID_W-1:0] dn_base_q;
-  logic [63:0]     dn_mask_q, dn_taken_q;
-  logic [NCW-1:0]  dn_rr_q;
 
   // configuration cache (bbs_cfg_cache): whole configurations of recently used and prefetched
   // blocks (VGIW §3.2), filled while the current block runs, shifted out row by row as they fill
@@ -253,46 +219,19 @@ module bbs #(
   // threads of the tile that starts next (from the table check, or after the current tile)
   assign tile_left   = {1'b0, threads_q} - ((state_q == S_SELECT) ? next_base : tile_base_q);
 
-  // Smallest non-empty block (VGIW §2): the number of zeros below the lowest set bit of the
-  // CVT summary, counted by a balanced tree (lzc over the bit-reversed summary, depth
-  // log2(MAXB)) rather than a MAXB-long priority chain; an empty summary counts MAXB.
-  localparam int unsigned ZW = $clog2(MAXB + 1);
-  logic [MAXB-1:0] nonempty_rev, others_rev;       // bit b: block MAXB-1-b
-  /* verilator lint_off UNUSEDSIGNAL */  // a count's top bit is set only for MAXB (empty_o)
-  logic [ZW-1:0]   smallest_cnt, other_cnt;
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic            none_nonempty, no_other;
-  for (genvar b = 0; b < MAXB; b++) begin : g_summary_rev
-    assign nonempty_rev[b] = cvt_nonempty_i[MAXB-1-b];
-    assign others_rev[b]   = cvt_nonempty_i[MAXB-1-b] && cur_q != BW'(MAXB-1-b);
-  end
-  lzc #(.WIDTH(MAXB)) u_smallest (.data_i(nonempty_rev), .cnt_o(smallest_cnt), .empty_o(none_nonempty));
-  lzc #(.WIDTH(MAXB)) u_smallest_other (.data_i(others_rev), .cnt_o(other_cnt), .empty_o(no_other));
-  assign smallest     = none_nonempty ? '0 : smallest_cnt[BW-1:0];
-  assign any_nonempty = !none_nonempty;
-
-  // Blocks to prefetch while cur_q runs (docs/ctrl.md "Configuration cache"): the next block
-  // is the smallest non-empty one once cur_q drains, so it is one of the smallest other
-  // non-empty block and the two successors of cur_q named in the block table. Each of them
-  // that is not on chip is fetched, the smallest block ID first (the likeliest to be selected
-  // next); cur_q itself is in the fabric and needs no fetch to run again.
-  logic [2:0] cand_vld;
-  assign cand[0]     = other_cnt[BW-1:0];
-  assign cand[1]     = BW'(cur_s0);
-  assign cand[2]     = BW'(cur_s1);
-  assign cand_vld[0] = !no_other;
-  assign cand_vld[1] = cur_s0 != SUCC_NONE && BW'(cur_s0) != cur_q;
-  assign cand_vld[2] = cur_s1 != SUCC_NONE && BW'(cur_s1) != cur_q;
-  always_comb begin
-    predict     = '0;
-    predict_vld = 1'b0;
-    for (int c = 0; c < 3; c++) begin
-      if (cand_vld[c] && !cand_hit[c] && (!predict_vld || cand[c] < predict)) begin
-        predict     = cand[c];
-        predict_vld = 1'b1;
-      end
-    end
-  end
+  // Smallest non-empty block and the block to prefetch (docs/ctrl.md "Configuration cache")
+  vgiw_bbs_prefetch u_prefetch (
+    .nonempty_i     (cvt_nonempty_i),
+    .cur_i          (cur_q),
+    .succ0_i        (cur_s0),
+    .succ1_i        (cur_s1),
+    .smallest_o     (smallest),
+    .any_nonempty_o (any_nonempty),
+    .cand_o         (cand),
+    .cand_hit_i     (cand_hit),
+    .predict_o      (predict),
+    .predict_vld_o  (predict_vld)
+  );
 
   // Tile size (docs/core.md): T = min(roundup64(N), 64*floor(WORDS/B), 64*tile_max, 65536), in words.
   always_comb begin
@@ -303,64 +242,42 @@ module bbs #(
     if (tile_max_q != '0 && tile_max_q < 32'(max_tile_words)) max_tile_words = TW'(tile_max_q);
   end
 
-  // ---- dispatch: CVT words -> batch register -> a CVU of the block (round-robin) ----------
-  logic [NCW-1:0] pick;
-  logic           pick_vld, bat_fire, scan_active, scan_done, bat_load;
-  logic [NCW-1:0] dn_pick;
-  logic           dn_pick_vld, dn_accept, dn_last;
-  logic [SB-1:0]  dn_dest;
-  logic [63:0]    dn_bits;
+  // ---- dispatch and done merge (vgiw_bbs_dispatch) ----------------------------------------
+  logic           drained, disp_idle, merge_vld;
+  logic [BW-1:0]  merge_block;
+  logic [AW-1:0]  merge_word;
+  logic [63:0]    merge_bits;
+  logic           ev_batch, ev_stall_ready, ev_stall_drain, ev_retire;
+  logic [63:0]    ev_batch_mask, ev_retire_bits;
 
-  always_comb begin
-    pick     = '0;
-    pick_vld = 1'b0;
-    for (int k = NC - 1; k >= 0; k--) begin
-      if (cur_cvu[NCW'((32'(rr_q) + 32'(k)) % NC)] && batch_ready_i[NCW'((32'(rr_q) + 32'(k)) % NC)]) begin
-        pick     = NCW'((32'(rr_q) + 32'(k)) % NC);
-        pick_vld = 1'b1;
-      end
-    end
-  end
-
-  assign bat_fire    = bat_vld_q && pick_vld && !err_q;
-  assign scan_done   = scan_w_q >= used_words_q;
-  assign scan_active = (state_q == S_RUN) && !scan_done && !err_q;
-  assign bat_load    = scan_active && (!bat_vld_q || bat_fire);
-
-  for (genvar i = 0; i < NC; i++) begin : g_batch
-    assign batch_valid_o[i] = bat_vld_q && pick_vld && !err_q && (pick == NCW'(i));
-    assign batch_base_o[i]  = bat_base_q;
-    assign batch_mask_o[i]  = bat_mask_q;
-  end
-
-  assign cvt_rd_valid_o = bat_load && cvt_rd_data_i != '0;
+  vgiw_bbs_dispatch u_dispatch (
+    .clk_i, .rst_ni,
+    .run_start_i     (state_d == S_RUN && state_q != S_RUN),
+    .run_i           (state_q == S_RUN),
+    .err_i           (err_q),
+    .used_words_i    (used_words_q),
+    .cvu_i           (cur_cvu),
+    .succ0_i         (cur_s0),
+    .succ1_i         (cur_s1),
+    .drained_o       (drained),
+    .idle_o          (disp_idle),
+    .cvt_rd_valid_o,
+    .cvt_rd_word_o,
+    .cvt_rd_data_i,
+    .merge_valid_o   (merge_vld),
+    .merge_block_o   (merge_block),
+    .merge_word_o    (merge_word),
+    .merge_bits_o    (merge_bits),
+    .batch_valid_o, .batch_ready_i, .batch_base_o, .batch_mask_o,
+    .done_valid_i, .done_ready_o, .done_base_i, .done_mask_i, .done_taken_i,
+    .ev_batch_o       (ev_batch),
+    .ev_batch_mask_o  (ev_batch_mask),
+    .ev_stall_ready_o (ev_stall_ready),
+    .ev_stall_drain_o (ev_stall_drain),
+    .ev_retire_o      (ev_retire),
+    .ev_retire_bits_o (ev_retire_bits)
+  );
   assign cvt_rd_block_o = cur_q;
-  assign cvt_rd_word_o  = AW'(scan_w_q);
-
-  // done packets: one accepted at a time, round-robin over the CVUs
-  always_comb begin
-    dn_pick     = '0;
-    dn_pick_vld = 1'b0;
-    for (int k = NC - 1; k >= 0; k--) begin
-      if (done_valid_i[NCW'((32'(dn_rr_q) + 32'(k)) % NC)]) begin
-        dn_pick     = NCW'((32'(dn_rr_q) + 32'(k)) % NC);
-        dn_pick_vld = 1'b1;
-      end
-    end
-  end
-  assign dn_last   = dn_vld_q && dn_phase_q;
-  assign dn_accept = dn_pick_vld && (!dn_vld_q || dn_last);
-  for (genvar i = 0; i < NC; i++) begin : g_done
-    assign done_ready_o[i] = dn_accept && (dn_pick == NCW'(i));
-  end
-  assign dn_dest = dn_phase_q ? cur_s0 : cur_s1;
-`ifdef VGIW_FAULT_BBS_BOTH_SUCCESSORS
-  // fault for the test that shows the CVT's one-vector assertion fires (tb/ctrl/bbs.mk):
-  // the not-taken successor also gets the taken threads
-  assign dn_bits = dn_phase_q ? dn_mask_q : dn_taken_q;
-`else
-  assign dn_bits = dn_phase_q ? (dn_mask_q & ~dn_taken_q) : dn_taken_q;
-`endif
 
   // CVT merge port: tile start (block 0 gets the tile's threads) or a done packet
   always_comb begin
@@ -372,11 +289,11 @@ module bbs #(
       cvt_wr_valid_o = 1'b1;
       cvt_wr_word_o  = AW'(init_w_q);
       cvt_wr_bits_o  = (init_w_q == used_words_q - TW'(1)) ? last_mask_q : '1;
-    end else if (dn_vld_q && !err_q && dn_dest != SUCC_NONE && dn_bits != '0) begin
+    end else if (merge_vld) begin
       cvt_wr_valid_o = 1'b1;
-      cvt_wr_block_o = BW'(dn_dest);
-      cvt_wr_word_o  = AW'(dn_base_q >> 6);
-      cvt_wr_bits_o  = dn_bits;
+      cvt_wr_block_o = merge_block;
+      cvt_wr_word_o  = merge_word;
+      cvt_wr_bits_o  = merge_bits;
     end
   end
 
@@ -431,9 +348,7 @@ module bbs #(
     end
   end
 
-  logic drained;
   assign flush_done_seen = (flush_seen_q || (flush_sent_q && flush_done_i)) && !f_busy;
-  assign drained = scan_done && !bat_vld_q && outstanding_q == '0 && !dn_vld_q;
 
   always_comb begin
     state_d = state_q;
@@ -453,7 +368,7 @@ module bbs #(
       S_CLEAR:       state_d = S_SHIFT;
       S_SHIFT: if (sh_row_ready && shift_row_q == RWW'(STEPS - 1)) state_d = S_RUN;
       S_RUN:         if (drained) state_d = S_SELECT;
-      S_ABORT:       if ((outstanding_q == '0 && !dn_vld_q || abort_cnt_q == ABORT_WAIT) && !f_busy)
+      S_ABORT:       if ((disp_idle || abort_cnt_q == ABORT_WAIT) && !f_busy)
                        state_d = S_FLUSH_OUT;
       S_FLUSH_OUT:   if (flush_done_seen) state_d = S_IDLE;
       default:       state_d = S_IDLE;
@@ -537,18 +452,6 @@ module bbs #(
       abort_cnt_q   <= '0;
       flush_sent_q  <= 1'b0;
       flush_seen_q  <= 1'b0;
-      scan_w_q      <= '0;
-      bat_vld_q     <= 1'b0;
-      bat_base_q    <= '0;
-      bat_mask_q    <= '0;
-      rr_q          <= '0;
-      outstanding_q <= '0;
-      dn_vld_q      <= 1'b0;
-      dn_phase_q    <= 1'b0;
-      dn_base_q     <= '0;
-      dn_mask_q     <= '0;
-      dn_taken_q    <= '0;
-      dn_rr_q       <= '0;
       f_for_cfg_q   <= 1'b0;
     end else begin
       state_q   <= state_d;
@@ -567,7 +470,6 @@ module bbs #(
           err_q         <= 1'b0;
           err_code_q    <= '0;
           configured_q  <= 1'b0;
-          outstanding_q <= '0;
           nblocks_q     <= '0;
           tile_words_q  <= '0;
           tile_base_q   <= '0;
@@ -622,38 +524,8 @@ module bbs #(
         end
       end
 
-      // run entry: restart the scan of cur_q (also after a loop back to the same block)
-      if (state_d == S_RUN && state_q != S_RUN) begin
-        scan_w_q <= '0;
-        if (state_q == S_SELECT) cur_q <= smallest;
-      end else if (bat_load) begin
-        scan_w_q <= scan_w_q + TW'(1);
-      end
-
-      // batch register
-      if (bat_load) begin
-        bat_vld_q  <= cvt_rd_data_i != '0;
-        bat_base_q <= TID_W'({scan_w_q, 6'd0});
-        bat_mask_q <= cvt_rd_data_i;
-      end else if (bat_fire || err_q) begin
-        bat_vld_q <= 1'b0;
-      end
-      if (bat_fire) rr_q <= NCW'((32'(pick) + 1) % NC);
-
-      // done packets
-      if (dn_accept) begin
-        dn_vld_q   <= 1'b1;
-        dn_phase_q <= 1'b0;
-        dn_base_q  <= done_base_i[dn_pick];
-        dn_mask_q  <= done_mask_i[dn_pick];
-        dn_taken_q <= done_taken_i[dn_pick];
-        dn_rr_q    <= NCW'((32'(dn_pick) + 1) % NC);
-      end else if (dn_last) begin
-        dn_vld_q <= 1'b0;
-      end else if (dn_vld_q) begin
-        dn_phase_q <= 1'b1;
-      end
-      outstanding_q <= outstanding_q + 16'(bat_fire) - 16'(dn_last);
+      // run entry (the dispatch restarts its scan of cur_q, also after a loop back to it)
+      if (state_q == S_SELECT && state_d == S_RUN) cur_q <= smallest;
 
       // descriptor and block table words
       if (f_valid && !f_for_cfg_q) begin
@@ -684,103 +556,51 @@ module bbs #(
     end
   end
 
-  // ---- counters (docs/ctrl.md) --------------------------------------------------------------
-  logic [NFIX-1:0][63:0] cnt_fix_q;
-  logic [U-1:0][63:0]    cnt_fire_q;
-  logic                  cnt_run, cnt_clear;
-
-  assign cnt_run   = state_q != S_IDLE;
-  assign cnt_clear = state_q == S_IDLE && start_i;
-
-  // Per-block counters: at most one block's execution count and one block's thread count
-  // change per cycle, so they live in two memories (LUT RAM: one write port, reads without a
-  // clock) updated read-modify-write. A start cannot clear a memory in one cycle; a flip-flop
-  // per entry says whether it has been written since the start, and an unwritten entry reads 0.
-  logic [63:0]     cnt_exec_mem [MAXB];
-  logic [63:0]     cnt_thr_mem  [MAXB];
-  logic [MAXB-1:0] cnt_exec_vld_q, cnt_thr_vld_q;
-  logic            exec_inc, thr_inc;
-  logic [BW-1:0]   exec_blk;
-  logic [63:0]     exec_old, thr_old;
-
-  assign exec_inc = cnt_run && state_d == S_RUN && state_q != S_RUN;
-  assign exec_blk = (state_q == S_SELECT) ? smallest : sel_q;   // the block run entry selects
-  assign thr_inc  = cnt_run && bat_fire;                        // batches go to block cur_q
-  assign exec_old = cnt_exec_vld_q[exec_blk] ? cnt_exec_mem[exec_blk] : 64'd0;
-  assign thr_old  = cnt_thr_vld_q[cur_q] ? cnt_thr_mem[cur_q] : 64'd0;
-
-  always_ff @(posedge clk_i) begin
-    if (exec_inc) cnt_exec_mem[exec_blk] <= exec_old + 64'd1;
-  end
-  always_ff @(posedge clk_i) begin
-    if (thr_inc) cnt_thr_mem[cur_q] <= thr_old + 64'(popcount64(bat_mask_q));
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      cnt_fix_q      <= '0;
-      cnt_fire_q     <= '0;
-      cnt_exec_vld_q <= '0;
-      cnt_thr_vld_q  <= '0;
-    end else if (cnt_clear) begin
-      cnt_fix_q      <= '0;
-      cnt_fire_q     <= '0;
-      cnt_exec_vld_q <= '0;
-      cnt_thr_vld_q  <= '0;
-    end else if (cnt_run) begin
-      if (exec_inc) cnt_exec_vld_q[exec_blk] <= 1'b1;
-      if (thr_inc)  cnt_thr_vld_q[cur_q]     <= 1'b1;
-      cnt_fix_q[C_CYCLES] <= cnt_fix_q[C_CYCLES] + 64'd1;
-      if (state_q != S_TILE && state_d == S_TILE) cnt_fix_q[C_TILES] <= cnt_fix_q[C_TILES] + 64'd1;
-      if (bat_fire) cnt_fix_q[C_BATCHES] <= cnt_fix_q[C_BATCHES] + 64'd1;
-      if (state_q == S_CLEAR) cnt_fix_q[C_RECONFIGS] <= cnt_fix_q[C_RECONFIGS] + 64'd1;
-      // a reconfiguration hits when its whole configuration is on chip as it starts
-      if (state_q == S_CLEAR && sh_full)  cnt_fix_q[C_CFG_HITS] <= cnt_fix_q[C_CFG_HITS] + 64'd1;
-      if (state_q == S_CLEAR && !sh_full) cnt_fix_q[C_CFG_MISSES] <= cnt_fix_q[C_CFG_MISSES] + 64'd1;
-      if (cb_start) cnt_fix_q[C_CFG_FETCHES] <= cnt_fix_q[C_CFG_FETCHES] + 64'd1;
-      if (state_q == S_CLEAR || state_q == S_SHIFT)
-        cnt_fix_q[C_RECFG_CYC] <= cnt_fix_q[C_RECFG_CYC] + 64'd1;
-      if (fab_busy_i) cnt_fix_q[C_FAB_BUSY] <= cnt_fix_q[C_FAB_BUSY] + 64'd1;
-      if (state_q == S_SHIFT && !cfg_shift_o)
-        cnt_fix_q[C_STALL_CFG] <= cnt_fix_q[C_STALL_CFG] + 64'd1;
-      if (state_q == S_RUN && bat_vld_q && !pick_vld)
-        cnt_fix_q[C_STALL_READY] <= cnt_fix_q[C_STALL_READY] + 64'd1;
-      if (state_q == S_RUN && scan_done && !bat_vld_q && !drained)
-        cnt_fix_q[C_STALL_DRAIN] <= cnt_fix_q[C_STALL_DRAIN] + 64'd1;
-      if (dn_vld_q && dn_dest == SUCC_NONE)
-        cnt_fix_q[C_RETIRED] <= cnt_fix_q[C_RETIRED] + 64'(popcount64(dn_bits));
-      for (int u = 0; u < U; u++) begin
-        if (unit_fire_i[u]) cnt_fire_q[u] <= cnt_fire_q[u] + 64'd1;
-      end
-    end
-  end
-
-  // Counter read-out: ranges of the index map, so the mux is indexed, not a compare per counter.
-  localparam int unsigned NFW = $clog2(NFIX);
-  localparam int unsigned NXW = $clog2(NX);
-  localparam int unsigned UW  = (U > 1) ? $clog2(U) : 1;
-  logic [31:0] cnt_sel;
-  logic [BW-1:0] blk_sel;
-  assign cnt_sel = 32'(cnt_sel_i);
-  assign blk_sel = BW'(cnt_sel - ((cnt_sel >= C_BLK_THR) ? C_BLK_THR : C_BLK_EXEC));
-
+  // ---- counters (vgiw_bbs_counters, docs/ctrl.md) ------------------------------------------
+  logic [NFIX-1:0] cnt_inc;
   always_comb begin
-    cnt_value_o = '0;
-    if (cnt_sel - C_FIX < NFIX)
-      cnt_value_o = cnt_fix_q[NFW'(cnt_sel - C_FIX)];
-    else if (cnt_sel >= C_EXT && cnt_sel < C_EXT + NX)
-      cnt_value_o = ext_cnt_i[NXW'(cnt_sel - C_EXT)];
-    else if (cnt_sel >= C_BLK_EXEC && cnt_sel < C_BLK_THR)
-      cnt_value_o = cnt_exec_vld_q[blk_sel] ? cnt_exec_mem[blk_sel] : 64'd0;
-    else if (cnt_sel >= C_BLK_THR && cnt_sel < C_UNIT_FIRE)
-      cnt_value_o = cnt_thr_vld_q[blk_sel] ? cnt_thr_mem[blk_sel] : 64'd0;
-    else if (cnt_sel >= C_UNIT_FIRE && cnt_sel < C_TOTAL)
-      cnt_value_o = cnt_fire_q[UW'(cnt_sel - C_UNIT_FIRE)];
+    cnt_inc = '0;
+    cnt_inc[vgiw_cfg_pkg::CNT_CYCLES - C_FIX]      = 1'b1;
+    cnt_inc[vgiw_cfg_pkg::CNT_TILES - C_FIX]       = state_q != S_TILE && state_d == S_TILE;
+    cnt_inc[vgiw_cfg_pkg::CNT_BATCHES - C_FIX]     = ev_batch;
+    cnt_inc[vgiw_cfg_pkg::CNT_RECONFIGS - C_FIX]   = state_q == S_CLEAR;
+    // a reconfiguration hits when its whole configuration is on chip as it starts
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX]    = state_q == S_CLEAR && sh_full;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_MISSES - C_FIX]  = state_q == S_CLEAR && !sh_full;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_FETCHES - C_FIX] = cb_start;
+    cnt_inc[vgiw_cfg_pkg::CNT_RECONFIG_CYCLES - C_FIX] = state_q == S_CLEAR || state_q == S_SHIFT;
+    cnt_inc[vgiw_cfg_pkg::CNT_FABRIC_BUSY - C_FIX] = fab_busy_i;
+    cnt_inc[vgiw_cfg_pkg::CNT_STALL_CFG - C_FIX]   = state_q == S_SHIFT && !cfg_shift_o;
+    cnt_inc[vgiw_cfg_pkg::CNT_STALL_READY - C_FIX] = ev_stall_ready;
+    cnt_inc[vgiw_cfg_pkg::CNT_STALL_DRAIN - C_FIX] = ev_stall_drain;
+    cnt_inc[vgiw_cfg_pkg::CNT_RETIRED - C_FIX]     = ev_retire;
   end
+
+  vgiw_bbs_counters u_counters (
+    .clk_i, .rst_ni,
+    .clear_i       (state_q == S_IDLE && start_i),
+    .run_i         (state_q != S_IDLE),
+    .inc_i         (cnt_inc),
+    .retire_bits_i (ev_retire_bits),
+    .exec_inc_i    (state_d == S_RUN && state_q != S_RUN),
+    .exec_blk_i    ((state_q == S_SELECT) ? smallest : sel_q),   // the block run entry selects
+    .thr_inc_i     (ev_batch),                                   // batches go to block cur_q
+    .thr_blk_i     (cur_q),
+    .thr_bits_i    (ev_batch_mask),
+    // a block holds the fabric from its reconfiguration (clear, shift) to the end of its run
+    // (drained: its last thread is back), the time its thread-blocks per cycle are measured
+    // over (issue 17, docs/ctrl.md "Counters")
+    .blk_cyc_inc_i (state_q == S_CLEAR || state_q == S_SHIFT || state_q == S_RUN),
+    .blk_cyc_blk_i ((state_q == S_RUN) ? cur_q : sel_q),
+    .unit_fire_i,
+    .ext_cnt_i,
+    .cnt_sel_i,
+    .cnt_value_o
+  );
 
 `ifndef SYNTHESIS
   initial begin
     if (CH > WPL) $error("bbs: %0d chains need %0d configuration words per row; a line has %0d", CH, CH, WPL);
-    if (C_TOTAL > 2 ** CNT_W) $error("bbs: %0d counters do not fit the %0d-bit CNT_SEL", C_TOTAL, CNT_W);
     if (2 ** BTE_SHIFT != BTE) $error("bbs: %0d block table words per entry is not a power of two", BTE);
     if (2 * SB > 32) $error("bbs: two %0d-bit successor fields do not fit a word", SB);
     if (vgiw_cfg_pkg::DESC_W_MAGIC >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_BLOCKS >= DESC_FETCH
@@ -791,11 +611,5 @@ module bbs #(
   a_cfg_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(cb_wr && f_idx != 16'(cb_words)))
     else $error("bbs: configuration words out of order");
-  a_batch_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(bat_vld_q && bat_mask_q == '0))
-    else $error("bbs: empty batch");
-  a_outstanding: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(dn_last && outstanding_q == '0 && !bat_fire))
-    else $error("bbs: done packet without an outstanding batch");
 `endif
 endmodule

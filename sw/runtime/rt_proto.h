@@ -37,7 +37,7 @@ typedef struct {
 
 /* RUN result: u64 words */
 #define RTP_RES_COUNTERS(max_blocks, units) \
-    (VGIW_CNT_FIXED_COUNT + VGIW_CNT_EXT_COUNT + 2u * (max_blocks) + (units))
+    (VGIW_CNT_FIXED_COUNT + VGIW_CNT_EXT_COUNT + 3u * (max_blocks) + (units))
 enum {
     RTP_RES_STATUS = 0,       /* STATUS register after the run */
     RTP_RES_SIM_CYCLES,       /* clock cycles from start to done, as the host saw them */
@@ -45,7 +45,8 @@ enum {
     RTP_RES_MEM_REQS,         /* memory requests since the device started */
     RTP_RES_CNT = 8,          /* then: the fixed counters, the external (mem_system) ones,
                                  block executions [max_blocks], block threads [max_blocks],
-                                 unit firings [fabric_units]: RTP_RES_COUNTERS words */
+                                 unit firings [fabric_units], block cycles [max_blocks]:
+                                 RTP_RES_COUNTERS words */
     RTP_RES_MAX = RTP_RES_CNT + RTP_RES_COUNTERS(VRT_MAX_BLOCKS, VRT_MAX_UNITS)
 };
 enum { RTP_WD_NONE = 0, RTP_WD_MAX_CYCLES = 1, RTP_WD_STALL = 2 };

@@ -1229,6 +1229,7 @@ static int wait_rtl(vrt_device *d)
         if (b < k->nblocks) {
             s->block_exec[b] = c[nc + b];
             s->block_threads[b] = c[nc + p->bbs_max_blocks + b];
+            s->block_cycles[b] = c[nc + 2 * p->bbs_max_blocks + p->fabric_units + b];
             s->block_replicas[b] = (uint32_t)__builtin_popcount(k->blocks[b].pnr.cvu_mask);
         }
         s->block_execs_total += c[nc + b];
@@ -1356,6 +1357,7 @@ void vrt_stats_add(vrt_stats *sum, const vrt_stats *s)
     for (int i = 0; i < VRT_MAX_BLOCKS; i++) {
         sum->block_exec[i] += s->block_exec[i];
         sum->block_threads[i] += s->block_threads[i];
+        sum->block_cycles[i] += s->block_cycles[i];
         if (s->block_replicas[i] > sum->block_replicas[i])
             sum->block_replicas[i] = s->block_replicas[i];
     }
@@ -1389,9 +1391,20 @@ void vrt_stats_json(FILE *f, const vrt_stats *s, const char *ind)
     fprintf(f, "],\n%s\"block_threads\": [", ind);
     for (uint32_t b = 0; b < s->nblocks; b++)
         fprintf(f, "%s%llu", b ? ", " : "", (unsigned long long)s->block_threads[b]);
+    fprintf(f, "],\n%s\"block_cycles\": [", ind);
+    for (uint32_t b = 0; b < s->nblocks; b++)
+        fprintf(f, "%s%llu", b ? ", " : "", (unsigned long long)s->block_cycles[b]);
     fprintf(f, "],\n%s\"block_replicas\": [", ind);
     for (uint32_t b = 0; b < s->nblocks; b++)
         fprintf(f, "%s%u", b ? ", " : "", s->block_replicas[b]);
+    /* VGIW §2's rate per block: threads / replicas / cycles it held the fabric (1.0: one thread
+     * per cycle per replica including its reconfigurations, fill and drain; 0 where not counted) */
+    fprintf(f, "],\n%s\"block_tb_per_cycle_per_replica\": [", ind);
+    for (uint32_t b = 0; b < s->nblocks; b++)
+        fprintf(f, "%s%.4f", b ? ", " : "",
+                s->block_cycles[b] ? (double)s->block_threads[b] / (s->block_replicas[b] ? s->block_replicas[b] : 1)
+                                         / (double)s->block_cycles[b]
+                                   : 0.0);
     fprintf(f, "],\n%s\"unit_fires\": [", ind);
     for (uint32_t u = 0; u < s->nunits; u++)
         fprintf(f, "%s%llu", u ? ", " : "", (unsigned long long)s->unit_fires[u]);

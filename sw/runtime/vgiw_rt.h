@@ -91,6 +91,8 @@ typedef struct {
     uint64_t instructions;           /* unit firings (rtl) or node evaluations (interp), non-CVU */
     uint32_t nblocks, nunits;
     uint64_t block_exec[VRT_MAX_BLOCKS], block_threads[VRT_MAX_BLOCKS];
+    /* rtl: cycles block b held the fabric, reconfigurations and runs (docs/ctrl.md "Counters") */
+    uint64_t block_cycles[VRT_MAX_BLOCKS];
     uint64_t unit_fires[VRT_MAX_UNITS];
     /* simt backend (docs/simt.md "Counters"): warp instructions issued, thread instructions
      * (active lanes of issued instructions; also in `instructions`), load/store passes, passes

@@ -702,6 +702,9 @@ int vfpga_wait(vfpga *f, unsigned nblocks, uint64_t *res, uint32_t cap_bytes, ui
     n += 2 * p->bbs_max_blocks;
     if ((rc = counters(f, (uint16_t)fire, c + n, p->fabric_units)))
         return rc;
+    n += p->fabric_units;
+    if (nblocks && (rc = counters(f, (uint16_t)(fire + p->fabric_units), c + n, nblocks)))
+        return rc;   /* blk_cycles follows unit_fire (arch/core.toml [counters.ranges]) */
     res[RTP_RES_SIM_CYCLES] = c[VGIW_CNT_CYCLES - VGIW_CNT_FIXED];   /* the board's kernel cycles */
     *got_bytes = 8u * nres;
     return 0;

@@ -472,6 +472,21 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             sim_check_eq(counter(VGIW_CNT_BLK_EXEC + b), m_exec[b], "executions of block %u", b);
         }
         for (unsigned u = 0; u < U; u++) sim_check_eq(counter(VGIW_CNT_UNIT_FIRE + u), m_fire[u], "firings of unit %u", u);
+        /* cycles per block (reconfigurations and runs): a block that ran held the fabric at
+         * least a cycle per run, one that did not held it never; the reconfiguration cycles
+         * and the batch cycles (one batch per cycle, in runs) are disjoint parts of the sum,
+         * and the descriptor, table, tile and select cycles are outside it */
+        uint64_t blk_cyc_sum = 0;
+        for (unsigned b = 0; b < MAXB; b++) {
+            uint64_t c = counter(VGIW_CNT_BLK_CYCLES + b);
+            blk_cyc_sum += c;
+            sim_check_u32(m_exec[b] ? c >= m_exec[b] : c == 0, "cycles of block %u: %llu for %llu executions", b,
+                          (unsigned long long)c, (unsigned long long)m_exec[b]);
+        }
+        sim_check_u32(blk_cyc_sum >= counter(VGIW_CNT_RECONFIG_CYCLES) + m_batches,
+                      "block cycles %llu < reconfiguration cycles + batches", (unsigned long long)blk_cyc_sum);
+        sim_check_u32(blk_cyc_sum < counter(VGIW_CNT_CYCLES), "block cycles %llu >= kernel cycles",
+                      (unsigned long long)blk_cyc_sum);
         for (unsigned i = 0; i < NX; i++)
             sim_check_eq(counter(VGIW_CNT_EXT + i), ext[2 * i] | ((uint64_t)ext[2 * i + 1] << 32), "memory counter %u", i);
         /* configuration cache counters; a kernel whose blocks fit the cache reads each

@@ -156,6 +156,8 @@ static int run(const rtp_run_t *rq)
             res[n++] = hp_cnt_read(VGIW_CNT_BLK_THR + b);
         for (uint32_t u = 0; u < VGIW_CNT_UNIT_FIRE_COUNT; u++)
             res[n++] = hp_cnt_read(VGIW_CNT_UNIT_FIRE + u);
+        for (uint32_t b = 0; b < VGIW_CNT_BLK_CYCLES_COUNT; b++)
+            res[n++] = hp_cnt_read(VGIW_CNT_BLK_CYCLES + b);
     }
     unsigned nres = RTP_RES_CNT + RTP_RES_COUNTERS(VGIW_BBS_MAX_BLOCKS, VGIW_FABRIC_UNITS);
     return reply(0, res, (uint32_t)(nres * sizeof(uint64_t)));

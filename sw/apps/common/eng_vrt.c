@@ -187,9 +187,11 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
      * execution of t threads on r replicas needs t / r cycles at the paper's rate. ideal =
      * that sum over every block of every kernel; ideal / cycles is the thread-blocks per
      * cycle per replica of the whole run (1.0: the paper's rate with nothing else in the way).
-     * busiest: the block (of any kernel) that runs the most thread-blocks. */
+     * busiest: the block (of any kernel) that runs the most thread-blocks; its own rate is
+     * its threads / replicas over the cycles it held the fabric (block_cycles: its
+     * reconfigurations and runs, docs/ctrl.md "Counters"; 0 on backends that do not count them). */
     double ideal = 0.0;
-    uint64_t busy_thr = 0;
+    uint64_t busy_thr = 0, busy_cyc = 0;
     unsigned busy_rep = 0;
     int busy_k = -1, busy_b = -1;
     for (int i = 0; i < p->nk; i++)
@@ -198,6 +200,7 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
             ideal += (double)p->per[i].block_threads[b] / r;
             if (p->per[i].block_threads[b] > busy_thr) {
                 busy_thr = p->per[i].block_threads[b];
+                busy_cyc = p->per[i].block_cycles[b];
                 busy_rep = r;
                 busy_k = i;
                 busy_b = (int)b;
@@ -245,7 +248,8 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
     fprintf(f, "    \"thread_blocks\": %llu,\n    \"thread_blocks_per_cycle\": %.4f,\n"
                "    \"tb_per_cycle_per_replica\": %.4f,\n    \"ideal_cycles\": %.0f,\n"
                "    \"busiest_block\": \"%s:B%d\",\n    \"busiest_block_threads\": %llu,\n"
-               "    \"busiest_block_replicas\": %u,\n"
+               "    \"busiest_block_replicas\": %u,\n    \"busiest_block_cycles\": %llu,\n"
+               "    \"busiest_block_tb_per_cycle_per_replica\": %.4f,\n"
                "    \"reconfigs\": %llu,\n    \"reconfig_cycles\": %llu,\n    \"cfg_hits\": %llu,\n"
                "    \"cfg_misses\": %llu,\n    \"cfg_fetches\": %llu,\n    \"stall_cfg\": %llu,\n"
                "    \"stall_ready\": %llu,\n    \"stall_drain\": %llu,\n    \"fabric_busy\": %llu,\n"
@@ -254,6 +258,7 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
                "  }\n}\n",
             (unsigned long long)tot->thread_blocks, (double)tot->thread_blocks / cyc, ideal / cyc, ideal,
             busy_k >= 0 ? p->kname[busy_k] : "-", busy_b, (unsigned long long)busy_thr, busy_rep,
+            (unsigned long long)busy_cyc, busy_cyc ? (double)busy_thr / (busy_rep ? busy_rep : 1) / (double)busy_cyc : 0.0,
             (unsigned long long)tot->reconfigs, (unsigned long long)tot->reconfig_cycles,
             (unsigned long long)tot->cfg_hits, (unsigned long long)tot->cfg_misses,
             (unsigned long long)tot->cfg_fetches, (unsigned long long)tot->stall_cfg,

@@ -1,0 +1,181 @@
+// Dispatch and done merge of the basic block scheduler (VGIW §3.2, Fig. 5; docs/ctrl.md).
+// Dispatch: the running block's CVT words are read in order, each non-empty one held in a batch
+// register as <base, bitmap> and offered to one ready CVU of the block's replicas (VGIW §3.5:
+// a replica per CVU), round-robin. Done merge: the CVUs' done packets are accepted one at a time,
+// round-robin, and each is merged into the CVT in two cycles: the taken threads into successor 1,
+// then the others into successor 0 (no successor: they retire). The count of batches not yet
+// back tells the scheduler when the block has drained.
+module vgiw_bbs_dispatch #(
+  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
+  localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU,
+  localparam int unsigned MAXB  = vgiw_cfg_pkg::BBS_MAX_BLOCKS,
+  localparam int unsigned WORDS = vgiw_cfg_pkg::CVT_BITS / vgiw_cfg_pkg::CVT_WORD_BITS,
+  localparam int unsigned AW    = (WORDS > 1) ? $clog2(WORDS) : 1,
+  localparam int unsigned TW    = $clog2(WORDS + 1),
+  localparam int unsigned BW    = (MAXB > 1) ? $clog2(MAXB) : 1,
+  localparam int unsigned SB    = vgiw_cfg_pkg::BT_SUCC_BITS
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+  // scheduler
+  input  logic                      run_start_i,     // the block enters its run: scan from word 0
+  input  logic                      run_i,           // the block runs: scan its words
+  input  logic                      err_i,           // an error stopped the kernel: dispatch nothing
+  input  logic [TW-1:0]             used_words_i,    // words holding the tile's threads
+  input  logic [NC-1:0]             cvu_i,           // the running block's CVUs (block table)
+  input  logic [SB-1:0]             succ0_i,         // its successors (block table): not taken,
+  input  logic [SB-1:0]             succ1_i,         //   taken
+  output logic                      drained_o,       // scan done, no batch held or outstanding
+  output logic                      idle_o,          // no batch outstanding, no done packet held
+  // CVT read port (the running block's words) and merge requests
+  output logic                      cvt_rd_valid_o,
+  output logic [AW-1:0]             cvt_rd_word_o,
+  input  logic [63:0]               cvt_rd_data_i,
+  output logic                      merge_valid_o,
+  output logic [BW-1:0]             merge_block_o,
+  output logic [AW-1:0]             merge_word_o,
+  output logic [63:0]               merge_bits_o,
+  // CVUs
+  output logic [NC-1:0]             batch_valid_o,
+  input  logic [NC-1:0]             batch_ready_i,
+  output logic [NC-1:0][TID_W-1:0]  batch_base_o,
+  output logic [NC-1:0][63:0]       batch_mask_o,
+  input  logic [NC-1:0]             done_valid_i,
+  output logic [NC-1:0]             done_ready_o,
+  input  logic [NC-1:0][TID_W-1:0]  done_base_i,
+  input  logic [NC-1:0][63:0]       done_mask_i,
+  input  logic [NC-1:0][63:0]       done_taken_i,
+  // events for the counters
+  output logic                      ev_batch_o,      // a batch left (its bitmap: ev_batch_mask_o)
+  output logic [63:0]               ev_batch_mask_o,
+  output logic                      ev_stall_ready_o, // a batch is held, no CVU of the block ready
+  output logic                      ev_stall_drain_o, // scan done, waiting for batches to return
+  output logic                      ev_retire_o,     // threads retire (ev_retire_bits_o)
+  output logic [63:0]               ev_retire_bits_o
+);
+  localparam int unsigned NCW = (NC > 1) ? $clog2(NC) : 1;
+  localparam logic [SB-1:0] SUCC_NONE = vgiw_cfg_pkg::BT_SUCC_NONE;
+
+  logic [TW-1:0]    scan_w_q;
+  logic             bat_vld_q;
+  logic [TID_W-1:0] bat_base_q;
+  logic [63:0]      bat_mask_q;
+  logic [15:0]      outstanding_q;
+  // done packets: phase 0 merges taken into successor 1, phase 1 mask & ~taken into successor 0
+  logic             dn_vld_q, dn_phase_q;
+  logic [TID_W-1:0] dn_base_q;
+  logic [63:0]      dn_mask_q, dn_taken_q;
+
+  logic [NCW-1:0] pick, dn_pick;
+  logic           pick_vld, dn_pick_vld, bat_fire, scan_done, bat_load, dn_accept, dn_last;
+  logic [SB-1:0]  dn_dest;
+  logic [63:0]    dn_bits;
+
+  // a batch goes to the first ready CVU of the block at or after the pointer (docs/ctrl.md)
+  rr_arbiter #(.N(NC), .HOLD(1'b0)) u_batch_rr (
+    .clk_i, .rst_ni,
+    .req_i   (cvu_i & batch_ready_i),
+    .ready_i (bat_vld_q && !err_i),
+    .valid_o (pick_vld),
+    .idx_o   (pick)
+  );
+
+  assign bat_fire  = bat_vld_q && pick_vld && !err_i;
+  assign scan_done = scan_w_q >= used_words_i;
+  assign bat_load  = run_i && !scan_done && !err_i && (!bat_vld_q || bat_fire);
+
+  for (genvar i = 0; i < NC; i++) begin : g_batch
+    assign batch_valid_o[i] = bat_fire && (pick == NCW'(i));
+    assign batch_base_o[i]  = bat_base_q;
+    assign batch_mask_o[i]  = bat_mask_q;
+  end
+
+  assign cvt_rd_valid_o = bat_load && cvt_rd_data_i != '0;
+  assign cvt_rd_word_o  = AW'(scan_w_q);
+
+  // done packets: one accepted at a time, round-robin over the CVUs
+  rr_arbiter #(.N(NC), .HOLD(1'b0)) u_done_rr (
+    .clk_i, .rst_ni,
+    .req_i   (done_valid_i),
+    .ready_i (!dn_vld_q || dn_last),
+    .valid_o (dn_pick_vld),
+    .idx_o   (dn_pick)
+  );
+  assign dn_last   = dn_vld_q && dn_phase_q;
+  assign dn_accept = dn_pick_vld && (!dn_vld_q || dn_last);
+  for (genvar i = 0; i < NC; i++) begin : g_done
+    assign done_ready_o[i] = dn_accept && (dn_pick == NCW'(i));
+  end
+  assign dn_dest = dn_phase_q ? succ0_i : succ1_i;
+`ifdef VGIW_FAULT_BBS_BOTH_SUCCESSORS
+  // fault for the test that shows the CVT's one-vector assertion fires (tb/ctrl/bbs.mk):
+  // the not-taken successor also gets the taken threads
+  assign dn_bits = dn_phase_q ? dn_mask_q : dn_taken_q;
+`else
+  assign dn_bits = dn_phase_q ? (dn_mask_q & ~dn_taken_q) : dn_taken_q;
+`endif
+
+  assign merge_valid_o = dn_vld_q && !err_i && dn_dest != SUCC_NONE && dn_bits != '0;
+  assign merge_block_o = BW'(dn_dest);
+  assign merge_word_o  = AW'(dn_base_q >> 6);
+  assign merge_bits_o  = dn_bits;
+
+  assign drained_o = scan_done && !bat_vld_q && outstanding_q == '0 && !dn_vld_q;
+  assign idle_o    = outstanding_q == '0 && !dn_vld_q;
+
+  assign ev_batch_o       = bat_fire;
+  assign ev_batch_mask_o  = bat_mask_q;
+  assign ev_stall_ready_o = run_i && bat_vld_q && !pick_vld;
+  assign ev_stall_drain_o = run_i && scan_done && !bat_vld_q && !drained_o;
+  assign ev_retire_o      = dn_vld_q && dn_dest == SUCC_NONE;
+  assign ev_retire_bits_o = dn_bits;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      scan_w_q      <= '0;
+      bat_vld_q     <= 1'b0;
+      bat_base_q    <= '0;
+      bat_mask_q    <= '0;
+      outstanding_q <= '0;
+      dn_vld_q      <= 1'b0;
+      dn_phase_q    <= 1'b0;
+      dn_base_q     <= '0;
+      dn_mask_q     <= '0;
+      dn_taken_q    <= '0;
+    end else begin
+      // run entry: restart the scan (also after a loop back to the same block)
+      if (run_start_i)   scan_w_q <= '0;
+      else if (bat_load) scan_w_q <= scan_w_q + TW'(1);
+
+      if (bat_load) begin
+        bat_vld_q  <= cvt_rd_data_i != '0;
+        bat_base_q <= TID_W'({scan_w_q, 6'd0});
+        bat_mask_q <= cvt_rd_data_i;
+      end else if (bat_fire || err_i) begin
+        bat_vld_q <= 1'b0;
+      end
+
+      if (dn_accept) begin
+        dn_vld_q   <= 1'b1;
+        dn_phase_q <= 1'b0;
+        dn_base_q  <= done_base_i[dn_pick];
+        dn_mask_q  <= done_mask_i[dn_pick];
+        dn_taken_q <= done_taken_i[dn_pick];
+      end else if (dn_last) begin
+        dn_vld_q <= 1'b0;
+      end else if (dn_vld_q) begin
+        dn_phase_q <= 1'b1;
+      end
+      outstanding_q <= outstanding_q + 16'(bat_fire) - 16'(dn_last);
+    end
+  end
+
+`ifndef SYNTHESIS
+  a_batch_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(bat_vld_q && bat_mask_q == '0))
+    else $error("bbs: empty batch");
+  a_outstanding: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(dn_last && outstanding_q == '0 && !bat_fire))
+    else $error("bbs: done packet without an outstanding batch");
+`endif
+endmodule

@@ -1,0 +1,257 @@
+/* vgiw_bbs_dispatch testbench (rtl/ctrl/vgiw_bbs_dispatch.sv, docs/ctrl.md "Dispatch"):
+ * the testbench plays the scheduler (runs of a block with random CVT words, used words, CVUs
+ * and successors, sometimes an error), the CVT (read-and-clear of the scanned words) and the
+ * CVUs (random readiness, each batch returned as a done packet after a random latency with a
+ * random taken subset). Every cycle's outputs are checked against a C model of the dispatch
+ * rules (scan order, batch register, round-robin over ready CVUs of the block, one done packet
+ * at a time round-robin, taken threads to successor 1 then the rest to successor 0 or retired,
+ * drain); and per run, independently of the model, every thread of the scanned words goes out
+ * in exactly one batch and comes back exactly once, merged or retired. */
+#include <stdint.h>
+#include <string.h>
+
+#include "dut.h"
+#include "rng.h"
+#include "sim.h"
+#include "vgiw_cfg.h"
+
+#define NC    VGIW_UNITS_CVU
+#define WORDS (VGIW_CVT_BITS / 64)
+#define NONE  0xffffu   /* BT_SUCC_NONE (arch/core.toml) */
+#define QCAP  64
+
+/* ports that are wider than 64 bits on some presets */
+static uint64_t get_batch_mask(unsigned i)
+{
+#if DUT_BATCH_MASK_O_BITS > 64
+    uint32_t w[2 * NC];
+    dut_getw_batch_mask_o(w);
+    return (uint64_t)w[2 * i] | (uint64_t)w[2 * i + 1] << 32;
+#else
+    (void)i;
+    return dut_get_batch_mask_o();
+#endif
+}
+static void set_done(const uint64_t *mask, const uint64_t *taken)
+{
+#if DUT_DONE_MASK_I_BITS > 64
+    uint32_t m[2 * NC], t[2 * NC];
+    for (unsigned i = 0; i < NC; i++) {
+        m[2 * i] = (uint32_t)mask[i];
+        m[2 * i + 1] = (uint32_t)(mask[i] >> 32);
+        t[2 * i] = (uint32_t)taken[i];
+        t[2 * i + 1] = (uint32_t)(taken[i] >> 32);
+    }
+    dut_setw_done_mask_i(m);
+    dut_setw_done_taken_i(t);
+#else
+    dut_set_done_mask_i(mask[0]);
+    dut_set_done_taken_i(taken[0]);
+#endif
+}
+
+/* a CVU: batches in flight, each done after its latency */
+typedef struct {
+    uint16_t base[QCAP];
+    uint64_t mask[QCAP], taken[QCAP], due[QCAP];
+    unsigned head, n;
+} cvu_t;
+
+/* the model's state (the RTL's registers) */
+static struct {
+    unsigned scan_w, bat_vld, bat_base, outstanding, dn_vld, dn_phase, dn_base, ptr_b, ptr_d;
+    uint64_t bat_mask, dn_mask, dn_taken;
+} m;
+
+static unsigned rr_pick(unsigned ptr, uint64_t req, int *vld)
+{
+    for (unsigned k = 0; k < NC; k++)
+        if (req >> ((ptr + k) % NC) & 1) {
+            *vld = 1;
+            return (ptr + k) % NC;
+        }
+    *vld = 0;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    sim_init("vgiw_bbs_dispatch_tb", argc, argv);
+    sim_reset(2);
+    rng_t r;
+    rng_seed(&r, sim_args.seed);
+    uint64_t runs = sim_args.count ? sim_args.count : 200;
+
+    static uint64_t cvt[WORDS];
+    static cvu_t cvu[NC];
+    uint64_t cyc = 0;
+    for (uint64_t run = 0; run < runs; run++) {
+        /* a new run: CVT words, used words, CVUs, successors; sometimes an error on the way */
+        unsigned used = 1 + rng_below(&r, rng_below(&r, 4) ? 8 : WORDS);
+        uint64_t expect_thr = 0;
+        for (unsigned w = 0; w < WORDS; w++) {
+            unsigned k = rng_below(&r, 4);
+            cvt[w] = k == 0 ? 0 : k == 1 ? ~0ull : rng_u64(&r) & rng_u64(&r);
+            if (w < used)
+                expect_thr += (uint64_t)__builtin_popcountll(cvt[w]);
+        }
+        uint64_t cvus = 0;
+        while (!cvus)
+            cvus = rng_u64(&r) & ((NC >= 64) ? ~0ull : ((1ull << NC) - 1));
+        unsigned s0 = rng_below(&r, 4) ? rng_below(&r, VGIW_BBS_MAX_BLOCKS) : NONE;
+        unsigned s1 = rng_below(&r, 4) ? rng_below(&r, VGIW_BBS_MAX_BLOCKS) : NONE;
+        int err_run = rng_below(&r, 10) == 0;
+        uint64_t err_at = cyc + 2 + rng_below(&r, 40);
+        unsigned ready_pct = 20 + rng_below(&r, 81), lat_max = 1 + rng_below(&r, 30);
+        uint64_t sent_thr = 0, back_thr = 0;
+        int phase = 0;   /* 0: start cycle, 1: running, 2: done */
+        int err = 0;
+        unsigned gap = rng_below(&r, 3);
+        while (phase < 2 || gap) {
+            int run_start = phase == 0 && !gap, running = phase == 1;
+            if (err_run && cyc >= err_at && phase == 1)
+                err = 1;
+
+            uint64_t ready = 0, dvalid = 0, dmask[NC], dtaken[NC], dbase = 0;
+            for (unsigned i = 0; i < NC; i++) {
+                if (rng_below(&r, 100) < ready_pct && cvu[i].n < QCAP)
+                    ready |= 1ull << i;
+                cvu_t *c = &cvu[i];
+                dmask[i] = dtaken[i] = 0;
+                if (c->n && c->due[c->head] <= cyc) {
+                    dvalid |= 1ull << i;
+                    dmask[i] = c->mask[c->head];
+                    dtaken[i] = c->taken[c->head];
+                    dbase |= (uint64_t)c->base[c->head] << (16 * i);
+                }
+            }
+            uint64_t rd = m.scan_w < WORDS ? cvt[m.scan_w] : 0;
+            dut_set_run_start_i((uint64_t)run_start);
+            dut_set_run_i((uint64_t)running);
+            dut_set_err_i((uint64_t)err);
+            dut_set_used_words_i(used);
+            dut_set_cvu_i(cvus);
+            dut_set_succ0_i(s0);
+            dut_set_succ1_i(s1);
+            dut_set_cvt_rd_data_i(rd);
+            dut_set_batch_ready_i(ready);
+            dut_set_done_valid_i(dvalid);
+            dut_set_done_base_i(dbase);
+            set_done(dmask, dtaken);
+            sim_eval();
+
+            /* model: combinational */
+            int pv, dv;
+            unsigned pick = rr_pick(m.ptr_b, cvus & ready, &pv);
+            unsigned dpick = rr_pick(m.ptr_d, dvalid, &dv);
+            int fire = m.bat_vld && pv && !err;
+            int scan_done = m.scan_w >= used;
+            int load = running && !scan_done && !err && (!m.bat_vld || fire);
+            int dn_last = m.dn_vld && m.dn_phase;
+            int accept = dv && (!m.dn_vld || dn_last);
+            unsigned dest = m.dn_phase ? s0 : s1;
+            uint64_t bits = m.dn_phase ? (m.dn_mask & ~m.dn_taken) : m.dn_taken;
+            int merge = m.dn_vld && !err && dest != NONE && bits;
+            int drained = scan_done && !m.bat_vld && !m.outstanding && !m.dn_vld;
+            int retire = m.dn_vld && dest == NONE;
+
+            const char *at = "cycle %llu run %llu: %s";
+            unsigned long long C = (unsigned long long)cyc, R = (unsigned long long)run;
+            sim_check_eq(dut_get_batch_valid_o(), fire ? 1ull << pick : 0, at, C, R, "batch_valid_o");
+            if (fire) {
+                sim_check_eq((dut_get_batch_base_o() >> (16 * pick)) & 0xffff, m.bat_base, at, C, R, "batch base");
+                sim_check_eq(get_batch_mask(pick), m.bat_mask, at, C, R, "batch mask");
+            }
+            sim_check_eq(dut_get_cvt_rd_valid_o(), load && rd, at, C, R, "cvt_rd_valid_o");
+            if (load)
+                sim_check_eq(dut_get_cvt_rd_word_o(), m.scan_w, at, C, R, "cvt_rd_word_o");
+            sim_check_eq(dut_get_done_ready_o(), accept ? 1ull << dpick : 0, at, C, R, "done_ready_o");
+            sim_check_eq(dut_get_merge_valid_o(), merge, at, C, R, "merge_valid_o");
+            if (merge) {
+                sim_check_eq(dut_get_merge_block_o(), dest % VGIW_BBS_MAX_BLOCKS, at, C, R, "merge block");
+                sim_check_eq(dut_get_merge_word_o(), m.dn_base >> 6, at, C, R, "merge word");
+                sim_check_eq(dut_get_merge_bits_o(), bits, at, C, R, "merge bits");
+            }
+            sim_check_eq(dut_get_drained_o(), drained, at, C, R, "drained_o");
+            sim_check_eq(dut_get_idle_o(), !m.outstanding && !m.dn_vld, at, C, R, "idle_o");
+            sim_check_eq(dut_get_ev_batch_o(), fire, at, C, R, "ev_batch_o");
+            sim_check_eq(dut_get_ev_stall_ready_o(), running && m.bat_vld && !pv, at, C, R, "ev_stall_ready_o");
+            sim_check_eq(dut_get_ev_stall_drain_o(), running && scan_done && !m.bat_vld && !drained, at, C, R,
+                         "ev_stall_drain_o");
+            sim_check_eq(dut_get_ev_retire_o(), retire, at, C, R, "ev_retire_o");
+            if (retire)
+                sim_check_eq(dut_get_ev_retire_bits_o(), bits, at, C, R, "retired threads");
+
+            /* the run's thread accounting (from the DUT's outputs, not the model) */
+            uint64_t bv = dut_get_batch_valid_o();
+            for (unsigned i = 0; i < NC; i++)
+                if (bv >> i & 1) {
+                    cvu_t *c = &cvu[i];
+                    unsigned t = (c->head + c->n) % QCAP;
+                    c->base[t] = (uint16_t)(dut_get_batch_base_o() >> (16 * i));
+                    c->mask[t] = get_batch_mask(i);
+                    c->taken[t] = c->mask[t] & rng_u64(&r);
+                    c->due[t] = cyc + 1 + rng_below(&r, lat_max);
+                    c->n++;
+                    sent_thr += (uint64_t)__builtin_popcountll(c->mask[t]);
+                }
+            if (dut_get_merge_valid_o())
+                back_thr += (uint64_t)__builtin_popcountll(dut_get_merge_bits_o());
+            if (dut_get_ev_retire_o() && !err)
+                back_thr += (uint64_t)__builtin_popcountll(dut_get_ev_retire_bits_o());
+            uint64_t dr = dut_get_done_ready_o();
+            for (unsigned i = 0; i < NC; i++)
+                if (dr >> i & 1) {
+                    cvu[i].head = (cvu[i].head + 1) % QCAP;
+                    cvu[i].n--;
+                }
+            if (dut_get_cvt_rd_valid_o())
+                cvt[dut_get_cvt_rd_word_o()] = 0;   /* the CVT clears a word as it is read */
+
+            /* model: registers */
+            unsigned scan_old = m.scan_w;
+            if (run_start)
+                m.scan_w = 0;
+            else if (load)
+                m.scan_w++;
+            if (load) {
+                m.bat_vld = rd != 0;
+                m.bat_base = scan_old * 64;
+                m.bat_mask = rd;
+            } else if (fire || err) {
+                m.bat_vld = 0;
+            }
+            if (fire)
+                m.ptr_b = (pick + 1) % NC;
+            if (accept) {
+                m.ptr_d = (dpick + 1) % NC;
+                m.dn_vld = 1;
+                m.dn_phase = 0;
+                m.dn_base = (unsigned)(dbase >> (16 * dpick)) & 0xffff;
+                m.dn_mask = dmask[dpick];
+                m.dn_taken = dtaken[dpick];
+            } else if (dn_last) {
+                m.dn_vld = 0;
+            } else if (m.dn_vld) {
+                m.dn_phase = 1;
+            }
+            m.outstanding = m.outstanding + (unsigned)fire - (unsigned)dn_last;
+
+            if (gap)
+                gap--;
+            else if (phase == 0)
+                phase = 1;
+            else if (phase == 1 && (err ? !m.outstanding && !m.dn_vld : drained)) {
+                phase = 2;
+                if (!err) {
+                    sim_check_eq(sent_thr, expect_thr, "run %llu: threads dispatched", R);
+                    sim_check_eq(back_thr, expect_thr, "run %llu: threads merged or retired", R);
+                }
+                sim_progress();
+            }
+            sim_step();
+            cyc++;
+        }
+    }
+    return sim_finish();
+}

@@ -1,0 +1,83 @@
+/* vgiw_bbs_prefetch testbench (rtl/ctrl/vgiw_bbs_prefetch.sv, docs/ctrl.md "Configuration
+ * cache"): random CVT summaries (sparse, dense, empty, one block), current blocks, successors
+ * (in range, none, the current block itself) and configuration cache probe results, checked
+ * against a C model of the selection rule (smallest non-empty block) and of the prefetch
+ * choice (the smallest of the other non-empty block and the two successors that is neither
+ * the current block nor on chip). */
+#include <stdint.h>
+
+#include "dut.h"
+#include "rng.h"
+#include "sim.h"
+#include "vgiw_cfg.h"
+
+#define MAXB VGIW_BBS_MAX_BLOCKS
+#define NONE 0xffffu   /* BT_SUCC_NONE (arch/core.toml) */
+#define BW   (__builtin_ctz(MAXB))
+#define SUMW ((MAXB + 31) / 32)
+
+int main(int argc, char **argv)
+{
+    sim_init("vgiw_bbs_prefetch_tb", argc, argv);
+    sim_reset(2);
+    rng_t r;
+    rng_seed(&r, sim_args.seed);
+    uint64_t count = sim_args.count ? sim_args.count : 100000;
+    for (uint64_t n = 0; n < count; n++) {
+        uint32_t sum[SUMW] = {0};
+        unsigned kind = rng_below(&r, 4);
+        for (unsigned b = 0; b < MAXB; b++) {
+            int set = kind == 0 ? 0 : kind == 1 ? rng_below(&r, MAXB) == 0 : kind == 2 ? rng_below(&r, 2) : rng_below(&r, 8) == 0;
+            if (set)
+                sum[b / 32] |= 1u << (b % 32);
+        }
+        unsigned cur = rng_below(&r, MAXB);
+        if (rng_below(&r, 2)) {          /* often the current block is non-empty too */
+            sum[cur / 32] |= 1u << (cur % 32);
+        }
+        unsigned s[2];
+        for (int i = 0; i < 2; i++) {
+            unsigned k = rng_below(&r, 4);
+            s[i] = k == 0 ? NONE : k == 1 ? cur : rng_below(&r, MAXB);
+        }
+        unsigned hit = rng_below(&r, 8);
+#if DUT_NONEMPTY_I_BITS > 64
+        dut_setw_nonempty_i(sum);
+#else
+        dut_set_nonempty_i((uint64_t)sum[0] | (SUMW > 1 ? (uint64_t)sum[SUMW - 1] << 32 : 0));
+#endif
+        dut_set_cur_i(cur);
+        dut_set_succ0_i(s[0]);
+        dut_set_succ1_i(s[1]);
+        dut_set_cand_hit_i(hit);
+        sim_eval();
+
+        int smallest = -1, other = -1;
+        for (unsigned b = 0; b < MAXB; b++)
+            if (sum[b / 32] >> (b % 32) & 1) {
+                if (smallest < 0)
+                    smallest = (int)b;
+                if (other < 0 && b != cur)
+                    other = (int)b;
+            }
+        unsigned long long N = (unsigned long long)n;
+        sim_check_eq(dut_get_any_nonempty_o(), smallest >= 0, "case %llu: any non-empty", N);
+        sim_check_eq(dut_get_smallest_o(), smallest >= 0 ? (unsigned)smallest : 0, "case %llu: smallest", N);
+        unsigned cand[3] = {other >= 0 ? (unsigned)other : 0, s[0] % MAXB, s[1] % MAXB};
+        int vld[3] = {other >= 0, s[0] != NONE && s[0] % MAXB != cur, s[1] != NONE && s[1] % MAXB != cur};
+        uint64_t c = dut_get_cand_o();
+        for (int i = 0; i < 3; i++)
+            if (vld[i])
+                sim_check_eq((c >> (BW * i)) & (MAXB - 1), cand[i], "case %llu: candidate %d", N, i);
+        int pred = -1;
+        for (int i = 0; i < 3; i++)
+            if (vld[i] && !(hit >> i & 1) && (pred < 0 || cand[i] < (unsigned)pred))
+                pred = (int)cand[i];
+        sim_check_eq(dut_get_predict_vld_o(), pred >= 0, "case %llu: prefetch valid", N);
+        if (pred >= 0)
+            sim_check_eq(dut_get_predict_o(), (unsigned)pred, "case %llu: prefetch block", N);
+        sim_progress();
+        sim_step();
+    }
+    return sim_finish();
+}
