@@ -18,9 +18,8 @@ module simt_core #(
   // divergence tracker (simt.tracker): a parameter so one preset can build both for comparison
   parameter  int unsigned TRACKER = vgiw_cfg_pkg::SIMT_TRACKER,
   // 1: a converged warp issues ahead of its tracker under the scoreboard; 0: one instruction per
-  // warp in flight (every instruction commits). 0 by default: with 1, OpenCL kernels of
-  // vgiw-simtcc fault (gaussian Fan1 on tiny: a misaligned load off tp), docs/simt.md
-  parameter  bit          ISSUE_AHEAD = 1'b0,
+  // warp in flight (every instruction commits), docs/simt.md "Pipeline"
+  parameter  bit          ISSUE_AHEAD = 1'b1,
   localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned LBITS = 8 * L
 ) (
@@ -445,7 +444,9 @@ module simt_core #(
         miss = 1'b1;
       end else if (kind == K_ILLEGAL) begin
         issue_err = 1'b1; issue_code = vgiw_cfg_pkg::ERR_ILLEGAL_INSTR;
-      end else if (misal) begin
+      end else if (misal && !hazard) begin
+        // the address is checked only once its base register is written: an instruction
+        // waiting on the scoreboard reads a stale rs1 (e.g. the value before `addi a3, tp, 0`)
         issue_err = 1'b1; issue_code = vgiw_cfg_pkg::ERR_MISALIGNED;
       end
     end
