@@ -149,7 +149,8 @@ uint32_t _Z14get_num_groupsj(uint32_t d) { return d < 3 ? CW(lblock(), SIMT_LB_O
 uint32_t _Z12get_work_dimv(void) { return 3; }
 
 /* noinline: vgiw-simtcc finds the kernels that need group mode by their calls of it */
-/* disable_tail_calls: the switch is a real call, one level deeper (the depth __simt_bar counts on) */
+/* disable_tail_calls: the switch is a real call, one level deeper (the depths __simt_fiber_start
+ * counts on, simt_crt.S) */
 __attribute__((noinline, disable_tail_calls)) void _Z7barrierj(uint32_t flags)
 {
     (void)flags;
