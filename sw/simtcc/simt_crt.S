@@ -1,16 +1,17 @@
 /* Start-up code of OpenCL kernels on the SIMT core (docs/simt.md "Kernels"). Every hardware
- * thread starts at _start: it finds its area from its warp slot and lane (CSRs 0xCC4, 0xCC3)
- * and the launch block (CSR 0xCC7, sw/simtcc/simt_launch.h), sets tp to the area and sp to
+ * thread starts at _start: it finds its area from its warp slot and lane (CSRs simt_warp,
+ * simt_lane) and the launch block (CSR simt_arg, sw/simtcc/simt_launch.h), sets tp to the area and sp to
  * its end, and calls __simt_main (simt_wi.c), then exits (ecall 93, docs/simt.md "ISA").
  * Areas are per slot, not per thread ID: a slot runs one thread at a time. */
 #include "simt_launch.h"
+#include "vgiw_simt_csr.h"   /* VGIW_SIMT_CSR_<NAME>, generated from arch/ */
 
     .section .text.start, "ax"
     .globl _start
 _start:
-    csrr    a0, 0xCC7                   /* the launch block */
-    csrr    t0, 0xCC4                   /* warp slot */
-    csrr    t1, 0xCC3                   /* lane */
+    csrr    a0, VGIW_SIMT_CSR_ARG       /* the launch block */
+    csrr    t0, VGIW_SIMT_CSR_WARP      /* warp slot */
+    csrr    t1, VGIW_SIMT_CSR_LANE      /* lane */
     lw      t2, SIMT_LB_O_LANES(a0)
     mul     t0, t0, t2
     add     t0, t0, t1                  /* slot = warp * lanes + lane */
