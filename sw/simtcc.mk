@@ -6,16 +6,18 @@
 SIMT_SW_OUT  := $(BUILD)/sw
 SIMT_OUT     := $(SIMT_SW_OUT)/simt
 SIMT_RV_CC   ?= clang-19
-SIMT_RV_FLAGS := --target=riscv32 -march=rv32imf -mabi=ilp32f -Isw/simtcc
+# the CSR numbers (vgiw_simt_csr.h) come from arch/base.toml [simt], the same in every preset: the
+# library is built once, with the header of $(CONFIG)
+SIMT_RV_FLAGS := --target=riscv32 -march=rv32imf -mabi=ilp32f -Isw/simtcc -I$(GEN)/$(CONFIG)
 SIMT_LIB     := $(SIMT_OUT)/simt_wi.bc $(SIMT_OUT)/simt_crt.o $(SIMT_OUT)/simt.ld
 SIMTCC       := $(SIMT_SW_OUT)/bin/vgiw-simtcc
 
-$(SIMT_OUT)/simt_wi.bc: sw/simtcc/simt_wi.c sw/simtcc/simt_launch.h
+$(SIMT_OUT)/simt_wi.bc: sw/simtcc/simt_wi.c sw/simtcc/simt_launch.h $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	@echo "  RV32     $@"
 	$(Q)$(SIMT_RV_CC) $(SIMT_RV_FLAGS) -O2 -ffreestanding -nostdlib -Wall -Wextra -Werror -emit-llvm -c $< -o $@
 
-$(SIMT_OUT)/simt_crt.o: sw/simtcc/simt_crt.S sw/simtcc/simt_launch.h
+$(SIMT_OUT)/simt_crt.o: sw/simtcc/simt_crt.S sw/simtcc/simt_launch.h $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(SIMT_RV_CC) $(SIMT_RV_FLAGS) -c $< -o $@
 

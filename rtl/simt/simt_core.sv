@@ -18,9 +18,8 @@ module simt_core #(
   // divergence tracker (simt.tracker): a parameter so one preset can build both for comparison
   parameter  int unsigned TRACKER = vgiw_cfg_pkg::SIMT_TRACKER,
   // 1: a converged warp issues ahead of its tracker under the scoreboard; 0: one instruction per
-  // warp in flight (every instruction commits). 0 by default: with 1, OpenCL kernels of
-  // vgiw-simtcc fault (gaussian Fan1 on tiny: a misaligned load off tp), docs/simt.md
-  parameter  bit          ISSUE_AHEAD = 1'b0,
+  // warp in flight (every instruction commits), docs/simt.md "Pipeline"
+  parameter  bit          ISSUE_AHEAD = 1'b1,
   localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned LBITS = 8 * L
 ) (
@@ -70,6 +69,11 @@ module simt_core #(
   localparam int unsigned NCNT = 5;
   localparam int unsigned NSC  = vgiw_cfg_pkg::CNT_SIMT_COUNT;
   localparam int unsigned NXC  = vgiw_cfg_pkg::CNT_EXT_COUNT;
+  // Barrier parking (docs/simt.md "Barrier"): a path that executes BAR goes to this PC at depth 0,
+  // the largest scheduling key of both trackers ({~depth, pc}: RR-9073 §2.4's order, deepest
+  // first, then lowest PC), so the tracker offers it only when no other path of the warp is left.
+  // Code may not reach it (a launch with CODE_HI above it is bad_launch, a jump to it fetch_range).
+  localparam logic [31:0] PARK = 32'hFFFF_FFFC;
 
   // ---- host registers -----------------------------------------------------------------------
   logic [31:0]   code_lo_q, code_hi_q, entry_q, threads_q, wg_warps_q, arg_q, fault_pc_q;
@@ -85,7 +89,7 @@ module simt_core #(
   logic [W-1:0][T-1:0]       tr_init_mask, tr_path_mask;
   logic [W-1:0][31:0]        tr_path_pc;
   logic [W-1:0][DW-1:0]      tr_path_depth;
-  logic [W-1:0]              init_q, bar_q;
+  logic [W-1:0]              init_q, bar_q, rel_q;
   // per warp: instructions in flight, an "end" instruction in flight (the warp waits for its
   // commit), issuing ahead of the tracker's path at apc_q, live lanes, hazard stall, scoreboard
   logic [W-1:0][FW-1:0]      nfl_q;
@@ -211,7 +215,7 @@ module simt_core #(
   // ---- per-slot state ---------------------------------------------------------------------------
   logic [W-1:0][31:0]    bar_pc_q, slot_base_q, slot_wg_q;
   logic [W-1:0][31:0]    i_pc_q, i_tgt_q;
-  logic [W-1:0][DW-1:0]  i_depth_q;
+  logic [W-1:0][DW-1:0]  i_depth_q, bar_depth_q;
   logic [W-1:0][T-1:0]   i_mask_q;
   logic [W-1:0][3:0]     i_kind_q;
   logic [W-1:0]          i_rs1ra_q;
@@ -272,14 +276,17 @@ module simt_core #(
   // to its targets) and the warp issues again from the tracker's new path. A divergent path
   // commits every instruction, so the tracker sees every PC and merges paths where RR-9073 §2.4
   // says. The tracker's contract (stable path until a commit, one outcome per commit) holds.
-  logic [W-1:0]  elig;
+  logic [W-1:0]  elig, parked;
   logic          have;
+  for (genvar w = 0; w < W; w++) begin : g_parked
+    assign parked[w] = bar_q[w] && tr_path_pc[w] == PARK && tr_path_depth[w] == '0;
+  end
   logic [WB-1:0] c, rr_q;
   always_comb begin
     for (int w = 0; w < W; w++)
       elig[w] = busy_q && !error_q && tr_path_valid[w] && !wait_q[w] && !init_q[w] && !hz_q[w]
                 && nfl_q[w] != FW'(MAXF)
-                && (ahead_q[w] || !(bar_q[w] && tr_path_pc[w] == bar_pc_q[w]));
+                && !parked[w];
     have = 1'b0;
     c = '0;
     // round-robin: the first eligible slot at or after rr_q
@@ -492,7 +499,9 @@ module simt_core #(
         miss = 1'b1;
       end else if (kind == K_ILLEGAL || bad_rm) begin
         issue_err = 1'b1; issue_code = vgiw_cfg_pkg::ERR_ILLEGAL_INSTR;
-      end else if (misal) begin
+      end else if (misal && !hazard) begin
+        // the address is checked only once its base register is written: an instruction
+        // waiting on the scoreboard reads a stale rs1 (e.g. the value before `addi a3, tp, 0`)
         issue_err = 1'b1; issue_code = vgiw_cfg_pkg::ERR_MISALIGNED;
       end
     end
@@ -659,7 +668,8 @@ module simt_core #(
   logic [T-1:0]       wen;
   logic [T-1:0][31:0] wdata;
   logic [T-1:0][4:0]  wflags;            // exception flags of the FP units, accrued into fflags
-  logic               bar_set;
+  logic               bar_set, rs_fire;
+  logic [WB-1:0]      rs_w;
   logic [5:0]         src_v;
   logic [5:0][TGW-1:0] src_tag;
   logic [5:0]         src_go;
@@ -754,13 +764,21 @@ module simt_core #(
                 if (wb_mask[t] && !alu_res[t][0]) begin wb_err = 1'b1; wb_code = vgiw_cfg_pkg::ERR_ILLEGAL_INSTR; end
               c_a_mask = '0;
             end
-            K_BAR: bar_set = 1'b1;
+            K_BAR: begin                      // to the parking path; bar_pc_q keeps pc+4
+              bar_set   = 1'b1;
+              c_a_pc    = PARK;
+              c_a_depth = '0;
+            end
             default: ;                        // ALU, fence: all lanes to pc+4
           endcase
         end
       end
     endcase
     if (wb_rd == 5'd0 && !wb_rdfp) wen = '0;
+    // code never reaches the parking PC (it is above CODE_HI): a jump there is a fetch outside
+    if (wb_end && !bar_set && !wb_err && ((c_a_mask != '0 && c_a_pc == PARK) || (c_b_mask != '0 && c_b_pc == PARK))) begin
+      wb_err = 1'b1; wb_code = vgiw_cfg_pkg::ERR_FETCH_RANGE;
+    end
     // an error stops the core: the path goes back to the tracker unchanged (never a misaligned PC)
     if (wb_err) begin
       wen      = '0;
@@ -772,16 +790,33 @@ module simt_core #(
     if (c_a_mask == '0) c_a_pc = c_b_pc;   // an unused target (branch taken by no lane) may be misaligned
     tr_commit_valid = '0;
     tr_commit_valid[ww] = wb_fire && wb_end;
+    // a released warp's parked path goes back to the instruction after its BAR, at the BAR's
+    // depth: a commit of its own, when no end instruction commits (one commit port)
+    rs_fire = 1'b0;
+    rs_w    = '0;
+    for (int w = W - 1; w >= 0; w--)
+      if (rel_q[w] && tr_path_valid[w] && tr_commit_ready[w]) rs_w = WB'(w);
+    if (rel_q[rs_w] && tr_path_valid[rs_w] && tr_commit_ready[rs_w] && !(wb_fire && wb_end)) begin
+      rs_fire   = 1'b1;
+      c_a_mask  = tr_path_mask[rs_w];
+      c_a_pc    = bar_pc_q[rs_w];
+      c_a_depth = bar_depth_q[rs_w];
+      c_b_mask  = '0;
+      tr_commit_valid[rs_w] = 1'b1;
+    end
   end
 
   // ---- barrier release: every slot of the group has all its live threads at its barrier --------
+  // A warp is there when its offered path is the parking path and holds every live thread of the
+  // warp (exited threads are not live), and nothing of it is in flight: the check does not rely
+  // on the tracker's order (the order only guarantees that the other paths run first).
   logic [W-1:0] bar_at, bar_rel;
   logic         all_at;
   always_comb begin
     all_at = 1'b0;
     for (int w = 0; w < W; w++)
-      bar_at[w] = (tr_done[w] && !init_q[w]) || (bar_q[w] && !busyw[w] && tr_path_valid[w]
-                  && tr_path_pc[w] == bar_pc_q[w] && tr_path_mask[w] != '0);
+      bar_at[w] = (tr_done[w] && !init_q[w]) || (parked[w] && !rel_q[w] && !busyw[w] && tr_path_valid[w]
+                  && tr_path_mask[w] == live_q[w]);
     bar_rel = '0;
     for (int w = 0; w < W; w++) begin
       if (slot_lead[w]) begin
@@ -878,7 +913,7 @@ module simt_core #(
     if (!rst_ni) begin
       busy_q <= 1'b0; done_q <= 1'b0; error_q <= 1'b0; err_code_q <= '0; dirty_q <= 1'b0; fl_q <= 1'b0;
       fault_pc_q <= '0; fault_warp_q <= '0; cnt_q <= '0;
-      init_q <= '0; bar_q <= '0; bar_pc_q <= '0;
+      init_q <= '0; bar_q <= '0; rel_q <= '0; bar_pc_q <= '0; bar_depth_q <= '0;
       nfl_q <= '0; wait_q <= '0; ahead_q <= '0; hz_q <= '0; apc_q <= '0; live_q <= '0;
       pend_x_q <= '0; pend_f_q <= '0;
       slot_base_q <= '0; slot_wg_q <= '0;
@@ -890,8 +925,8 @@ module simt_core #(
       // launch
       if (start) begin
         busy_q <= 1'b1; done_q <= 1'b0; error_q <= 1'b0; err_code_q <= '0;
-        next_base_q <= '0; next_wg_q <= '0; bar_q <= '0; cnt_q <= '0;
-        if (threads_q == '0 || !g_ok || dirty_q) begin
+        next_base_q <= '0; next_wg_q <= '0; bar_q <= '0; rel_q <= '0; cnt_q <= '0;
+        if (threads_q == '0 || !g_ok || dirty_q || code_hi_q > PARK) begin
           error_q <= 1'b1; err_code_q <= vgiw_cfg_pkg::ERR_BAD_LAUNCH;
         end
       end
@@ -937,8 +972,9 @@ module simt_core #(
           live_q[ww] <= live_q[ww] & ~(wb_mask & ~(c_a_mask | c_b_mask));
         end
         if (bar_set) begin
-          bar_q[ww]    <= 1'b1;
-          bar_pc_q[ww] <= i_pc_q[ww] + 32'd4;
+          bar_q[ww]       <= 1'b1;
+          bar_pc_q[ww]    <= i_pc_q[ww] + 32'd4;
+          bar_depth_q[ww] <= i_depth_q[ww];
         end
         if (wb_err && !error_q) begin
           error_q <= 1'b1; err_code_q <= wb_code; fault_pc_q <= i_pc_q[ww]; fault_warp_q <= ww;
@@ -997,7 +1033,11 @@ module simt_core #(
           long_pend_q[t] <= 1'b0;
         end
       end
-      for (int w = 0; w < W; w++) if (bar_rel[w] && bar_q[w] && !(wb_fire && bar_set && ww == WB'(w))) bar_q[w] <= 1'b0;
+      for (int w = 0; w < W; w++) if (bar_rel[w] && bar_at[w] && bar_q[w]) rel_q[w] <= 1'b1;
+      if (rs_fire) begin
+        bar_q[rs_w] <= 1'b0;
+        rel_q[rs_w] <= 1'b0;
+      end
     end
   end
 

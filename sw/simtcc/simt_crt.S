@@ -1,16 +1,17 @@
 /* Start-up code of OpenCL kernels on the SIMT core (docs/simt.md "Kernels"). Every hardware
- * thread starts at _start: it finds its area from its warp slot and lane (CSRs 0xCC4, 0xCC3)
- * and the launch block (CSR 0xCC7, sw/simtcc/simt_launch.h), sets tp to the area and sp to
+ * thread starts at _start: it finds its area from its warp slot and lane (CSRs simt_warp,
+ * simt_lane) and the launch block (CSR simt_arg, sw/simtcc/simt_launch.h), sets tp to the area and sp to
  * its end, and calls __simt_main (simt_wi.c), then exits (ecall 93, docs/simt.md "ISA").
  * Areas are per slot, not per thread ID: a slot runs one thread at a time. */
 #include "simt_launch.h"
+#include "vgiw_simt_csr.h"   /* VGIW_SIMT_CSR_<NAME>, generated from arch/ */
 
     .section .text.start, "ax"
     .globl _start
 _start:
-    csrr    a0, 0xCC7                   /* the launch block */
-    csrr    t0, 0xCC4                   /* warp slot */
-    csrr    t1, 0xCC3                   /* lane */
+    csrr    a0, VGIW_SIMT_CSR_ARG       /* the launch block */
+    csrr    t0, VGIW_SIMT_CSR_WARP      /* warp slot */
+    csrr    t1, VGIW_SIMT_CSR_LANE      /* lane */
     lw      t2, SIMT_LB_O_LANES(a0)
     mul     t0, t0, t2
     add     t0, t0, t1                  /* slot = warp * lanes + lane */
@@ -22,14 +23,7 @@ _start:
     lw      t5, SIMT_LB_O_PRIV(a0)
     add     tp, t5, t0
     add     sp, tp, t4
-    /* five fake calls (JAL ra: call depth +1 in the tracker, RR-9073 2.4), so that the
-     * lowered depth of the barrier (__simt_bar) stays above 0 and never wraps */
-    jal     ra, 1f
-1:  jal     ra, 2f
-2:  jal     ra, 3f
-3:  jal     ra, 4f
-4:  jal     ra, 5f
-5:  call    __simt_main
+    call    __simt_main
     li      a7, 93
     li      a0, 0
     ecall
@@ -101,7 +95,7 @@ __simt_swap:
  * (RR-9073 2.4) must be the same whether a fiber starts here or resumes inside barrier()
  * (which returns twice: from __simt_swap and from barrier), and the scheduler must get control
  * back at the depth it left: otherwise threads of one warp that run different numbers of
- * work-items drift apart in depth, and the deeper ones starve the others at the next barrier.
+ * work-items drift apart in depth, and paths at one PC but different depths never merge.
  * So two fake returns before the kernel, one fake call after it (JALR x0, ra: -1; JAL ra: +1). */
     .globl __simt_fiber_start
 __simt_fiber_start:
@@ -115,29 +109,10 @@ __simt_fiber_start:
 23: call    __simt_fiber_done
 
 /* The core's work-group barrier (docs/simt.md "Barrier": custom-0, 0x0000000b), executed by the
- * fiber scheduler of __simt_main only, at one PC. The core releases a work-group when every
- * warp's offered path is at its barrier (rtl/simt/simt_core.sv, bar_at): it relies on the
- * tracker offering the lanes that have not reached the barrier first. The tracker orders
- * paths by call depth first (RR-9073 3.2: deepest first), and the scheduler runs at a greater
- * call depth than the kernel's top level (it is re-entered from __simt_swap inside barrier()),
- * so the BAR is executed at a call depth lowered by four fake returns (JALR x0, ra: depth -1)
- * and raised again by four fake calls (JAL ra: depth +1) after it: lanes still in kernel code
- * are then deeper and run first. */
+ * fiber scheduler of __simt_main only, at one PC (the core resumes a warp's threads at one PC
+ * after the barrier). The core releases the work-group when all its live threads have arrived,
+ * whatever order the tracker runs the paths in: no call-depth tricks are needed here. */
     .globl __simt_bar
 __simt_bar:
-    mv      t0, ra
-    la      ra, 11f
-    ret
-11: la      ra, 12f
-    ret
-12: la      ra, 13f
-    ret
-13: la      ra, 14f
-    ret
-14: .word   0x0000000b
-    jal     ra, 15f
-15: jal     ra, 16f
-16: jal     ra, 17f
-17: jal     ra, 18f
-18: mv      ra, t0
+    .word   0x0000000b
     ret

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "simt_launch.h"
+#include "vgiw_simt_csr.h"   /* VGIW_SIMT_CSR_<NAME>, generated from arch/ */
 
 #define AREA_O_NF    168   /* area 0: fibers of this thread */
 #define AREA_O_SCHED 172   /* every area: the thread's area 0 when it is a fiber, else 0 */
@@ -33,12 +34,13 @@ static inline uint8_t *area(void)
 static inline const uint8_t *lblock(void)
 {
     uint32_t a;
-    __asm__("csrr %0, 0xCC7" : "=r"(a));
+    __asm__("csrr %0, %1" : "=r"(a) : "i"(VGIW_SIMT_CSR_ARG));
     return (const uint8_t *)(uintptr_t)a;
 }
-static inline uint32_t csr_tid(void) { uint32_t v; __asm__ volatile("csrr %0, 0xCC0" : "=r"(v)); return v; }
-static inline uint32_t csr_lid(void) { uint32_t v; __asm__ volatile("csrr %0, 0xCC1" : "=r"(v)); return v; }
-static inline uint32_t csr_wgid(void) { uint32_t v; __asm__ volatile("csrr %0, 0xCC2" : "=r"(v)); return v; }
+#define CSR_READ(n, v) __asm__ volatile("csrr %0, %1" : "=r"(v) : "i"(n))
+static inline uint32_t csr_tid(void) { uint32_t v; CSR_READ(VGIW_SIMT_CSR_TID, v); return v; }
+static inline uint32_t csr_lid(void) { uint32_t v; CSR_READ(VGIW_SIMT_CSR_LID, v); return v; }
+static inline uint32_t csr_wgid(void) { uint32_t v; CSR_READ(VGIW_SIMT_CSR_WGID, v); return v; }
 
 #define W(p, off) (*(uint32_t *)((uintptr_t)(p) + (off)))
 #define CW(p, off) (*(const uint32_t *)((uintptr_t)(p) + (off)))
@@ -149,7 +151,8 @@ uint32_t _Z14get_num_groupsj(uint32_t d) { return d < 3 ? CW(lblock(), SIMT_LB_O
 uint32_t _Z12get_work_dimv(void) { return 3; }
 
 /* noinline: vgiw-simtcc finds the kernels that need group mode by their calls of it */
-/* disable_tail_calls: the switch is a real call, one level deeper (the depth __simt_bar counts on) */
+/* disable_tail_calls: the switch is a real call, one level deeper (the depths __simt_fiber_start
+ * counts on, simt_crt.S) */
 __attribute__((noinline, disable_tail_calls)) void _Z7barrierj(uint32_t flags)
 {
     (void)flags;

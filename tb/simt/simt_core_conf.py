@@ -85,6 +85,21 @@ class Stream:
     def emit(self, s):
         self.out.append("  " + s)
 
+    def address(self, t, src, m, base, off):
+        """Computes base + (src & m) into register t, accessed at offset `off` (m makes it
+        aligned for the access). Half of the time t holds a misaligned address just before
+        its last write: the low bits are kept by the first AND and cleared by a last one (base
+        is aligned). A memory instruction waiting on the scoreboard for that write (issuing
+        ahead) must check its alignment on the written value, not on the one it reads while it
+        waits (gaussian's Fan1 faulted so, docs/simt.md "Pipeline")."""
+        align = 4 if m & 3 == 0 else 2 if m & 1 == 0 else 1
+        late = align > 1 and self.rng.random() < 0.5
+        self.emit(f"andi {ABI[t]}, {src}, {m | (align - 1) if late else m}")
+        self.emit(f"add {ABI[t]}, {ABI[t]}, {base}")
+        if late:
+            self.emit(f"andi {ABI[t]}, {ABI[t]}, {-align}")
+        return off
+
     def straight(self, avoid=(), mem=True):
         rng, R = self.rng, lambda: ABI[self.r(avoid)]
         k = rng.random()
@@ -141,14 +156,12 @@ class Stream:
                 self.emit(f"fmv.w.x {F()}, {src()}")
             elif k < 0.94:
                 t = self.r(avoid)
-                self.emit(f"andi {ABI[t]}, {src()}, 0x3FC")
-                self.emit(f"add {ABI[t]}, {ABI[t]}, gp")
-                self.emit(f"flw {F()}, 0({ABI[t]})")
+                off = self.address(t, src(), 0x3FC, "gp", 0)
+                self.emit(f"flw {F()}, {off}({ABI[t]})")
             else:
                 t = self.r(avoid)
-                self.emit(f"andi {ABI[t]}, {src()}, 0x3FC")
-                self.emit(f"add {ABI[t]}, {ABI[t]}, tp")
-                self.emit(f"fsw {F()}, 128({ABI[t]})")
+                off = self.address(t, src(), 0x3FC, "tp", 128)
+                self.emit(f"fsw {F()}, {off}({ABI[t]})")
             return
         if k < 0.35:
             self.emit(f"{rng.choice(RR)} {R()}, {src()}, {src()}")
@@ -161,18 +174,16 @@ class Stream:
         elif mem and k < 0.85:
             t = self.r(avoid)
             op, m = rng.choice(LDS + STS if rng.random() < 0.8 else LDS)
-            self.emit(f"andi {ABI[t]}, {src()}, {m}")
-            self.emit(f"add {ABI[t]}, {ABI[t]}, tp")
+            off = self.address(t, src(), m, "tp", 128)
             if op.startswith("s"):
-                self.emit(f"{op} {src()}, 128({ABI[t]})")
+                self.emit(f"{op} {src()}, {off}({ABI[t]})")
             else:
-                self.emit(f"{op} {R()}, 128({ABI[t]})")
+                self.emit(f"{op} {R()}, {off}({ABI[t]})")
         elif mem:
             t = self.r(avoid)
             op, m = rng.choice(LDS)
-            self.emit(f"andi {ABI[t]}, {src()}, {m & 0xFF}")
-            self.emit(f"add {ABI[t]}, {ABI[t]}, gp")
-            self.emit(f"{op} {R()}, 0({ABI[t]})")
+            off = self.address(t, src(), m & 0xFF, "gp", 0)
+            self.emit(f"{op} {R()}, {off}({ABI[t]})")
         else:
             self.emit(f"xor {R()}, {src()}, {src()}")
 
@@ -335,8 +346,14 @@ def per_insn_programs(rng):
     return progs
 
 
-def csr_program(bar):
-    """Identity CSRs and the work-group barrier (no qemu reference: qemu-user has neither)."""
+def csr_program(bar, deep=False):
+    """Identity CSRs and the work-group barrier (no qemu reference: qemu-user has neither).
+    deep: the barrier of three phases is in a function (call depth 1) and lane 0 of every warp
+    first runs a delay block placed after the rest of the code, at depth 0: the path that reached
+    the barrier is then the one both trackers offer first (deeper; then lower PC), while lane 0
+    has not arrived (a barrier that looks only at the offered path releases too early)."""
+    if deep:
+        return csr_deep_program(bar)
     out = [".section .text", ".globl __simt_body", "__simt_body:"]
     for i, c in enumerate(["TID", "LID", "WGID", "LANE", "NTHREADS", "WGSIZE", "ARG"]):
         out += [f"  csrr t1, VGIW_SIMT_CSR_{c}", f"  sw t1, {128 + 4 * i}(tp)"]
@@ -357,7 +374,33 @@ def csr_program(bar):
     return "\n".join(out) + "\n" + table(random.Random(0))
 
 
-def csr_ref(work, elf, threads, lanes, wg_warps, seed):
+def csr_deep_program(bar):
+    out = [".section .text", ".globl __simt_body", "__simt_body:"]
+    for i, c in enumerate(["TID", "LID", "WGID", "LANE", "NTHREADS", "WGSIZE", "ARG"]):
+        out += [f"  csrr t1, VGIW_SIMT_CSR_{c}", f"  sw t1, {128 + 4 * i}(tp)"]
+    out += ["  csrr t1, VGIW_SIMT_CSR_WARP", "  sltiu t1, t1, 64", "  sw t1, 156(tp)",
+            "  csrrs t1, VGIW_SIMT_CSR_TID, x0", "  sw t1, 160(tp)", "  csrrci t1, VGIW_SIMT_CSR_LANE, 0", "  sw t1, 164(tp)",
+            # s0: my slot, s1: the right neighbour's, s2: the left neighbour's (in the work-group)
+            "  csrr t1, VGIW_SIMT_CSR_TID", "  la t3, __simt_shared", "  slli s0, t1, 2", "  add s0, s0, t3",
+            "  csrr t5, VGIW_SIMT_CSR_LID", "  csrr t6, VGIW_SIMT_CSR_WGSIZE", "  csrr a1, VGIW_SIMT_CSR_WGID",
+            "  mul a1, a1, t6", "  addi a2, t5, 1", "  remu a2, a2, t6", "  add a2, a2, a1", "  slli s1, a2, 2",
+            "  add s1, s1, t3", "  add a2, t5, t6", "  addi a2, a2, -1", "  remu a2, a2, t6", "  add a2, a2, a1",
+            "  slli s2, a2, 2", "  add s2, s2, t3", "  csrr s3, VGIW_SIMT_CSR_LANE",
+            # phase 1: my slot = tid + 1000 (lane 0 after its delay), barrier, read the right neighbour
+            "  addi t4, t1, 1000", "  beqz s3, .Ld1", "  sw t4, 0(s0)", ".Lb1:", "  jal ra, .Lbar",
+            "  lw t5, 0(s1)", "  sw t5, 168(tp)",
+            # phase 2: barrier (everyone has read), my slot = tid + 2000, barrier, read the left one
+            "  beqz s3, .Ld2", ".Lb2:", "  jal ra, .Lbar", "  addi t4, t1, 2000", "  sw t4, 0(s0)",
+            "  beqz s3, .Ld3", ".Lb3:", "  jal ra, .Lbar", "  lw t5, 0(s2)", "  sw t5, 172(tp)",
+            "  j __simt_finish",
+            ".Lbar:", "  .word 0x0000000b" if bar else "  nop", "  ret"]
+    for k in (1, 2, 3):
+        out += [f".Ld{k}:"] + ["  addi t6, t6, 1"] * 40 + (["  sw t4, 0(s0)"] if k == 1 else []) + [f"  j .Lb{k}"]
+    out += [".section .bss", ".balign 64", ".globl __simt_shared", "__simt_shared:", "  .space 4096"]
+    return "\n".join(out) + "\n" + table(random.Random(0))
+
+
+def csr_ref(work, elf, threads, lanes, wg_warps, seed, deep=False):
     ref = bytearray(b"SREF" + struct.pack("<IIII", threads, BLOB, dump_addr(elf), 128))
     ls = lanes * wg_warps
     for t in range(threads):
@@ -366,6 +409,9 @@ def csr_ref(work, elf, threads, lanes, wg_warps, seed):
         nb = wg * ls + (loc + 1) % ls
         vals = [t, loc, wg, t % lanes, threads, ls, 0x5EED0000 ^ seed, 1, t, t % lanes,
                 (nb + 1000) if nb < threads else 0]
+        if deep:
+            lb = wg * ls + (loc + ls - 1) % ls
+            vals.append((lb + 2000) if lb < threads else 0)
         for i, v in enumerate(vals):
             struct.pack_into("<I", b, 128 + 4 * i, v & 0xFFFFFFFF)
         ref += b
@@ -399,6 +445,8 @@ def error_programs():
         ("misaligned_jalr", ["  la t0, __simt_finish", "  addi t0, t0, 2", ".globl __simt_fault", "__simt_fault:",
                              "  jalr t0"], "MISALIGNED", True, {}),
         ("fetch_range", ["  la t0, __simt_table", "  jr t0"], "FETCH_RANGE", False, {}),
+        # 0xFFFFFFFC is the barrier's parking PC (docs/simt.md "Barrier"): a jump there is refused
+        ("jump_park", ["  li t0, -4", ".globl __simt_fault", "__simt_fault:", "  jr t0"], "FETCH_RANGE", True, {}),
         ("memory", ["  li t0, 0x40000000", "  lw t1, 0(t0)"], "MEMORY", False, {}),
         ("bad_wg_warps", ["  j __simt_finish"], "BAD_LAUNCH", False, {"wg_warps": 3}),
         ("zero_threads", ["  j __simt_finish"], "BAD_LAUNCH", False, {"threads": 0}),
@@ -524,6 +572,8 @@ def main():
     ap.add_argument("--config", default="tiny", help="preset the simulator was built for")
     ap.add_argument("--no-barrier", action="store_true",
                     help="csr mode: leave the barrier out (the test must then fail)")
+    ap.add_argument("--deep-barrier", action="store_true",
+                    help="csr mode: the barrier in a function, the late lane at a lower depth and a higher PC")
     a = ap.parse_args()
     global GEN_DIR
     GEN_DIR = os.path.join(HERE, "..", "..", "build", "gen", a.config)
@@ -555,8 +605,8 @@ def main():
             progs = []
         if a.mode == "csr":
             lanes = cfg_value(a.config, "SIMT_LANES")
-            elf = build(work, "csr", csr_program(not a.no_barrier))
-            ref = csr_ref(work, elf, a.threads, lanes, a.wg_warps, a.seed)
+            elf = build(work, "csr", csr_program(not a.no_barrier, a.deep_barrier))
+            ref = csr_ref(work, elf, a.threads, lanes, a.wg_warps, a.seed, a.deep_barrier)
             ok, last, log, info = run_sim(a.sim, elf, ref, a, ["--threads", str(a.threads)])
             print(f"{'PASS' if ok else 'FAIL'} csr+barrier ({a.threads} threads, {a.wg_warps} warps per work-group): {' '.join(info)}")
             if not ok:
