@@ -30,6 +30,7 @@ SW_HDRS     := $(wildcard sw/*/*.h) sw/lib/vgiw_arith.h
 SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz pnrcheck vgiw-link
 SW_BINS     := $(addprefix $(SW_OUT)/bin/,$(SW_TOOLS)) $(addprefix $(SW_OUT)/asan/bin/,$(SW_TOOLS)) \
                $(SW_OUT)/native/vgiw_native_shim.o $(SW_OUT)/native/vgiw_clc.bc $(SW_OUT)/native/vgiw_native_vload.o \
+               $(SW_OUT)/native/vgiw_native_atomics.o \
                $(SW_OUT)/native/vgiw_native_ptr.bc
 
 .PHONY: sw
@@ -92,6 +93,11 @@ $(SW_OUT)/native/vgiw_clc.bc: sw/clc/clc_prep.sh $(SW_OUT)/bin/vgiwcc
 $(SW_OUT)/native/vgiw_native_ptr.bc: sw/native/ptr_builtins.cl
 	@mkdir -p $(dir $@)
 	$(Q)clang-19 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target x86_64-unknown-linux-gnu -O1 -ffp-contract=off -fPIC -w -emit-llvm -c $< -o $@
+
+# The atomic builtins with the x86-64 mangling for natively built kernels (sw/native/atomics.cl).
+$(SW_OUT)/native/vgiw_native_atomics.o: sw/native/atomics.cl
+	@mkdir -p $(dir $@)
+	$(Q)clang-19 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target x86_64-unknown-linux-gnu -O1 -fPIC -w -c $< -o $@
 
 # vloadN/vstoreN with the x86-64 mangling for natively built kernels (sw/native/vload.cl).
 $(SW_OUT)/native/vgiw_native_vload.o: sw/native/vload.cl

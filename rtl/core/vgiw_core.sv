@@ -114,7 +114,8 @@ module vgiw_core #(
   logic [NL-1:0]            ldst_req_valid, ldst_req_ready, ldst_req_write, ldst_rsp_valid;
   logic [NL-1:0][31:0]      ldst_req_addr, ldst_req_wdata, ldst_rsp_rdata;
   logic [NL-1:0][1:0]       ldst_req_size;
-  logic [NL-1:0][3:0]       ldst_req_be;
+  logic [NL-1:0][3:0]       ldst_req_be, ldst_req_amo;
+  logic [NL-1:0][31:0]      ldst_req_cmp;
   logic [NL-1:0][IW-1:0]    ldst_req_id, ldst_rsp_id;
   logic [NV-1:0]            lv_req_valid, lv_req_ready, lv_req_write, lv_rsp_valid;
   logic [NV-1:0][15:0]      lv_req_lvid;
@@ -161,6 +162,7 @@ module vgiw_core #(
     .mem_req_valid_o (ldst_req_valid), .mem_req_ready_i (ldst_req_ready), .mem_req_addr_o (ldst_req_addr),
     .mem_req_write_o (ldst_req_write), .mem_req_size_o (ldst_req_size), .mem_req_wdata_o (ldst_req_wdata),
     .mem_req_be_o (ldst_req_be), .mem_req_id_o (ldst_req_id), .mem_rsp_valid_i (ldst_rsp_valid),
+    .mem_req_amo_o (ldst_req_amo), .mem_req_cmp_o (ldst_req_cmp),
     .mem_rsp_id_i (ldst_rsp_id), .mem_rsp_rdata_i (ldst_rsp_rdata),
     .lv_req_valid_o (lv_req_valid), .lv_req_ready_i (lv_req_ready), .lv_req_write_o (lv_req_write),
     .lv_req_lvid_o (lv_req_lvid), .lv_req_tid_o (lv_req_tid), .lv_req_wdata_o (lv_req_wdata),
@@ -175,6 +177,7 @@ module vgiw_core #(
     .ldst_req_valid_i (ldst_req_valid), .ldst_req_ready_o (ldst_req_ready), .ldst_req_addr_i (ldst_req_addr),
     .ldst_req_write_i (ldst_req_write), .ldst_req_size_i (ldst_req_size), .ldst_req_wdata_i (ldst_req_wdata),
     .ldst_req_be_i (ldst_req_be), .ldst_req_id_i (ldst_req_id), .ldst_rsp_valid_o (ldst_rsp_valid),
+    .ldst_req_amo_i (ldst_req_amo), .ldst_req_cmp_i (ldst_req_cmp),
     .ldst_rsp_id_o (ldst_rsp_id), .ldst_rsp_rdata_o (ldst_rsp_rdata),
     .lv_req_valid_i (lv_req_valid), .lv_req_ready_o (lv_req_ready), .lv_req_write_i (lv_req_write),
     .lv_req_lvid_i (lv_req_lvid), .lv_req_tid_i (lv_req_tid), .lv_req_wdata_i (lv_req_wdata),

@@ -42,6 +42,8 @@ module fabric #(
   output logic [NL-1:0][1:0]         mem_req_size_o,
   output logic [NL-1:0][31:0]        mem_req_wdata_o,
   output logic [NL-1:0][3:0]         mem_req_be_o,
+  output logic [NL-1:0][3:0]         mem_req_amo_o,
+  output logic [NL-1:0][31:0]        mem_req_cmp_o,
   output logic [NL-1:0][IDX_W-1:0]   mem_req_id_o,
   input  logic [NL-1:0]              mem_rsp_valid_i,
   input  logic [NL-1:0][IDX_W-1:0]   mem_rsp_id_i,
@@ -232,6 +234,7 @@ module fabric #(
         .mem_req_addr_o  (mem_req_addr_o[IDX]),  .mem_req_write_o (mem_req_write_o[IDX]),
         .mem_req_size_o  (mem_req_size_o[IDX]),  .mem_req_wdata_o (mem_req_wdata_o[IDX]),
         .mem_req_be_o    (mem_req_be_o[IDX]),    .mem_req_id_o    (mem_req_id_o[IDX]),
+        .mem_req_amo_o   (mem_req_amo_o[IDX]),   .mem_req_cmp_o   (mem_req_cmp_o[IDX]),
         .mem_rsp_valid_i (mem_rsp_valid_i[IDX]), .mem_rsp_id_i    (mem_rsp_id_i[IDX]),
         .mem_rsp_rdata_i (mem_rsp_rdata_i[IDX]), .error_o         (unit_error[u])
       );

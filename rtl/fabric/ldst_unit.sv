@@ -10,15 +10,19 @@
 // the access has completed (its response arrived). Token buffer, reservation buffer and
 // epoch gate are reorder_unit_core's; this module decodes the access and owns the port.
 //
-// op = cfg.op[2:0] (fu_pkg::ldst_op_e), address = in0 + cfg.imm (byte address; accesses
-// are naturally aligned). A misaligned access is not performed: error_o is set (sticky
+// op = cfg.op[4:0] (fu_pkg::ldst_op_e), address = in0 + cfg.imm (byte address; accesses
+// are naturally aligned). The atomic ops (LDST_AADD..LDST_ACMPXCHG) are word accesses whose
+// read-modify-write the L1 bank performs (docs/mem.md "Atomics"): the request carries
+// amo (fu_pkg::amo_op_e), the operand in1 as wdata and the comparand in2 as cmp; the
+// response is the old word, sent on out0 like a load's. A misaligned access is not performed: error_o is set (sticky
 // until reset; clear_i does not drop it), the thread finishes at once with data 0 and
 // still sends its tokens.
 //
 // Memory port: size 0/1/2 = byte/half/word; wdata holds the store data in its low bits;
 // be = the accessed bytes within the aligned word (shifted by addr[1:0]), for loads too.
 // The response carries the whole aligned word; the unit extracts and extends the byte or
-// half itself. Every request, store included, gets exactly one response.
+// half itself. Every request, store included, gets exactly one response. amo = AMO_NONE
+// for loads and stores.
 module ldst_unit (
   input  logic                       clk_i,
   input  logic                       rst_ni,
@@ -40,6 +44,8 @@ module ldst_unit (
   output logic [1:0]                 mem_req_size_o,
   output logic [31:0]                mem_req_wdata_o,
   output logic [3:0]                 mem_req_be_o,
+  output logic [3:0]                 mem_req_amo_o,
+  output logic [31:0]                mem_req_cmp_o,
   output logic [vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS-1:0] mem_req_id_o,
   input  logic                       mem_rsp_valid_i,
   input  logic [vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS-1:0] mem_rsp_id_i,
@@ -49,13 +55,13 @@ module ldst_unit (
   localparam int unsigned DEPTH = vgiw_cfg_pkg::FABRIC_TOKEN_BUFFER_DEPTH;
   localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS;
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS;
-  // issue register payload: {addr, write, size, wdata, be, id}
-  localparam int unsigned ISS_W = 32 + 1 + 2 + 32 + 4 + IW;
+  // issue register payload: {addr, write, size, wdata, be, amo, cmp, id}
+  localparam int unsigned ISS_W = 32 + 1 + 2 + 32 + 4 + 4 + 32 + IW;
   localparam int unsigned META_W = 5;   // {size[1:0], signed, addr[1:0]}: shapes the load data
 
   // ---- to and from the core: operands, token buffer, reservation buffer (below) -------
+  logic [2:0][31:0]  operand;             // operand 2: the comparand of ACMPXCHG
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [2:0][31:0]  operand;             // operand 2 has no use in a load/store
   logic [TID_W-1:0]  tb_tid;              // its index bits are the request ID
   /* verilator lint_on UNUSEDSIGNAL */
   logic              tb_iss_valid, fire, core_busy;
@@ -68,14 +74,16 @@ module ldst_unit (
   logic [1:0]       size;
   logic [31:0]      addr, wdata;
   logic [3:0]       be;
+  fu_pkg::amo_op_e  amo;
 
-  assign op   = fu_pkg::ldst_op_e'(cfg_i.op[2:0]);
+  assign op   = fu_pkg::ldst_op_e'(cfg_i.op[4:0]);
   assign addr = operand[0] + cfg_i.imm;
 
   always_comb begin
     is_store  = 1'b0;
     is_signed = 1'b0;
     size      = 2'd2;
+    amo       = fu_pkg::AMO_NONE;
     unique case (op)
       fu_pkg::LDST_LD8:   begin size = 2'd0; is_signed = 1'b1; end
       fu_pkg::LDST_LD8U:  size = 2'd0;
@@ -85,7 +93,13 @@ module ldst_unit (
       fu_pkg::LDST_ST8:   begin size = 2'd0; is_store = 1'b1; end
       fu_pkg::LDST_ST16:  begin size = 2'd1; is_store = 1'b1; end
       fu_pkg::LDST_ST32:  begin size = 2'd2; is_store = 1'b1; end
-      default:            size = 2'd2;
+      default: begin
+        // an atomic: a word access; amo_op = ldst_op - LDST_AADD + 1 (arch/ops.toml)
+        size = 2'd2;
+        if (op >= fu_pkg::LDST_AADD && op <= fu_pkg::LDST_ACMPXCHG) begin
+          amo = fu_pkg::amo_op_e'(4'(op - fu_pkg::LDST_AADD + 5'd1));
+        end
+      end
     endcase
     misaligned = (size == 2'd1 && addr[0]) || (size == 2'd2 && addr[1:0] != 2'd0);
     unique case (size)
@@ -93,7 +107,7 @@ module ldst_unit (
       2'd1:    begin be = 4'b0011 << addr[1:0]; wdata = {16'd0, operand[1][15:0]}; end
       default: begin be = 4'b1111;              wdata = operand[1];                end
     endcase
-    if (!is_store) wdata = '0;
+    if (!is_store && amo == fu_pkg::AMO_NONE) wdata = '0;
   end
 
   // ---- issue register ----------------------------------------------------------------
@@ -115,7 +129,8 @@ module ldst_unit (
     .clear_i (clear_i),
     .valid_i (tb_iss_valid && !misaligned),
     .ready_o (iss_in_ready),
-    .data_i  ({addr, is_store, size, wdata, be, tb_tid[IW-1:0]}),
+    .data_i  ({addr, is_store, size, wdata, be, 4'(amo), (amo == fu_pkg::AMO_CMPXCHG) ? operand[2] : 32'd0,
+               tb_tid[IW-1:0]}),
     .valid_o (iss_valid),
     .ready_i (mem_req_ready_i && !clear_i),
     .data_o  (iss_payload)
@@ -124,7 +139,8 @@ module ldst_unit (
   // Nothing leaves during clear: the reservation buffer decides which entries become
   // zombies from `unsent`, which must be exact in that cycle.
   assign mem_req_valid_o = iss_valid && !clear_i;
-  assign {mem_req_addr_o, mem_req_write_o, mem_req_size_o, mem_req_wdata_o, mem_req_be_o, iss_id} = iss_payload;
+  assign {mem_req_addr_o, mem_req_write_o, mem_req_size_o, mem_req_wdata_o, mem_req_be_o, mem_req_amo_o,
+          mem_req_cmp_o, iss_id} = iss_payload;
   assign mem_req_id_o = iss_id;
 
   always_comb begin

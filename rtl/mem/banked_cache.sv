@@ -36,6 +36,8 @@ module banked_cache #(
   input  logic [PORTS-1:0][3:0]   req_be_i,
   input  logic [PORTS-1:0][31:0]  req_wdata_i,
   input  logic [PORTS-1:0][IW-1:0] req_id_i,
+  input  logic [PORTS-1:0][3:0]   req_amo_i,      // fu_pkg::amo_op_e (cache_bank.sv); '0 for none
+  input  logic [PORTS-1:0][31:0]  req_cmp_i,
   output logic [PORTS-1:0]        rsp_valid_o,
   output logic [PORTS-1:0][IW-1:0] rsp_id_o,
   output logic [PORTS-1:0][31:0]  rsp_rdata_o,
@@ -81,7 +83,8 @@ module banked_cache #(
   logic [BANKS-1:0]         grant_valid;
   logic [BANKS-1:0]         b_req_valid, b_req_ready, b_req_write;
   logic [BANKS-1:0][31:0]   b_req_addr, b_req_wdata;
-  logic [BANKS-1:0][3:0]    b_req_be;
+  logic [BANKS-1:0][3:0]    b_req_be, b_req_amo;
+  logic [BANKS-1:0][31:0]   b_req_cmp;
   logic [BANKS-1:0][BIW-1:0] b_req_id;
 
   // which ports address which bank
@@ -112,6 +115,8 @@ module banked_cache #(
       b_req_write[b] = req_write_i[grant[b]];
       b_req_be[b]    = req_be_i[grant[b]];
       b_req_wdata[b] = req_wdata_i[grant[b]];
+      b_req_amo[b]   = req_amo_i[grant[b]];
+      b_req_cmp[b]   = req_cmp_i[grant[b]];
       b_req_id[b]    = {grant[b], req_id_i[grant[b]]};
     end
   end
@@ -151,6 +156,7 @@ module banked_cache #(
       .req_addr_i      (b_req_addr[b]),   .req_write_i  (b_req_write[b]),
       .req_be_i        (b_req_be[b]),     .req_wdata_i  (b_req_wdata[b]),
       .req_id_i        (b_req_id[b]),
+      .req_amo_i       (b_req_amo[b]),    .req_cmp_i    (b_req_cmp[b]),
       .rsp_valid_o     (b_rsp_valid[b]),  .rsp_ready_i  (b_rsp_ready[b]),
       .rsp_id_o        (b_rsp_id[b]),     .rsp_rdata_o  (b_rsp_rdata[b]),
       .flush_i,

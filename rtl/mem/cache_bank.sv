@@ -29,6 +29,13 @@
 // write-back buffer under the valid words before it is written, so the line port stays
 // whole-line. Without it (the L1: write-back/write-allocate, the one difference from Fermi's
 // memory system that VGIW names beside its Table 1) every word of a present line is valid.
+// Atomics (docs/mem.md "Atomics"; issue 23): a request with amo != AMO_NONE (fu_pkg::amo_op_e)
+// is a read-modify-write of its word, performed here so that it is indivisible against every
+// other port of the L1: it is looked up (hit or replay) as a load, whose response is the old
+// word, and in the next cycle the bank writes the new word (vgiw_atomic in sw/lib/vgiw_arith.c
+// is the model) while the lookup stage takes nothing else, so no access to the bank sees the
+// word between the read and the write. A miss queues it in the MSHR like any target (with its
+// operand and comparand), so it stays in order with the other accesses to its line.
 // The parameter defaults are one L1 bank of the preset (for the stand-alone area row).
 module cache_bank #(
   parameter int unsigned SETS       = vgiw_cfg_pkg::L1_BYTES /
@@ -59,6 +66,8 @@ module cache_bank #(
   input  logic [3:0]        req_be_i,
   input  logic [31:0]       req_wdata_i,
   input  logic [ID_W-1:0]   req_id_i,
+  input  logic [3:0]        req_amo_i,      // fu_pkg::amo_op_e; AMO_NONE for loads and stores
+  input  logic [31:0]       req_cmp_i,      // comparand of AMO_CMPXCHG
   output logic              rsp_valid_o,
   input  logic              rsp_ready_i,
   output logic [ID_W-1:0]   rsp_id_o,
@@ -123,6 +132,13 @@ module cache_bank #(
 `else
   localparam bit FILL_MERGE = 1'b1;
 `endif
+`ifdef VGIW_FAULT_AMO_SPLIT
+  // fault for showing that the atomics tests catch a read-modify-write that is not atomic: the
+  // lookup stage goes on during the write cycle, so the next access can read the old word
+  localparam bit AMO_HOLD = 1'b0;
+`else
+  localparam bit AMO_HOLD = 1'b1;
+`endif
 `ifdef VGIW_FAULT_WV_FETCH_ON_WRITE
   // fault: full-word store misses fetch the line as without WRITE_VALIDATE
   localparam bit NOFETCH = 1'b0;
@@ -152,6 +168,15 @@ module cache_bank #(
   logic [3:0]      s1_be_q;
   logic [31:0]     s1_wdata_q;
   logic [ID_W-1:0] s1_id_q;
+  logic [3:0]      s1_amo_q;
+  logic [31:0]     s1_cmp_q;
+
+  // ---- the write cycle of an atomic (the cycle after its read)
+  logic             amo_q;
+  logic [3:0]       amo_op_q;
+  logic [31:0]      amo_v_q, amo_c_q;
+  logic [IDX_W-1:0] amo_idx_q;
+  logic [WO_W-1:0]  amo_wo_q;
 
   // ---- stage 2: a response (data in the read register) or a victim capture
   logic            s2_valid_q, s2_cap_q;
@@ -171,6 +196,8 @@ module cache_bank #(
   logic [MSHRS-1:0][TARGETS-1:0][31:0]       t_wdata_q;
   logic [MSHRS-1:0][TARGETS-1:0][ID_W-1:0]   t_id_q;
   logic [MSHRS-1:0][TARGETS-1:0][WO_W-1:0]   t_wo_q;
+  logic [MSHRS-1:0][TARGETS-1:0][3:0]        t_amo_q;
+  logic [MSHRS-1:0][TARGETS-1:0][31:0]       t_cmp_q;
   logic [MSHRS-1:0]            w_busy_q, w_want_q;
   logic [MSHRS-1:0][LN_W-1:0]  w_line_q;
   logic [MSHRS-1:0][LBITS-1:0] w_data_q;
@@ -279,6 +306,10 @@ module cache_bank #(
   logic [ID_W-1:0]  rp_id;
   logic [WO_W-1:0]  rp_wo;
   logic [IDX_W-1:0] rp_idx;
+  logic [3:0]       rp_amo;
+  logic [31:0]      rp_cmp;
+  assign rp_amo   = t_amo_q[rp_i][m_head_q[rp_i]];
+  assign rp_cmp   = t_cmp_q[rp_i][m_head_q[rp_i]];
   assign rp_write = t_write_q[rp_i][m_head_q[rp_i]];
   assign rp_be    = t_be_q[rp_i][m_head_q[rp_i]];
   assign rp_wdata = t_wdata_q[rp_i][m_head_q[rp_i]];
@@ -316,14 +347,16 @@ module cache_bank #(
   // write-validate: a full-word store miss allocates without a fetch (its MSHR is filled at once
   // and replays the store)
   assign alloc_nf = WRITE_VALIDATE && NOFETCH && s1_full;
+  logic amo_hold;
+  assign amo_hold = AMO_HOLD && amo_q;
   always_comb begin
-    do_replay = rp_valid && s2_free && !(fill && rp_write);
+    do_replay = rp_valid && s2_free && !(fill && rp_write) && !amo_hold;
     do_hit    = 1'b0;
     do_merge  = 1'b0;
     do_alloc  = 1'b0;
     do_part   = 1'b0;
     res_stall = 1'b0;
-    if (s1_valid_q && !rp_valid && s2_free) begin
+    if (s1_valid_q && !rp_valid && s2_free && !amo_hold) begin
       if (mmatch) begin
         // a line being fetched (or replayed): join its queue, after the requests already there;
         // a line allocated without a fetch takes only full-word stores (it has no data to
@@ -363,7 +396,29 @@ module cache_bank #(
   end
   assign fl_cap  = fl_walk_q && fl_dirty && fl_wfree;
   assign fl_step = fl_walk_q && (!fl_dirty || fl_wfree);
-  assign idle    = !s1_valid_q && !s2_valid_q && m_busy_q == '0;
+  assign idle    = !s1_valid_q && !s2_valid_q && m_busy_q == '0 && !amo_q;
+
+  // ---- the atomic's new word, from the old one in the read register
+  logic [31:0] amo_old, amo_new;
+  logic        amo_we;
+  assign amo_old = ram_rdata_q[32 * amo_wo_q +: 32];
+  assign amo_we  = amo_q && !fill;   // a refill has the write port; the write waits a cycle
+  always_comb begin
+    unique case (amo_op_q)
+      fu_pkg::AMO_ADD:     amo_new = amo_old + amo_v_q;
+      fu_pkg::AMO_SUB:     amo_new = amo_old - amo_v_q;
+      fu_pkg::AMO_XCHG:    amo_new = amo_v_q;
+      fu_pkg::AMO_MIN:     amo_new = ($signed(amo_old) < $signed(amo_v_q)) ? amo_old : amo_v_q;
+      fu_pkg::AMO_MAX:     amo_new = ($signed(amo_old) > $signed(amo_v_q)) ? amo_old : amo_v_q;
+      fu_pkg::AMO_MINU:    amo_new = (amo_old < amo_v_q) ? amo_old : amo_v_q;
+      fu_pkg::AMO_MAXU:    amo_new = (amo_old > amo_v_q) ? amo_old : amo_v_q;
+      fu_pkg::AMO_AND:     amo_new = amo_old & amo_v_q;
+      fu_pkg::AMO_OR:      amo_new = amo_old | amo_v_q;
+      fu_pkg::AMO_XOR:     amo_new = amo_old ^ amo_v_q;
+      fu_pkg::AMO_CMPXCHG: amo_new = (amo_old == amo_c_q) ? amo_v_q : amo_old;
+      default:             amo_new = amo_old;
+    endcase
+  end
 
   // ---- data array port use
   logic [SET_W-1:0] touch_set;
@@ -417,6 +472,12 @@ module cache_bank #(
       ram_re   = 1'b1;
       ram_ridx = fl_idx_q;
     end
+    if (amo_we) begin
+      ram_we    = 1'b1;
+      ram_widx  = amo_idx_q;
+      ram_wmask = LB'(4'hF) << (4 * amo_wo_q);
+      ram_wline = {WORDS{amo_new}};
+    end
   end
 
   // ---- line port: refills first (they are what requests wait for), then write-backs
@@ -457,7 +518,7 @@ module cache_bank #(
   assign rsp_valid_o  = s2_valid_q && !s2_cap_q;
   assign rsp_id_o     = s2_id_q;
   assign rsp_rdata_o  = ram_rdata_q[32 * s2_wo_q +: 32];
-  assign busy_o       = s1_valid_q || s2_valid_q || (m_busy_q != '0) || (w_busy_q != '0) ||
+  assign busy_o       = s1_valid_q || s2_valid_q || amo_q || (m_busy_q != '0) || (w_busy_q != '0) ||
                         flush_pend_q || flushing;
   assign flush_done_o = fl_drain_q && w_busy_q == '0 && !s2_valid_q;
 
@@ -496,6 +557,14 @@ module cache_bank #(
       s1_be_q      <= '0;
       s1_wdata_q   <= '0;
       s1_id_q      <= '0;
+      s1_amo_q     <= '0;
+      s1_cmp_q     <= '0;
+      amo_q        <= 1'b0;
+      amo_op_q     <= '0;
+      amo_v_q      <= '0;
+      amo_c_q      <= '0;
+      amo_idx_q    <= '0;
+      amo_wo_q     <= '0;
       s2_valid_q   <= 1'b0;
       s2_cap_q     <= 1'b0;
       s2_slot_q    <= '0;
@@ -515,6 +584,8 @@ module cache_bank #(
       t_wdata_q    <= '0;
       t_id_q       <= '0;
       t_wo_q       <= '0;
+      t_amo_q      <= '0;
+      t_cmp_q      <= '0;
       w_busy_q     <= '0;
       w_want_q     <= '0;
       w_line_q     <= '0;
@@ -543,6 +614,8 @@ module cache_bank #(
         s1_be_q    <= req_be_i;
         s1_wdata_q <= req_wdata_i;
         s1_id_q    <= req_id_i;
+        s1_amo_q   <= req_amo_i;
+        s1_cmp_q   <= req_cmp_i;
       end else if (s1_go) begin
         s1_valid_q <= 1'b0;
       end
@@ -571,6 +644,27 @@ module cache_bank #(
       if (s2_valid_q && s2_cap_q) begin
         w_data_q[s2_slot_q] <= ram_rdata_q;
         w_want_q[s2_slot_q] <= 1'b1;
+      end
+
+      // atomics: the read is done now (a hit or a replay), the write in the next cycle
+      if (amo_we) begin
+        amo_q             <= 1'b0;
+        dirty_q[amo_idx_q] <= 1'b1;
+      end
+      if (do_replay && rp_amo != '0) begin
+        amo_q     <= 1'b1;
+        amo_op_q  <= rp_amo;
+        amo_v_q   <= rp_wdata;
+        amo_c_q   <= rp_cmp;
+        amo_idx_q <= rp_idx;
+        amo_wo_q  <= rp_wo;
+      end else if (do_hit && s1_amo_q != '0) begin
+        amo_q     <= 1'b1;
+        amo_op_q  <= s1_amo_q;
+        amo_v_q   <= s1_wdata_q;
+        amo_c_q   <= s1_cmp_q;
+        amo_idx_q <= hit_idx;
+        amo_wo_q  <= s1_wo;
       end
 
       // LRU
@@ -606,6 +700,8 @@ module cache_bank #(
         t_wdata_q[mmatch_i][merge_pos] <= s1_wdata_q;
         t_id_q[mmatch_i][merge_pos]    <= s1_id_q;
         t_wo_q[mmatch_i][merge_pos]    <= s1_wo;
+        t_amo_q[mmatch_i][merge_pos]   <= s1_amo_q;
+        t_cmp_q[mmatch_i][merge_pos]   <= s1_cmp_q;
         m_cnt_q[mmatch_i]              <= m_cnt_q[mmatch_i] + 1'b1;
       end
 
@@ -624,6 +720,8 @@ module cache_bank #(
         t_wdata_q[mfree_i][0] <= s1_wdata_q;
         t_id_q[mfree_i][0]    <= s1_id_q;
         t_wo_q[mfree_i][0]    <= s1_wo;
+        t_amo_q[mfree_i][0]   <= s1_amo_q;
+        t_cmp_q[mfree_i][0]   <= s1_cmp_q;
       end
       if (do_part) lock_q[hit_idx] <= 1'b1;
       if (do_alloc) begin

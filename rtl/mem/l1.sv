@@ -24,6 +24,8 @@ module l1 #(
   input  logic [NL-1:0]             req_write_i,
   input  logic [NL-1:0][31:0]       req_wdata_i,
   input  logic [NL-1:0][3:0]        req_be_i,
+  input  logic [NL-1:0][3:0]        req_amo_i,     // atomic: performed at the bank (cache_bank.sv)
+  input  logic [NL-1:0][31:0]       req_cmp_i,
   input  logic [NL-1:0][IW-1:0]     req_id_i,
   output logic [NL-1:0]             rsp_valid_o,
   output logic [NL-1:0][IW-1:0]     rsp_id_o,
@@ -63,7 +65,7 @@ module l1 #(
   ) u_cache (
     .clk_i, .rst_ni,
     .req_valid_i, .req_ready_o, .req_addr_i, .req_write_i, .req_be_i,
-    .req_wdata_i (wdata_lane), .req_id_i,
+    .req_wdata_i (wdata_lane), .req_id_i, .req_amo_i, .req_cmp_i,
     .rsp_valid_o, .rsp_id_o, .rsp_rdata_o,
     .flush_i, .flush_done_o, .busy_o,
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o, .mem_req_lid_o,

@@ -93,6 +93,7 @@ module lvc #(
     .clk_i, .rst_ni,
     .req_valid_i (a_valid), .req_ready_o (a_ready), .req_addr_i (a_addr),
     .req_write_i (a_write), .req_be_i ({NV{4'hF}}), .req_wdata_i (a_wdata), .req_id_i (a_id),
+    .req_amo_i ('0), .req_cmp_i ('0),   // live values have no atomics
     .rsp_valid_o, .rsp_id_o, .rsp_rdata_o,
     .flush_i, .flush_done_o, .busy_o,
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o, .mem_req_lid_o,

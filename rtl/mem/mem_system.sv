@@ -26,6 +26,8 @@ module mem_system #(
   input  logic [NL-1:0][1:0]        ldst_req_size_i,
   input  logic [NL-1:0][31:0]       ldst_req_wdata_i,
   input  logic [NL-1:0][3:0]        ldst_req_be_i,
+  input  logic [NL-1:0][3:0]        ldst_req_amo_i,   // fu_pkg::amo_op_e: atomic at the L1 bank
+  input  logic [NL-1:0][31:0]       ldst_req_cmp_i,   // its comparand (AMO_CMPXCHG)
   input  logic [NL-1:0][IW-1:0]     ldst_req_id_i,
   output logic [NL-1:0]             ldst_rsp_valid_o,
   output logic [NL-1:0][IW-1:0]     ldst_rsp_id_o,
@@ -156,6 +158,7 @@ module mem_system #(
     .req_valid_i (ldst_req_valid_i), .req_ready_o (ldst_req_ready_o),
     .req_addr_i  (ldst_req_addr_i),  .req_write_i (ldst_req_write_i),
     .req_wdata_i (ldst_req_wdata_i), .req_be_i    (ldst_req_be_i), .req_id_i (ldst_req_id_i),
+    .req_amo_i   (ldst_req_amo_i),   .req_cmp_i   (ldst_req_cmp_i),
     .rsp_valid_o (ldst_rsp_valid_o), .rsp_id_o    (ldst_rsp_id_o), .rsp_rdata_o (ldst_rsp_rdata_o),
     .flush_i, .flush_done_o (l1_flush_done), .busy_o (l1_busy),
     .mem_req_valid_o (rq_valid[B1-1:0]), .mem_req_ready_i (rq_ready[B1-1:0]),

@@ -87,6 +87,7 @@ module simt_mem #(
   ) u_l1 (
     .clk_i, .rst_ni,
     .req_valid_i, .req_ready_o, .req_addr_i, .req_write_i, .req_be_i, .req_wdata_i, .req_id_i,
+    .req_amo_i ('0), .req_cmp_i ('0),   // RV32IMF: no A extension, no atomics
     .rsp_valid_o, .rsp_id_o, .rsp_rdata_o,
     .flush_i, .flush_done_o, .busy_o (busy),
     .mem_req_valid_o (b_valid), .mem_req_ready_i (b_ready), .mem_req_addr_o (b_addr),

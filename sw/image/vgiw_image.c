@@ -42,8 +42,11 @@ uint32_t vg_crc32(const uint8_t *p, size_t n)
 static const char *const unit_names[VG_U_COUNT] = {
     "?", "ALU", "FMA", "FCMP", "FCVT", "SCU", "LDST", "LVU", "CVU", "SJU"
 };
+_Static_assert((int)VG_LD32 == (int)LDST_LD32 && (int)VG_ST32 == (int)LDST_ST32 && (int)VG_AADD == (int)LDST_AADD
+               && (int)VG_ACMPXCHG == (int)LDST_ACMPXCHG && (int)VG_LDST_COUNT == (int)LDST_OP_COUNT, "image LDST ops are the fabric's ldst_op codes");
 static const char *const ldst_names[VG_LDST_COUNT] = {
-    "LD8S", "LD8U", "LD16S", "LD16U", "LD32", "ST8", "ST16", "ST32"
+    "LD8S", "LD8U", "LD16S", "LD16U", "LD32", "ST8", "ST16", "ST32",
+    "AADD", "ASUB", "AXCHG", "AMIN", "AMAX", "AMINU", "AMAXU", "AAND", "AOR", "AXOR", "ACMPXCHG"
 };
 static const char *const lvu_names[VG_LVU_COUNT] = { "LVLD", "LVST" };
 static const char *const cvu_names[VG_CVU_COUNT] = { "IN", "END" };
@@ -145,7 +148,7 @@ int vg_op_arity(unsigned unit, unsigned op)
     case VG_U_FCMP: return (op == FCMP_FABS || op == FCMP_FNEG) ? 1 : 2;
     case VG_U_FCVT: return 1;
     case VG_U_SCU:  return op == SCU_FSQRT ? 1 : 2;
-    case VG_U_LDST: return op <= VG_LD32 ? 1 : 2;
+    case VG_U_LDST: return vg_ldst_is_load(op) ? 1 : op == VG_ACMPXCHG ? 3 : 2;
     case VG_U_LVU:  return op == VG_LVLD ? 0 : 1;
     case VG_U_CVU:  return op == VG_CVU_IN ? 0 : -1;
     case VG_U_SJU:  return op == VG_SPLIT ? 1 : 0;
@@ -156,7 +159,7 @@ int vg_op_arity(unsigned unit, unsigned op)
 int vg_op_has_data(unsigned unit, unsigned op)
 {
     switch (unit) {
-    case VG_U_LDST: return op <= VG_LD32;
+    case VG_U_LDST: return !vg_ldst_is_store(op);   /* loads and atomics: the old word */
     case VG_U_LVU:  return op == VG_LVLD;
     case VG_U_CVU:  return op == VG_CVU_IN;
     case VG_U_SJU:  return op == VG_SPLIT;
@@ -418,6 +421,13 @@ int vg_image_write(const vg_image *img, uint8_t **out, size_t *outlen, char *err
         for (uint32_t a = 0; a <= img->kernels[ki].nargs; a++)
             if (a == img->kernels[ki].nargs ? img->kernels[ki].const_bytes != 0 : img->kernels[ki].args[a].lanes != 0)
                 minor = 2;
+    for (uint32_t ki = 0; ki < img->nkernels; ki++)
+        for (uint32_t bi = 0; bi < img->kernels[ki].nblocks; bi++)
+            for (uint32_t ni = 0; ni < img->kernels[ki].blocks[bi].nnodes; ni++) {
+                const vg_node *n = &img->kernels[ki].blocks[bi].nodes[ni];
+                if (n->unit == VG_U_LDST && vg_ldst_is_atomic(n->op))
+                    minor = 3;
+            }
     put16(&w, minor);
     put32(&w, 0);                       /* file size, patched */
     put32(&w, 0);                       /* crc, patched */

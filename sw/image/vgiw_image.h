@@ -15,7 +15,7 @@
 
 #define VG_IMAGE_MAGIC   "VGIW"
 #define VG_IMAGE_MAJOR   1
-#define VG_IMAGE_MINOR   2      /* 1.1: PNR sections (placed and routed configurations); 1.2: CONST sections */
+#define VG_IMAGE_MINOR   3      /* 1.1: PNR sections (placed and routed configurations); 1.2: CONST sections; 1.3: atomic LDST ops */
 #define VG_HEADER_BYTES  32
 #define VG_NAME_MAX      63      /* kernel and argument names */
 #define VG_CONFIG_MAX    11      /* preset name (12 bytes with NUL) */
@@ -44,7 +44,15 @@ enum vg_unit {
     VG_U_COUNT
 };
 
-enum vg_ldst_op { VG_LD8S, VG_LD8U, VG_LD16S, VG_LD16U, VG_LD32, VG_ST8, VG_ST16, VG_ST32, VG_LDST_COUNT };
+/* Same numbering as arch's ldst_op (vgiw_ops.h LDST_*), which the fabric decodes. The
+ * atomics (VG_AADD..VG_ACMPXCHG, version 1.3) are 32-bit read-modify-writes: operands
+ * address, value (and for ACMPXCHG the comparand); the result is the old word. */
+enum vg_ldst_op { VG_LD8S, VG_LD8U, VG_LD16S, VG_LD16U, VG_LD32, VG_ST8, VG_ST16, VG_ST32,
+                  VG_AADD, VG_ASUB, VG_AXCHG, VG_AMIN, VG_AMAX, VG_AMINU, VG_AMAXU, VG_AAND, VG_AOR, VG_AXOR,
+                  VG_ACMPXCHG, VG_LDST_COUNT };
+static inline int vg_ldst_is_atomic(unsigned op) { return op >= VG_AADD && op <= VG_ACMPXCHG; }
+static inline int vg_ldst_is_store(unsigned op) { return op >= VG_ST8 && op <= VG_ST32; }
+static inline int vg_ldst_is_load(unsigned op) { return op <= VG_LD32; }
 enum vg_lvu_op  { VG_LVLD, VG_LVST, VG_LVU_COUNT };
 enum vg_cvu_op  { VG_CVU_IN, VG_CVU_END, VG_CVU_COUNT };
 enum vg_sju_op  { VG_SPLIT, VG_JOIN, VG_SJU_COUNT };

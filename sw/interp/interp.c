@@ -101,11 +101,15 @@ static uint8_t *mem_at(Run *r, uint32_t addr, uint32_t size)
     return NULL;
 }
 
+/* A load, store or atomic of node n. An atomic's read-modify-write happens here, in one step:
+ * nodes are evaluated one at a time, so it is indivisible against every other thread
+ * (docs/compiler.md "Atomics"). `cmp` is the comparand of ACMPXCHG. */
 static int memory(Run *r, uint32_t b, uint32_t ni, uint32_t t, const vg_node *n, uint32_t addr, uint32_t data,
-                  uint32_t *out)
+                  uint32_t cmp, uint32_t *out)
 {
     static const uint32_t sizes[] = { 1, 1, 2, 2, 4, 1, 2, 4 };
-    uint32_t size = sizes[n->op];
+    uint32_t size = n->op < 8 ? sizes[n->op] : 4;
+    const char *what = vg_ldst_is_atomic(n->op) ? "atomic" : vg_ldst_is_store(n->op) ? "store" : "load";
     if (addr % size) {
         char w[256];
         where(r, b, ni, t, w, sizeof w);
@@ -123,7 +127,7 @@ static int memory(Run *r, uint32_t b, uint32_t ni, uint32_t t, const vg_node *n,
             uint32_t other = (addr - VI_LOCAL_BASE) / (r->local_stride ? r->local_stride : 1);
             return fail(r->err, r->errlen,
                         "__local %s of %u bytes at 0x%08x outside the work-group's own __local region "
-                        "[0x%08x, 0x%08llx)%s by %s", n->op >= VG_ST8 ? "store" : "load", size, addr, own,
+                        "[0x%08x, 0x%08llx)%s by %s", what, size, addr, own,
                         (unsigned long long)hi,
                         addr - VI_LOCAL_BASE < r->local_size && other != slot ? ": in another work-group's region" : "",
                         w);
@@ -134,7 +138,7 @@ static int memory(Run *r, uint32_t b, uint32_t ni, uint32_t t, const vg_node *n,
         char w[256];
         where(r, b, ni, t, w, sizeof w);
         return fail(r->err, r->errlen, "out-of-bounds %s of %u bytes at 0x%08x by %s",
-                    n->op >= VG_ST8 ? "store" : "load", size, addr, w);
+                    what, size, addr, w);
     }
     uint32_t v = 0;
     switch (n->op) {
@@ -146,7 +150,16 @@ static int memory(Run *r, uint32_t b, uint32_t ni, uint32_t t, const vg_node *n,
     case VG_ST32:  p[3] = (uint8_t)(data >> 24); p[2] = (uint8_t)(data >> 16); /* fall through */
     case VG_ST16:  p[1] = (uint8_t)(data >> 8); /* fall through */
     case VG_ST8:   p[0] = (uint8_t)data; break;
-    default: break;
+    default:
+        if (vg_ldst_is_atomic(n->op)) {
+            v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+            uint32_t nv = vgiw_atomic(n->op, v, data, cmp);
+            p[0] = (uint8_t)nv;
+            p[1] = (uint8_t)(nv >> 8);
+            p[2] = (uint8_t)(nv >> 16);
+            p[3] = (uint8_t)(nv >> 24);
+        }
+        break;
     }
     *out = v;
     return 0;
@@ -203,7 +216,7 @@ static int eval(Run *r, uint32_t b, uint32_t ni, uint32_t t, int *branch)
     case VG_U_FCVT: v = vgiw_fcvt(n->op, x[0]); break;
     case VG_U_SCU:  v = vgiw_scu(n->op, x[0], x[1]); break;
     case VG_U_LDST:
-        if (memory(r, b, ni, t, n, x[0], x[1], &v))
+        if (memory(r, b, ni, t, n, x[0], x[1], x[2], &v))
             return -1;
         break;
     case VG_U_LVU:
@@ -444,8 +457,10 @@ static int run_thread_pnr(Run *r, uint32_t b, uint32_t t, int *branch)
             vg_node nd;
             memset(&nd, 0, sizeof nd);
             nd.unit = VG_U_LDST;
-            nd.op = (uint8_t)(cf->op & 7);
-            if (memory(r, b, u, t, &nd, a + cf->imm, bb, &v))
+            nd.op = (uint8_t)(cf->op & 31);
+            if (nd.op >= VG_LDST_COUNT)
+                return fail(r->err, r->errlen, "kernel '%s' block %u unit %u: LDST op %u out of range", r->k->name, b, u, nd.op);
+            if (memory(r, b, u, t, &nd, a + cf->imm, bb, cc, &v))
                 return -1;
             break;
         }

@@ -97,7 +97,7 @@ static unsigned type_inputs(unsigned type)
     switch (type) {
     case UNIT_CU:   return 0xF;
     case UNIT_SCU:  return 0xB;   /* a, b, enable */
-    case UNIT_LDST: return 0xB;   /* address, store data, enable */
+    case UNIT_LDST: return 0xF;   /* address, store data/operand, comparand (ACMPXCHG), enable */
     case UNIT_LVU:  return 0x9;   /* value/trigger, enable */
     case UNIT_SJU:  return 0xF;
     default:        return 0x1;   /* CVU: branch outcome */
@@ -109,7 +109,7 @@ static unsigned type_consts(unsigned type)
     switch (type) {
     case UNIT_CU:   return 0x7;
     case UNIT_SCU:  return 0x3;
-    case UNIT_LDST: return 0x3;
+    case UNIT_LDST: return 0x7;
     case UNIT_LVU:  return 0x1;
     default:        return 0x0;   /* SJU passes tokens, CVU collects them */
     }
@@ -149,7 +149,7 @@ static unsigned op_operands(unsigned type, unsigned op)
         return 0x1;
     }
     case UNIT_SCU:  return op == SCU_FSQRT ? 0x1 : 0x3;
-    case UNIT_LDST: return op >= LDST_ST8 ? 0x3 : 0x1;
+    case UNIT_LDST: return op == LDST_ACMPXCHG ? 0x7 : op >= LDST_ST8 ? 0x3 : 0x1;
     case UNIT_LVU:  return 0x1;
     case UNIT_SJU:  return op == SJU_DELAY ? 0x1 : 0x0;
     default:        return 0x0;

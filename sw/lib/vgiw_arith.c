@@ -137,6 +137,24 @@ uint32_t vgiw_fcvt(unsigned op, uint32_t a)
     }
 }
 
+uint32_t vgiw_atomic(unsigned op, uint32_t old, uint32_t v, uint32_t c)
+{
+    switch (op) {
+    case LDST_AADD:     return old + v;
+    case LDST_ASUB:     return old - v;
+    case LDST_AXCHG:    return v;
+    case LDST_AMIN:     return (int32_t)old < (int32_t)v ? old : v;
+    case LDST_AMAX:     return (int32_t)old > (int32_t)v ? old : v;
+    case LDST_AMINU:    return old < v ? old : v;
+    case LDST_AMAXU:    return old > v ? old : v;
+    case LDST_AAND:     return old & v;
+    case LDST_AOR:      return old | v;
+    case LDST_AXOR:     return old ^ v;
+    case LDST_ACMPXCHG: return old == c ? v : old;
+    default:            return old;
+    }
+}
+
 uint32_t vgiw_scu(unsigned op, uint32_t a, uint32_t b)
 {
     int32_t sa = (int32_t)a, sb = (int32_t)b;

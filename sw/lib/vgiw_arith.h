@@ -30,6 +30,10 @@ uint32_t vgiw_fma(unsigned op, uint32_t a, uint32_t b, uint32_t c);   /* enum fm
 uint32_t vgiw_fcmp(unsigned op, uint32_t a, uint32_t b);              /* enum fcmp_op */
 uint32_t vgiw_fcvt(unsigned op, uint32_t a);                          /* enum fcvt_op */
 uint32_t vgiw_scu(unsigned op, uint32_t a, uint32_t b);               /* enum scu_op  */
+/* The word an atomic LDST op (enum ldst_op LDST_AADD..LDST_ACMPXCHG) leaves in memory, from
+ * the old word, the operand v and the comparand c (ACMPXCHG); the op returns `old`. The
+ * one model of the RMW the L1 bank performs (rtl/mem/cache_bank.sv). */
+uint32_t vgiw_atomic(unsigned op, uint32_t old, uint32_t v, uint32_t c);
 
 /* Raw-bit helpers shared by golden models and test generators. */
 float    vgiw_f32(uint32_t bits);

@@ -266,8 +266,19 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
     slash = strrchr(vl, '/');
     snprintf(slash ? slash + 1 : vl, sizeof vl - (size_t)(slash ? slash + 1 - vl : 0), "vgiw_native_vload.o");
     int have_vl = access(vl, R_OK) == 0;
-    char *ld[] = { "gcc", "-shared", "-o", so, ko, wo, (char *)o->shim, "-lm", have_vl ? vl : (any_ir ? wlo : NULL),
-                   have_vl && any_ir ? wlo : NULL, NULL };
+    char at[PATH_MAX + 24];   /* the atomic builtins with the x86-64 mangling (sw/native/atomics.cl) */
+    snprintf(at, sizeof at, "%s", lib);
+    slash = strrchr(at, '/');
+    snprintf(slash ? slash + 1 : at, sizeof at - (size_t)(slash ? slash + 1 - at : 0), "vgiw_native_atomics.o");
+    char *ld[12] = { "gcc", "-shared", "-o", so, ko, wo, (char *)o->shim, "-lm" };
+    int nld = 8;
+    if (have_vl)
+        ld[nld++] = vl;
+    if (access(at, R_OK) == 0)
+        ld[nld++] = at;
+    if (any_ir)
+        ld[nld++] = wlo;
+    ld[nld] = NULL;
     if (vgnb_run_cmd(ld, o->verbose)) {
         snprintf(err, errlen, "link failed");
         return VGNB_ERR_LINK;

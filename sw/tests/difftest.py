@@ -5,7 +5,9 @@ Each seed gives one kernel over the constructs vgiwcc supports: nested and diver
 if/else, loops with data-dependent trip counts, break, integer arithmetic (unsigned, so
 that C's undefined signed overflow never arises; signed compares, shifts and divisions by
 casts with defined operands), float arithmetic and conversions, math and integer builtins
-(libclc), vectors with swizzles, a struct, and __local memory with barriers. The kernel runs
+(libclc), vectors with swizzles, a struct, __local memory with barriers, and (in about half
+of the seeds) atomics on __local counters anywhere in the control flow, read only after a
+barrier (their old values depend on the order work-items run in). The kernel runs
 through clcheck: native execution (the golden model: clang for x86-64), the interpreter on
 the graphs and on the placed-and-routed configuration words, for the tiny, small and paper
 presets; with --rtl, also on the RTL core of tiny (vgiw-run --engine rtl, when the device
@@ -26,6 +28,10 @@ G, L = 64, 16
 class Gen:
     def __init__(self, seed):
         self.r = random.Random(seed)
+        # atomics draw from their own generator, so seeds without them give the kernels
+        # they gave before atomics were added
+        self.ar = random.Random(seed * 7919 + 17)
+        self.atomics = self.ar.random() < 0.5
         self.depth = 0
         self.lines = []
 
@@ -120,14 +126,33 @@ class Gen:
             if used >= budget:
                 break
             used += self.stmt(budget - used)
+            if self.atomics and self.ar.random() < 0.3:
+                self.atomic()
         if not used:
             self.emit("%s ^= 1u;" % self.iv())
         return max(used, 1)
+
+    def atomic(self):
+        """An atomic on a __local counter. Each counter takes operations that commute with
+        each other, so its final value does not depend on the order: ac[0], ac[1] add, sub,
+        inc, dec; ac[2] or; ac[3] xor; ac[4] min; ac[5] max; ac[6] and."""
+        a = self.ar
+        v = "v%d" % a.randrange(NV)
+        c = a.randrange(2)
+        self.emit(a.choice([
+            "atomic_add(&ac[%d], %s);" % (c, v), "atomic_sub(&ac[%d], %s);" % (c, v), "atomic_inc(&ac[%d]);" % c,
+            "atomic_dec(&ac[%d]);" % c, "atom_add(&ac[%d], %s);" % (c, v), "atomic_or(&ac[2], %s);" % v,
+            "atomic_xor(&ac[3], %s);" % v, "atomic_min(&ac[4], %s);" % v, "atom_max(&ac[5], %s);" % v,
+            "atomic_and(&ac[6], %s | 0x%08xu);" % (v, a.getrandbits(32))]))
 
     def kernel(self):
         r = self.r
         self.emit("uint gid = get_global_id(0), lid = get_local_id(0);")
         self.emit("__local uint lm[%d];" % L)
+        if self.atomics:
+            self.emit("__local uint ac[7];")
+            self.emit("if (lid < 7u) ac[lid] = lid == 4u ? 0xFFFFFFFFu : lid == 6u ? 0xFFFFFFFFu : 0u;")
+            self.emit("barrier(CLK_LOCAL_MEM_FENCE);")
         for i in range(NV):
             self.emit("uint v%d = (uint)a[(gid + %du) %% %du] + %du;" % (i, r.randrange(G), G, r.getrandbits(16)))
         for i in range(NF):
@@ -139,6 +164,10 @@ class Gen:
                 self.emit("barrier(CLK_LOCAL_MEM_FENCE);")
                 self.emit("%s += lm[(lid + %du) %% %du];" % (self.iv(), r.randrange(1, L), L))
                 self.emit("barrier(CLK_LOCAL_MEM_FENCE);")
+        if self.atomics:
+            self.emit("barrier(CLK_LOCAL_MEM_FENCE);")
+            for i in range(7):
+                self.emit("v%d += ac[%d];" % (self.ar.randrange(NV), i))
         for i in range(NV):
             self.emit("o[gid * %du + %du] = v%d;" % (NV, i, i))
         for i in range(NF):

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "vgiwcc.h"
+#include "vgiw_ops.h"
 
 typedef struct {
     vg_node *n; int nn, cap;
@@ -104,11 +105,16 @@ static vg_opnd operand(G *g, Opnd o)
     }
 }
 
+/* Memory order within a thread (SGMF §4.3; docs/compiler.md "Memory ordering"): a load
+ * waits for the last store, a store for the last store and the loads since. An atomic is
+ * both: it waits like a store and later accesses wait for it; its data token is the old
+ * word. Between threads nothing is ordered (OpenCL 1.2 atomics are relaxed). */
 static void memory_op(G *g, const Inst *in)
 {
-    int is_store = in->op >= VG_ST8;
-    int nd = is_store ? 2 : 1;
-    vg_opnd ops[2];
+    int is_atomic = vg_ldst_is_atomic(in->op);
+    int is_store = vg_ldst_is_store(in->op) || is_atomic;
+    int nd = vg_op_arity(VG_U_LDST, in->op);
+    vg_opnd ops[3];
     for (int i = 0; i < nd; i++)
         ops[i] = operand(g, in->ops[i]);
     int *wait = xcalloc((size_t)g->npending + 2, sizeof *wait), nw = 0;
@@ -124,12 +130,27 @@ static void memory_op(G *g, const Inst *in)
         }
     int w = join(g, wait, nw);
     free(wait);
+    if (w >= 0 && nd == VG_MAX_IN) {
+        /* ACMPXCHG has three data operands and no room for the wait: its address goes
+         * through an ALU node (address | 0) that fires after the wait instead */
+        int gate = add_node(g, VG_U_ALU, ALU_OR, 0);
+        add_in(g, gate, ops[0]);
+        add_in(g, gate, (vg_opnd){ VG_O_IMM, 0 });
+        add_in(g, gate, ctrl_of(w));
+        ops[0] = data_of(gate);
+        w = -1;
+    }
     int node = add_node(g, VG_U_LDST, in->op, 0);
     for (int i = 0; i < nd; i++)
         add_in(g, node, ops[i]);
     if (w >= 0)
         add_in(g, node, ctrl_of(w));
-    if (is_store) {
+    if (is_atomic) {
+        g->last_store = node;
+        g->npending = 0;
+        g->varval[in->dst] = data_of(node);
+        g->varset[in->dst] = 1;
+    } else if (is_store) {
         g->last_store = node;
         g->npending = 0;
     } else {

@@ -922,7 +922,11 @@ static const char *const own_builtins[] = {
     "barrier", "work_group_barrier", "mem_fence", "read_mem_fence", "write_mem_fence",
     "sqrt", "native_sqrt", "half_sqrt", "fabs", "fmin", "fmax", "min", "max", "mad", "fma",
     "native_divide", "half_divide", "native_recip", "half_recip", "copysign", "clamp", "abs",
-    "mul24", "mad24", "select", NULL };
+    "mul24", "mad24", "select",
+    "atomic_add", "atomic_sub", "atomic_xchg", "atomic_inc", "atomic_dec", "atomic_min", "atomic_max",
+    "atomic_and", "atomic_or", "atomic_xor", "atomic_cmpxchg",
+    "atom_add", "atom_sub", "atom_xchg", "atom_inc", "atom_dec", "atom_min", "atom_max",
+    "atom_and", "atom_or", "atom_xor", "atom_cmpxchg", NULL };
 
 int ir_own_builtin(const char *name)
 {
@@ -1509,6 +1513,109 @@ static int reaches(LLVMValueRef from, LLVMValueRef to)
     return found;
 }
 
+/* ---- atomics (docs/compiler.md "Atomics") ---- */
+
+/* One atomic LDST op (VG_AADD..VG_ACMPXCHG) on the 32-bit word at `ptr`, a __global or
+ * __local pointer; `v` the operand, `c` the comparand (ACMPXCHG). Returns the old word. */
+static Opnd emit_atomic(Lower *L, LLVMValueRef at, unsigned op, LLVMValueRef ptr, Opnd v, Opnd c)
+{
+    LLVMTypeRef pt = LLVMTypeOf(ptr);
+    if (LLVMGetTypeKind(pt) != LLVMPointerTypeKind)
+        unsupported(at, "atomic operation on a value that is not a pointer");
+    unsigned as = LLVMGetPointerAddressSpace(pt);
+    if (as != 1 && as != 3)
+        unsupported(at, "atomic operation on %s memory (only __global and __local)",
+                    as == 2 ? "__constant" : as == 0 ? "__private" : "this address space's");
+    Opnd a = value(L, ptr);
+    return emit(L, VG_U_LDST, op, op == VG_ACMPXCHG ? 3 : 2, a, v, c);
+}
+
+/* The OpenCL 1.2 atomic builtins (atomic_* and the atom_* of cl_khr_*_atomics) on int and
+ * unsigned int (atomic_xchg on float too), which clang leaves as calls: mangled
+ * _Z10atomic_addPU3AS1Vii. Returns 1 if `name` is one; 64-bit forms were refused before. */
+static int atomic_builtin(Lower *L, LLVMValueRef in, const char *bname, const char *params, Opnd *r)
+{
+    const char *n = bname;
+    if (strncmp(n, "atomic_", 7) == 0)
+        n += 7;
+    else if (strncmp(n, "atom_", 5) == 0)
+        n += 5;
+    else
+        return 0;
+    /* element type: skip P, vendor qualifiers U<len><name> (U3AS1) and V/K */
+    const char *p = params;
+    if (*p == 'P')
+        p++;
+    while (*p == 'V' || *p == 'K' || *p == 'U') {
+        if (*p++ != 'U')
+            continue;
+        size_t len = 0;
+        while (*p >= '0' && *p <= '9')
+            len = len * 10 + (size_t)(*p++ - '0');
+        if (strlen(p) < len)
+            break;
+        p += len;
+    }
+    int sg = *p == 'i', un = *p == 'j', fl = *p == 'f';
+    static const struct { const char *n; unsigned op, uop; int nargs; } t[] = {
+        { "add", VG_AADD, VG_AADD, 2 },   { "sub", VG_ASUB, VG_ASUB, 2 },   { "xchg", VG_AXCHG, VG_AXCHG, 2 },
+        { "inc", VG_AADD, VG_AADD, 1 },   { "dec", VG_ASUB, VG_ASUB, 1 },   { "min", VG_AMIN, VG_AMINU, 2 },
+        { "max", VG_AMAX, VG_AMAXU, 2 },  { "and", VG_AAND, VG_AAND, 2 },   { "or", VG_AOR, VG_AOR, 2 },
+        { "xor", VG_AXOR, VG_AXOR, 2 },   { "cmpxchg", VG_ACMPXCHG, VG_ACMPXCHG, 3 },
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        if (strcmp(n, t[i].n) != 0)
+            continue;
+        if (!(sg || un || (fl && t[i].op == VG_AXCHG)) || (unsigned)LLVMGetNumArgOperands(in) != (unsigned)t[i].nargs)
+            unsupported(in, "atomic operation '%s' on this type (int and unsigned int are supported, and float for "
+                        "atomic_xchg)", bname);
+        LLVMValueRef ptr = LLVMGetOperand(in, 0);
+        Opnd v = t[i].nargs == 1 ? opnd_imm(1) : value(L, LLVMGetOperand(in, t[i].nargs == 3 ? 2 : 1));
+        Opnd c = t[i].nargs == 3 ? value(L, LLVMGetOperand(in, 1)) : v;
+        *r = emit_atomic(L, in, un ? t[i].uop : t[i].op, ptr, v, c);
+        return 1;
+    }
+    return 0;
+}
+
+/* atomicrmw (LLVM IR input, C11-style code): the operations the L1 performs on i32. */
+static void lower_atomicrmw(Lower *L, LLVMValueRef in)
+{
+    LLVMTypeRef ty = LLVMTypeOf(in);
+    int ok = LLVMGetTypeKind(ty) == LLVMFloatTypeKind
+             || (LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 32);
+    unsigned op;
+    switch (LLVMGetAtomicRMWBinOp(in)) {
+    case LLVMAtomicRMWBinOpXchg: op = VG_AXCHG; break;
+    case LLVMAtomicRMWBinOpAdd:  op = VG_AADD; break;
+    case LLVMAtomicRMWBinOpSub:  op = VG_ASUB; break;
+    case LLVMAtomicRMWBinOpAnd:  op = VG_AAND; break;
+    case LLVMAtomicRMWBinOpOr:   op = VG_AOR; break;
+    case LLVMAtomicRMWBinOpXor:  op = VG_AXOR; break;
+    case LLVMAtomicRMWBinOpMax:  op = VG_AMAX; break;
+    case LLVMAtomicRMWBinOpMin:  op = VG_AMIN; break;
+    case LLVMAtomicRMWBinOpUMax: op = VG_AMAXU; break;
+    case LLVMAtomicRMWBinOpUMin: op = VG_AMINU; break;
+    default: unsupported(in, "atomicrmw operation (nand, floating-point and wrapping ones are not supported)");
+    }
+    if (!ok || (LLVMGetTypeKind(ty) == LLVMFloatTypeKind && op != VG_AXCHG))
+        unsupported(in, "atomicrmw on this type (32-bit integers are supported, and float for xchg)");
+    Opnd v = value(L, LLVMGetOperand(in, 1));
+    map_put(L, in, emit_atomic(L, in, op, LLVMGetOperand(in, 0), v, v));
+}
+
+/* cmpxchg: {old, old == expected}; extractvalue reads lanes 0 and 1 (as for llvm.*.with.overflow). */
+static void lower_cmpxchg(Lower *L, LLVMValueRef in)
+{
+    LLVMTypeRef ty = LLVMTypeOf(LLVMGetOperand(in, 1));
+    if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) != 32)
+        unsupported(in, "cmpxchg on this type (32-bit integers are supported)");
+    Opnd c = value(L, LLVMGetOperand(in, 1)), v = value(L, LLVMGetOperand(in, 2));
+    Opnd old = emit_atomic(L, in, VG_ACMPXCHG, LLVMGetOperand(in, 0), v, c);
+    map_put(L, lane_key(in, 0), old);
+    map_put(L, lane_key(in, 1), alu2(L, ALU_EQ, old, c));
+}
+
 /* Lowers a call; returns 1 if the call was a barrier (the block was split). */
 static int lower_call(Lower *L, LLVMValueRef in)
 {
@@ -1579,6 +1686,11 @@ static int lower_call(Lower *L, LLVMValueRef in)
             b->end_line = L->line;
             L->cur = nb;
             return 1;
+        }
+        if (demangle(name, bname, sizeof bname, &params) && atomic_builtin(L, in, bname, params, &r)) {
+            if (rt != TC_VOID)
+                map_put(L, in, r);
+            return 0;
         }
         if (strstr(name, "atomic") || strncmp(name, "_Z4atom", 7) == 0 || strncmp(name, "_Z8atom", 7) == 0)
             unsupported(in, "atomic operation '%s'", name);
@@ -1733,8 +1845,12 @@ static void lower_inst(Lower *L, LLVMValueRef in)
         return;
     case LLVMAlloca:
         unsupported(in, "__private array or variable that was not promoted to registers (alloca)");
-    case LLVMAtomicRMW: case LLVMAtomicCmpXchg:
-        unsupported(in, "atomic operation");
+    case LLVMAtomicRMW:
+        lower_atomicrmw(L, in);
+        return;
+    case LLVMAtomicCmpXchg:
+        lower_cmpxchg(L, in);
+        return;
     case LLVMFence:
         unsupported(in, "memory fence instruction");
     case LLVMIndirectBr:

@@ -327,9 +327,9 @@ void map_block(const vg_kernel *k, uint32_t b, MGraph *g)
         }
         case VG_U_LDST: {
             MIn en = join_all(&m, ctl, nc);
-            int u = unit(&m, UNIT_LDST, n->op, (int)i, data, nd, 3u, en);
-            /* a store's only token is its completion on out1 */
-            m.val[i] = n->op <= VG_LD32 ? edge(u, 0) : edge(u, 1);
+            int u = unit(&m, UNIT_LDST, n->op, (int)i, data, nd, 7u, en);
+            /* a store's only token is its completion on out1; an atomic's old word is on out0 */
+            m.val[i] = vg_ldst_is_store(n->op) ? edge(u, 1) : edge(u, 0);
             break;
         }
         case VG_U_LVU:

@@ -90,7 +90,7 @@ static void unit_label(unsigned type, const unit_cfg_t *c, char *buf, size_t n)
         break;
     }
     case UNIT_SCU:  snprintf(buf, n, "%s", (c->op & 7) < SCU_OP_COUNT ? scu_op_names[c->op & 7] : "?"); break;
-    case UNIT_LDST: snprintf(buf, n, "%s", ldst_op_names[c->op & 7]); break;
+    case UNIT_LDST: snprintf(buf, n, "%s", (c->op & 31) < LDST_OP_COUNT ? ldst_op_names[c->op & 31] : "?"); break;
     case UNIT_LVU:  snprintf(buf, n, "%s %u", lvu_op_names[c->op & 1], c->imm & 0xFFFF); break;
     case UNIT_SJU:  snprintf(buf, n, "%s", sju_op_names[c->op & 1]); break;
     default:        snprintf(buf, n, "CVU"); break;

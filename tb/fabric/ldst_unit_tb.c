@@ -102,7 +102,7 @@ static void port_post(void)
         sim_fail("unexpected request: ID %u addr 0x%08x", id, addr);
     } else {
         rt_thread_t *th = &rt_blk.th[ti];
-        unsigned op = rt_blk.cfg.op & 7u;
+        unsigned op = rt_blk.cfg.op & 31u;
         unsigned sz = op_size(op);
         qhead[id] = qnext[ti];
         sim_check_eq(addr, th->user[U_ADDR], "tid %u: request address", th->tid);
@@ -135,10 +135,10 @@ static void make_block(uint64_t max_threads, bool allow_misaligned)
     rt_block_t *b = &rt_blk;
     unit_cfg_t *c = &b->cfg;
     memset(c, 0, sizeof *c);
-    unsigned op = rng_below(&rt_rng, LDST_OP_COUNT);
+    unsigned op = rng_below(&rt_rng, LDST_ST32 + 1);   /* loads and stores; atomics: cache_bank_tb, core */
     unsigned sz = op_size(op);
     bool st = op_store(op);
-    c->op = op | (rng_below(&rt_rng, 32) << 3);      /* op[7:3] are not used */
+    c->op = op | (rng_below(&rt_rng, 8) << 5);       /* op[7:5] are not used */
     c->out1_en = rng_below(&rt_rng, 2);
     switch (rng_below(&rt_rng, 3)) {
     case 0:  c->imm = 0; break;

@@ -22,3 +22,11 @@ cache_bank_wv_fault_tb_RTL    := rtl/mem/cache_bank.sv
 cache_bank_wv_fault_tb_C      := tb/mem/cache_bank_tb.c
 cache_bank_wv_fault_tb_VFLAGS := -GWRITE_VALIDATE=1 -DVGIW_FAULT_WV_FILL_ALL
 cache_bank_wv_fault_tb_CFLAGS := -DCACHE_BANK_TB_WV
+
+# Fault: an atomic's read-modify-write that is not atomic (the lookup stage goes on in the
+# write cycle, VGIW_FAULT_AMO_SPLIT): back-to-back atomics on one word lose updates.
+TESTBENCHES                 += cache_bank_amo_fault_tb
+cache_bank_amo_fault_tb_TOP    := cache_bank
+cache_bank_amo_fault_tb_RTL    := rtl/mem/cache_bank.sv
+cache_bank_amo_fault_tb_C      := tb/mem/cache_bank_tb.c
+cache_bank_amo_fault_tb_VFLAGS := -DVGIW_FAULT_AMO_SPLIT

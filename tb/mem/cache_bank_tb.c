@@ -17,7 +17,13 @@
  * two thirds of the stores are whole words, so lines are allocated without a fetch, loads hit
  * partially valid lines (fetch and merge) and partial victims are read before they are written
  * (those reads use the write-back IDs). A last phase writes every word of fresh lines and
- * requires that no line was read for them. */
+ * requires that no line was read for them.
+ *
+ * Atomics (docs/mem.md "Atomics"; not in the WRITE_VALIDATE build, the LVC has none): a fifth of
+ * the requests of the L1 bank are word atomics of every kind (amo 1..11), often back to back on
+ * one word and in the hot set (so they hit, merge into MSHRs and are replayed). Each is
+ * performed at its acceptance in the golden (vgiw_atomic, sw/lib/vgiw_arith.c): its response
+ * must be the old word, and memory after the flush the new one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +33,9 @@
 #include "rng.h"
 #include "sim.h"
 #include "stats.h"
+#include "vgiw_arith.h"
 #include "vgiw_cfg.h"
+#include "vgiw_ops.h"
 
 #define LINE   VGIW_L1_LINE_BYTES
 #define BANKS  VGIW_L1_BANKS
@@ -60,9 +68,9 @@ static bool lid_busy[LIDS];
 static uint64_t seq_next, in_flight;
 
 /* the request offered on the word port */
-static struct { bool active, write; uint32_t addr, wdata; unsigned be, id; } rq;
+static struct { bool active, write; uint32_t addr, wdata, cmp; unsigned be, id, amo; } rq;
 
-static uint64_t accepted, responses, overtakes, hits_under_miss;
+static uint64_t accepted, responses, overtakes, hits_under_miss, atomics;
 static uint64_t ev_access, ev_hit, ev_miss, ev_wb, ev_refill, ev_stall, ev_wait;
 
 static uint32_t line_addr(unsigned tag, unsigned set) { return WIN_BASE + (tag * SETS + set) * BANKS * LINE; }
@@ -85,6 +93,21 @@ static void new_request(void) {
     unsigned off = sz == 0 ? (unsigned)rng_below(&rng, 4) : sz == 1 ? 2 * (unsigned)rng_below(&rng, 2) : 0;
     rq.be = (sz == 0 ? 1u : sz == 1 ? 3u : 15u) << off;
     rq.addr = a + off;
+    rq.amo = AMO_NONE;
+    static uint32_t last_word;
+    if (!WV && rng_below(&rng, 5) == 0) {
+        /* an atomic: a whole word; half of them on the last atomic's word */
+        rq.write = false;
+        rq.be = 15;
+        if (last_word && rng_below(&rng, 2) == 0) rq.addr = last_word;
+        else rq.addr = a;
+        last_word = rq.addr;
+        rq.amo = 1 + (unsigned)rng_below(&rng, AMO_OP_COUNT - 1);
+        uint32_t cur;
+        memcpy(&cur, &gold[rq.addr - WIN_BASE], 4);
+        rq.cmp = rng_below(&rng, 2) ? cur : rng_u32(&rng);   /* CMPXCHG: half of them succeed if first */
+        if (rng_below(&rng, 4) == 0) rq.wdata ^= 0x80000000u;
+    }
 }
 
 /* wide ports: 32-bit word arrays, least significant first */
@@ -155,6 +178,10 @@ static void cycle(bool issue, bool flush) {
     dut_set_req_be_i(rq.be);
     dut_set_req_wdata_i(rq.wdata);
     dut_set_req_id_i(rq.id);
+#if !WV
+    dut_set_req_amo_i(rq.amo);
+    dut_set_req_cmp_i(rq.cmp);
+#endif
     bool rsp_ready = rng_below(&rng, 5) != 0;
     dut_set_rsp_ready_i(rsp_ready);
     dut_set_flush_i(flush);
@@ -197,6 +224,12 @@ static void cycle(bool issue, bool flush) {
                 if (rq.be >> b & 1u) gold[o + b] = (uint8_t)(rq.wdata >> (8 * b));
         } else {
             memcpy(&f->expect, &gold[o], 4);
+        }
+        if (rq.amo != AMO_NONE) {
+            /* the read-modify-write is performed in acceptance order, like a store */
+            uint32_t nw = vgiw_atomic(rq.amo - 1 + LDST_AADD, f->expect, rq.wdata, rq.cmp);
+            memcpy(&gold[o], &nw, 4);
+            atomics++;
         }
         rq.active = false;
         accepted++;
@@ -308,6 +341,8 @@ int main(int argc, char **argv) {
     sim_check_u32(overtakes > 0, "responses overtook older requests (%llu)", (unsigned long long)overtakes);
     sim_check_u32(ev_stall > 0, "MSHRs were full (%llu stall cycles)", (unsigned long long)ev_stall);
     sim_check_u32(ev_wb > 0, "write-backs happened");
+    if (!WV) sim_check_u32(atomics > 0, "atomics happened (%llu)", (unsigned long long)atomics);
+    stats_add("atomics", atomics);
     stats_add("requests", accepted);
     stats_add("hits", ev_hit);
     stats_add("misses", ev_miss);
