@@ -235,7 +235,28 @@ def main():
     ap.add_argument("--out", help="output directory (default bench/compare/<preset>-<size>)")
     ap.add_argument("--update-docs", action="store_true", help="write the table into docs/compare.md")
     ap.add_argument("--stats", help="also write the summary as make bench counters to this JSON file")
+    ap.add_argument("--from-json", action="store_true",
+                    help="no runs: write the table, plot (and docs) again from the output directory's compare.json")
     args = ap.parse_args()
+    try:
+        import matplotlib   # noqa: F401 - checked before hours of runs, not after
+    except ImportError:
+        print("compare: FAILED: no matplotlib in this Python: run it as `make compare` (the pinned .venv) "
+              "or install tools/requirements.txt")
+        return 1
+    if args.from_json:
+        outdir = os.path.abspath(args.out) if args.out else os.path.join(ROOT, "bench", "compare",
+                                                                          f"{args.config}-{args.size}")
+        with open(os.path.join(outdir, "compare.json")) as f:
+            cj = json.load(f)
+        md = table(cj["rows"], cj["meta"])
+        with open(os.path.join(outdir, "compare.md"), "w") as f:
+            f.write(md)
+        plot(cj["rows"], cj["meta"], outdir)
+        print(md)
+        if args.update_docs and update_docs(md):
+            print("compare: docs/compare.md updated")
+        return 0 if all(r["ok"] for r in cj["rows"]) else 1
 
     commit = git_commit()   # at the start: the sources the runs are built from
     apps = app_entries(args.config, args.size, args.only)

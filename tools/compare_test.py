@@ -70,7 +70,9 @@ def independent(outdir, app):
 
 
 def gmean(xs):
-    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+    """over the positive values (docs/compare.md: an app without LVC traffic has ratio 0)"""
+    xs = [x for x in xs if x > 0]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else 0.0
 
 
 def compare(args, outdir, apps, env=None):
@@ -110,7 +112,7 @@ def main():
             x = ind[app] = independent(good, app)
             check(row["vgiw"]["cycles"] == x["vgiw_cycles"] > 0,
                   f"{app}: VGIW cycles {row['vgiw']['cycles']} in compare.json, {x['vgiw_cycles']} in the stats")
-            check(row["vgiw"]["lvc_accesses"] == x["lvc"] > 0,
+            check(row["vgiw"]["lvc_accesses"] == x["lvc"],   # 0 for a one-block kernel (nn on small)
                   f"{app}: LVC accesses {row['vgiw']['lvc_accesses']}, stats {x['lvc']}")
             for tr in TRACKERS:
                 check(row["simt"][tr]["cycles"] == x[f"{tr}_cycles"] > 0,
@@ -139,7 +141,8 @@ def main():
             ga = gmean([ind[a]["speedup_arbiter"] for a in apps])
             check(close(s["geomean_speedup_arbiter"], ga), f"arbiter geomean {s['geomean_speedup_arbiter']}, {ga}")
             gl = gmean([ind[a]["lvc_rf"] for a in apps])
-            check(close(s["geomean_lvc_rf"], gl), f"geomean LVC/RF {s['geomean_lvc_rf']}, expected {gl}")
+            check(close(s["geomean_lvc_rf"], gl) or s["geomean_lvc_rf"] == gl == 0.0,
+                  f"geomean LVC/RF {s['geomean_lvc_rf']}, expected {gl}")
             check(f"**{gmean(sp):.2f}x** (range {min(sp):.2f}x to {max(sp):.2f}x over {len(apps)} apps)" in md,
                   "compare.md summary line of the speedup")
             check(f"LVC / RF access ratio: **{gl:.3f}**" in md, "compare.md summary line of LVC / RF")
