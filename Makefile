@@ -64,11 +64,11 @@ bench: gen
 	$(Q)$(PYTHON) tools/bench.py $(if $(BENCH_LARGE),--large) $(foreach o,$(ONLY),--only $(o)) $(if $(BENCH_PROFILE),--profile $(BENCH_PROFILE))
 
 # VGIW against SIMT on the app set (docs/compare.md): bench/compare/<preset>-<size>/.
-#   make compare [CONFIG=small] [SIZE=ci|large] [ONLY=app] [UPDATE_DOCS=1]
+#   make compare [CONFIG=small] [SIZE=ci|large] [ONLY=app] [UPDATE_DOCS=1] [FROM_JSON=1]
 .PHONY: compare
 compare: gen
 	$(Q)$(PYTHON) tools/compare.py --config $(CONFIG) --size $(or $(SIZE),ci) $(foreach o,$(ONLY),--only $(o)) \
-	    $(if $(UPDATE_DOCS),--update-docs)
+	    $(if $(UPDATE_DOCS),--update-docs) $(if $(FROM_JSON),--from-json)
 
 # The FPGA flow (docs/fpga.md): synth_ecp5, nextpnr-ecp5 and ecppack for a board of fpga/.
 #   make fpga BOARD=ulx3s [CONFIG=tiny] [TOP=...] [FREQ=MHz] [PARAMS="CORE=0"] [YOSYS_NATIVE=1]

@@ -2,6 +2,7 @@
 """`make compare`: every app on the VGIW core and on the SIMT core, cycles side by side.
 
   make compare [CONFIG=small] [SIZE=ci|large] [ONLY=app]
+  tools/compare.py --config tiny --only nn --profile test --no-build --out DIR   (its test)
 
 The apps and their inputs are the `make bench` entries of sw/apps/apps.bench.toml for the
 preset (the `cmd` of an entry at SIZE=ci, its `large` at SIZE=large): the same host program,
@@ -23,12 +24,14 @@ Figures (docs/compare.md defines them):
   diverged instr   SIMT warp instructions issued by a path holding fewer than all live lanes
   threads/exec     VGIW threads per block execution (control flow coalescing)
 
-Nothing is asserted: a run that fails its golden check is reported and the exit status is 1.
+Nothing is asserted: a run that fails (its golden check, the device, the build) is named with
+its exit status, the last line of its output and its log, and the exit status is 1.
 """
 import argparse
 import json
 import math
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -88,13 +91,24 @@ def engine_cmd(cmd, engine, stats, extra=()):
     return out + list(extra)
 
 
-def run(argv, log, env=None):
-    t0 = time.time()
+def cpu_children():
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def run(argv, log, profile, env=None):
+    """One app run; returns (exit status, wall s, CPU s of the host and its device, output)."""
+    t0, c0 = time.time(), cpu_children()
     r = subprocess.run(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                       env=dict(os.environ, VGIW_RTL_PROFILE="fast", **(env or {})))
+                       env=dict(os.environ, VGIW_RTL_PROFILE=profile, **(env or {})))
     with open(log, "w") as f:
         f.write("$ " + " ".join(argv) + "\n" + r.stdout)
-    return r.returncode == 0, time.time() - t0, r.stdout
+    return r.returncode, time.time() - t0, cpu_children() - c0, r.stdout
+
+
+def last_line(out):
+    lines = [ln.strip() for ln in out.splitlines() if ln.strip()]
+    return lines[-1][:200] if lines else "(no output)"
 
 
 def load(path):
@@ -112,17 +126,27 @@ def vgiw_figures(js):
     return {"cycles": c.get("cycles", t.get("cycles", 0)),
             "lvc_accesses": t.get("lvc_access", 0),
             "instructions": t.get("instructions", 0),
-            "threads_per_exec": (t.get("thread_blocks", 0) / execs) if execs else 0.0}
+            "threads_per_exec": (t.get("thread_blocks", 0) / execs) if execs else 0.0,
+            # for explaining a result (docs/compare.md), not in the table
+            "l1_hit_pct": c.get("l1_hit_pct", 0.0), "cfg_overhead_pct": c.get("cfg_overhead_pct", 0.0),
+            "utilization_pct": c.get("utilization_pct", 0.0)}
 
 
 def simt_figures(js):
     c = js.get("counters", {})
+    sm = js.get("total", {}).get("simt", {})
     return {"cycles": c.get("cycles", 0),
             "rf_accesses": c.get("rf_accesses", 0),
             "warp_instrs": c.get("warp_instructions", 0),
             "lanes_per_instr": c.get("lanes_per_warp_instruction", 0.0),
             "simd_efficiency_pct": c.get("simd_efficiency_pct", 0.0),
-            "diverged_instr_pct": c.get("diverged_instr_pct", 0.0)}
+            "diverged_instr_pct": c.get("diverged_instr_pct", 0.0),
+            "splits": c.get("splits", 0),
+            # for explaining a result (docs/compare.md "Why"), not in the table: the [counters.simt]
+            # stall counters (cycles the chosen warp waited, docs/simt.md "Counters") and the L1
+            "l1_hit_pct": c.get("l1_hit_pct", 0.0), "mem_instr": sm.get("simt_mem_instr", 0),
+            "bar_wait": sm.get("simt_bar_wait", 0), "unit_stall": sm.get("simt_unit_stall", 0),
+            "fetch_stall": sm.get("simt_fetch_stall", 0), "issue_idle": sm.get("simt_issue_idle", 0)}
 
 
 def geomean(xs):
@@ -205,55 +229,102 @@ def main():
     ap.add_argument("--config", default="small")
     ap.add_argument("--size", choices=["ci", "large"], default="ci")
     ap.add_argument("--only", action="append", help="apps whose name contains this")
-    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--no-build", action="store_true", help="use the device programs already built")
+    ap.add_argument("--profile", choices=["fast", "test"], default="fast",
+                    help="build profile of the core models (docs/harness.md); the tests use test")
+    ap.add_argument("--out", help="output directory (default bench/compare/<preset>-<size>)")
     ap.add_argument("--update-docs", action="store_true", help="write the table into docs/compare.md")
     ap.add_argument("--stats", help="also write the summary as make bench counters to this JSON file")
+    ap.add_argument("--from-json", action="store_true",
+                    help="no runs: write the table, plot (and docs) again from the output directory's compare.json")
     args = ap.parse_args()
+    try:
+        import matplotlib   # noqa: F401 - checked before hours of runs, not after
+    except ImportError:
+        print("compare: FAILED: no matplotlib in this Python: run it as `make compare` (the pinned .venv) "
+              "or install tools/requirements.txt")
+        return 1
+    if args.from_json:
+        outdir = os.path.abspath(args.out) if args.out else os.path.join(ROOT, "bench", "compare",
+                                                                          f"{args.config}-{args.size}")
+        with open(os.path.join(outdir, "compare.json")) as f:
+            cj = json.load(f)
+        md = table(cj["rows"], cj["meta"])
+        with open(os.path.join(outdir, "compare.md"), "w") as f:
+            f.write(md)
+        plot(cj["rows"], cj["meta"], outdir)
+        print(md)
+        if args.update_docs and update_docs(md):
+            print("compare: docs/compare.md updated")
+        return 0 if all(r["ok"] for r in cj["rows"]) else 1
 
+    commit = git_commit()   # at the start: the sources the runs are built from
     apps = app_entries(args.config, args.size, args.only)
     if not apps:
         print(f"compare: no app entries for preset {args.config} in sw/apps/apps.bench.toml")
         return 1
+    tbdir = os.path.join(ROOT, "build", "tb-fast" if args.profile == "fast" else "tb", args.config)
     if not args.no_build:
-        print(f"compare: building the apps and both core models for {args.config} (fast profile)", flush=True)
-        r = subprocess.run(["make", "-s", "-j2", "PROFILE=fast", f"CONFIG={args.config}", "apps",
-                            "tb-vgiw_rtl", "tb-vgiw_simt", "tb-vgiw_simt_arb"], cwd=ROOT)
+        print(f"compare: building the apps and both core models for {args.config} ({args.profile} profile)",
+              flush=True)
+        r = subprocess.run(["make", "-s", "-j2", f"PROFILE={args.profile}", f"CONFIG={args.config}", "apps",
+                            "simtcc", "tb-vgiw_rtl", "tb-vgiw_simt", "tb-vgiw_simt_arb"], cwd=ROOT)
         if r.returncode != 0:
-            print("compare: FAILED: build")
+            print("compare: FAILED: the build of the apps or the core models (make output above)")
             return 1
-    outdir = os.path.join(ROOT, "bench", "compare", f"{args.config}-{args.size}")
+    missing = [p for p in [os.path.join(tbdir, "vgiw_rtl", "vgiw-rtl")] +
+               [os.path.join(tbdir, dev, "vgiw-simt") for _, _, dev in TRACKERS] if not os.path.exists(p)]
+    if missing and "VGIW_RTL_DEVICE" not in os.environ:
+        print(f"compare: FAILED: no device program {os.path.relpath(missing[0], ROOT)} "
+              f"(make tb-vgiw_rtl tb-vgiw_simt tb-vgiw_simt_arb CONFIG={args.config}"
+              f"{' PROFILE=fast' if args.profile == 'fast' else ''})")
+        return 1
+    outdir = os.path.abspath(args.out) if args.out else os.path.join(ROOT, "bench", "compare",
+                                                                      f"{args.config}-{args.size}")
     os.makedirs(outdir, exist_ok=True)
     env_note = []
-    rows, failed = [], 0
+    rows, failed, failures = [], 0, []
+    t_start, c_start = time.time(), cpu_children()
     runs = len(apps) * (1 + len(TRACKERS))
     k = 0
     for app, cmd in apps:
         row = {"app": app, "args": [str(a) for a in cmd[1:] if a != "{stats}"], "ok": True, "simt": {}}
         k += 1
         st = os.path.join(outdir, f"{app}.vgiw.json")
+        if os.path.exists(st):
+            os.remove(st)   # a stats file of an earlier run must not stand in for this one
         print(f"compare: [{k}/{runs}] {app} on VGIW ...", end="", flush=True)
-        ok, wall, _ = run(engine_cmd(cmd, "rtl", st), os.path.join(outdir, f"{app}.vgiw.log"))
-        js = load(st) if ok else None
+        log = os.path.join(outdir, f"{app}.vgiw.log")
+        rc, wall, cpu, out = run(engine_cmd(cmd, "rtl", st), log, args.profile)
+        js = load(st) if rc == 0 else None
+        row["time"] = {"vgiw": {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1)}}
         if js:
             row["vgiw"] = vgiw_figures(js)
-            print(f" {row['vgiw']['cycles']:,} cycles, {wall:.0f} s", flush=True)
+            print(f" {row['vgiw']['cycles']:,} cycles, {cpu:.0f} s CPU", flush=True)
         else:
             row["ok"] = False
-            print(" FAILED", flush=True)
+            why = f"exit {rc}: {last_line(out)}" if rc else f"no stats file {os.path.relpath(st, ROOT)}"
+            failures.append(f"{app} on VGIW ({why}); log {os.path.relpath(log, ROOT)}")
+            print(f" FAILED ({why})", flush=True)
         for tr, name, dev in TRACKERS:
             k += 1
             st = os.path.join(outdir, f"{app}.simt-{tr}.json")
+            if os.path.exists(st):
+                os.remove(st)
             print(f"compare: [{k}/{runs}] {app} on SIMT ({name}) ...", end="", flush=True)
-            devpath = os.path.join(ROOT, "build", "tb-fast", args.config, dev, "vgiw-simt")
-            ok, wall, _ = run(engine_cmd(cmd, "simt", st), os.path.join(outdir, f"{app}.simt-{tr}.log"),
-                              {"VGIW_SIMT_DEVICE": devpath})
-            js = load(st) if ok else None
+            devpath = os.path.join(tbdir, dev, "vgiw-simt")
+            log = os.path.join(outdir, f"{app}.simt-{tr}.log")
+            rc, wall, cpu, out = run(engine_cmd(cmd, "simt", st), log, args.profile, {"VGIW_SIMT_DEVICE": devpath})
+            js = load(st) if rc == 0 else None
+            row["time"][f"simt_{tr}"] = {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1)}
             if js:
                 row["simt"][tr] = simt_figures(js)
-                print(f" {row['simt'][tr]['cycles']:,} cycles, {wall:.0f} s", flush=True)
+                print(f" {row['simt'][tr]['cycles']:,} cycles, {cpu:.0f} s CPU", flush=True)
             else:
                 row["ok"] = False
-                print(" FAILED", flush=True)
+                why = f"exit {rc}: {last_line(out)}" if rc else f"no stats file {os.path.relpath(st, ROOT)}"
+                failures.append(f"{app} on SIMT, {name} ({why}); log {os.path.relpath(log, ROOT)}")
+                print(f" FAILED ({why})", flush=True)
         v = row.get("vgiw")
         for tr, _, _ in TRACKERS:
             s = row["simt"].get(tr)
@@ -266,8 +337,9 @@ def main():
         rows.append(row)
 
     sp = [r["speedup_pathlist"] for r in rows if r.get("speedup_pathlist")]
-    meta = {"config": args.config, "size": args.size, "commit": git_commit(),
+    meta = {"config": args.config, "size": args.size, "profile": args.profile, "commit": commit,
             "date": time.strftime("%Y-%m-%d"), "notes": env_note,
+            "run_time": {"wall_s": round(time.time() - t_start, 1), "cpu_s": round(cpu_children() - c_start, 1)},
             "summary": {"apps": len(sp), "geomean_speedup": geomean(sp),
                         "min_speedup": min(sp) if sp else 0.0, "max_speedup": max(sp) if sp else 0.0,
                         "geomean_speedup_arbiter": geomean([r["speedup_arbiter"] for r in rows
@@ -295,8 +367,12 @@ def main():
     if args.update_docs and update_docs(md):
         print("compare: docs/compare.md updated")
     s = meta["summary"]
+    rt = meta["run_time"]
     print(f"compare: {'done' if not failed else 'FAILED'}: {len(rows) - failed} of {len(rows)} apps on both cores; "
-          f"VGIW over SIMT geometric mean {s['geomean_speedup']:.2f}x")
+          f"VGIW over SIMT geometric mean {s['geomean_speedup']:.2f}x; the runs took {rt['cpu_s']:.0f} s of CPU "
+          f"({rt['wall_s']:.0f} s wall)")
+    for f in failures:
+        print(f"compare: FAILED: {f}")
     return 1 if failed else 0
 
 

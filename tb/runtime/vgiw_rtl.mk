@@ -9,7 +9,7 @@
 # second time (the core of `small` takes many minutes to compile).
 RTLDEV_DIR  := $(TB_ROOT)/$(CONFIG)/vgiw_rtl
 RTLDEV_CORE := $(TB_ROOT)/$(CONFIG)/core_tb
-RTLDEV_C    := tb/runtime/rtl_device.c tb/core/host_port.c tb/common/mem_model.c tb/common/sim.c tb/common/stats.c \
+RTLDEV_C    := tb/runtime/rtl_device.c tb/runtime/device_loop.c tb/core/host_port.c tb/common/mem_model.c tb/common/sim.c tb/common/stats.c \
                sw/lib/vgiw_arith.c $(GEN)/vgiw_presets.c
 RTLDEV_OBJS := $(patsubst %.c,$(RTLDEV_DIR)/c/%.o,$(RTLDEV_C))
 RTLDEV_MODEL := $(addprefix $(RTLDEV_CORE)/obj/,dut_shim.o Vvgiw_core__ALL.a) $(VLIB_OBJS)

@@ -9,7 +9,7 @@
 # A second device, vgiw_simt_arb/vgiw-simt, is the same program on the model with the other
 # divergence tracker (simt_core_arb_tb: TRACKER = 1, the per-thread PC arbiter of RR-9073 §3.1)
 # for make compare (docs/compare.md); select it with $VGIW_SIMT_DEVICE or vrt_options.device_path.
-SIMTDEV_C    := tb/runtime/simt_device.c tb/core/host_port.c tb/common/mem_model.c tb/common/sim.c \
+SIMTDEV_C    := tb/runtime/simt_device.c tb/runtime/device_loop.c tb/core/host_port.c tb/common/mem_model.c tb/common/sim.c \
                 tb/common/stats.c sw/lib/vgiw_arith.c $(GEN)/vgiw_presets.c
 
 # $(call simt_device,DIR,CORE_TB)
@@ -35,3 +35,8 @@ $(eval $(call simt_device,vgiw_simt_arb,simt_core_arb_tb))
 
 .PHONY: simt-device
 simt-device: $(TB_ROOT)/$(CONFIG)/vgiw_simt/vgiw-simt
+
+# make compare's three device programs of $(CONFIG) as one bench of the test runner, so a test
+# of make compare (tools/compare.tests.toml) gets them built up front and never builds itself
+.PHONY: tb-compare_devices
+tb-compare_devices: tb-vgiw_rtl tb-vgiw_simt tb-vgiw_simt_arb

@@ -1,29 +1,37 @@
 #!/bin/bash
-# GTKWave batch test (docs/waves.md): run bfs on the rtl device of CONFIG writing an FST for a
+# GTKWave batch test (docs/waves.md): run bfs on the rtl (or simt) device of CONFIG writing an FST for a
 # cycle window, fit the committed layout to it, open both in GTKWave under xvfb-run with a Tcl
 # script that lists the displayed signals, and require every layout signal to be displayed
 # (GTKWave silently drops a signal the waveform does not have). A layout with one signal that
 # does not exist must then be caught, so the check is seen to fail.
-#   tb/wave/wave_check.sh CONFIG
+# CORE simt: the SIMT core's device and layout (tb/wave/simt_core.gtkw), as `make wave CORE=simt`.
+#   tb/wave/wave_check.sh CONFIG [simt]
 set -u
-config=${1:?usage: wave_check.sh CONFIG}
-out="build/test-logs/wave_check.$config"
+config=${1:?usage: wave_check.sh CONFIG [simt]}
+core=${2:-}
+out="build/test-logs/wave_check.$config${core:+.$core}"
 rm -rf "$out"; mkdir -p "$out"
 pass=0; fail=0
 ok()  { echo "  ok   $1"; pass=$((pass + 1)); }
 bad() { echo "  FAIL $1"; fail=$((fail + 1)); }
 
-dev="build/tb/$config/vgiw_rtl/vgiw-rtl"
-[ "build/tb/$config/core_tb/sim" -nt "$dev" ] && rm -f "$dev"
-make -s rtl-device CONFIG="$config" -o "build/tb/$config/core_tb/sim" >/dev/null || exit 1
-export VGIW_RTL_DEVICE="$dev"
+if [ "$core" = simt ]; then
+    engine=simt; top=simt_core; wave_core="CORE=simt"
+    . sw/runtime/tests/simt_dev.sh   # links the simt device from the runner-built model
+else
+    engine=rtl; top=vgiw_core; wave_core=
+    dev="build/tb/$config/vgiw_rtl/vgiw-rtl"
+    [ "build/tb/$config/core_tb/sim" -nt "$dev" ] && rm -f "$dev"
+    make -s rtl-device CONFIG="$config" -o "build/tb/$config/core_tb/sim" >/dev/null || exit 1
+    export VGIW_RTL_DEVICE="$dev"
+fi
 
 fst="$out/bfs.fst"
-if build/sw/apps/bin/bfs --engine rtl --config "$config" --file sw/apps/bfs/graph64.txt \
+if build/sw/apps/bin/bfs --engine $engine --config "$config" --file sw/apps/bfs/graph64.txt \
         --waves "$fst" --waves-from 0 --waves-to 30000 > "$out/bfs.log" 2>&1 && [ -s "$fst" ]; then
-    ok "bfs on rtl ($config) wrote $(stat -c %s "$fst") bytes of FST"
+    ok "bfs on $engine ($config) wrote $(stat -c %s "$fst") bytes of FST"
 else
-    bad "bfs on rtl ($config) with --waves (log: $out/bfs.log)"; tail -5 "$out/bfs.log"
+    bad "bfs on $engine ($config) with --waves (log: $out/bfs.log)"; tail -5 "$out/bfs.log"
 fi
 
 # $1 layout  $2 name: every signal of the layout must be displayed by GTKWave
@@ -42,13 +50,13 @@ displayed_all() {
     return 1
 }
 
-layout="$out/vgiw_core.gtkw"
-if python3 tools/wave_layout.py tb/wave/vgiw_core.gtkw "$fst" "$layout"; then
+layout="$out/$top.gtkw"
+if python3 tools/wave_layout.py tb/wave/$top.gtkw "$fst" "$layout"; then
     ok "layout fitted to the $config waveform"
 else
     bad "layout signals missing from the $config waveform"
 fi
-n=$(python3 tools/wave_layout.py --list tb/wave/vgiw_core.gtkw | wc -l)
+n=$(python3 tools/wave_layout.py --list tb/wave/$top.gtkw | wc -l)
 if displayed_all "$layout" fitted; then
     ok "GTKWave displays all $n layout signals (xvfb-run, batch Tcl)"
 else
@@ -58,7 +66,7 @@ fi
 # `make wave` itself: it fits the layout again and opens GTKWave on the FST with it
 list="$out/make_wave.displayed"
 rm -f "$list"
-if VGIW_WAVE_LIST="$list" timeout 300 xvfb-run -a make -s wave TEST=bfs CONFIG="$config" SIM_OUT="$out" \
+if VGIW_WAVE_LIST="$list" timeout 300 xvfb-run -a make -s wave TEST=bfs CONFIG="$config" $wave_core SIM_OUT="$out" \
         GTKWAVE_ARGS="-S tb/wave/list_displayed.tcl" > "$out/make_wave.log" 2>&1 \
         && [ "$(wc -l < "$list")" = "$n" ]; then
     ok "make wave opens GTKWave with the layout ($n signals displayed)"
@@ -68,7 +76,7 @@ fi
 
 # the check must catch a signal GTKWave cannot find
 cp "$layout" "$out/broken.gtkw"
-printf '@28\nTOP.vgiw_core.u_bbs.no_such_signal\n' >> "$out/broken.gtkw"
+printf '@28\nTOP.%s.no_such_signal\n' "$top" >> "$out/broken.gtkw"
 displayed_all "$out/broken.gtkw" broken > "$out/broken.check" 2>&1
 rc=$?
 if [ $rc = 1 ] && grep -q "no_such_signal" "$out/broken.check"; then
