@@ -28,7 +28,6 @@ module vgiw_core #(
   input  logic             mem_rsp_error_i
 );
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS;
-  localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS;
   localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU;
   localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST;
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU;
@@ -111,16 +110,12 @@ module vgiw_core #(
   logic [NC-1:0][63:0]      batch_mask, done_mask, done_taken;
   logic [U-1:0]             unit_fire;
 
-  logic [NL-1:0]            ldst_req_valid, ldst_req_ready, ldst_req_write, ldst_rsp_valid;
-  logic [NL-1:0][31:0]      ldst_req_addr, ldst_req_wdata, ldst_rsp_rdata;
-  logic [NL-1:0][1:0]       ldst_req_size;
-  logic [NL-1:0][3:0]       ldst_req_be;
-  logic [NL-1:0][IW-1:0]    ldst_req_id, ldst_rsp_id;
-  logic [NV-1:0]            lv_req_valid, lv_req_ready, lv_req_write, lv_rsp_valid;
-  logic [NV-1:0][15:0]      lv_req_lvid;
-  logic [NV-1:0][TID_W-1:0] lv_req_tid;
-  logic [NV-1:0][31:0]      lv_req_wdata, lv_rsp_rdata;
-  logic [NV-1:0][IW-1:0]    lv_req_id, lv_rsp_id;
+  logic [NL-1:0]            ldst_req_valid, ldst_req_ready, ldst_rsp_valid;
+  logic [NL-1:0][vgiw_cfg_pkg::LDST_REQ_BITS-1:0] ldst_req;
+  logic [NL-1:0][vgiw_cfg_pkg::LDST_RSP_BITS-1:0] ldst_rsp;
+  logic [NV-1:0]            lv_req_valid, lv_req_ready, lv_rsp_valid;
+  logic [NV-1:0][vgiw_cfg_pkg::LV_REQ_BITS-1:0]   lv_req;
+  logic [NV-1:0][vgiw_cfg_pkg::LV_RSP_BITS-1:0]   lv_rsp;
 
   // ---- control --------------------------------------------------------------------------------
   bbs u_bbs (
@@ -158,28 +153,20 @@ module vgiw_core #(
     .batch_valid_i (batch_valid), .batch_ready_o (batch_ready), .batch_base_i (batch_base),
     .batch_mask_i (batch_mask), .done_valid_o (done_valid), .done_ready_i (done_ready),
     .done_base_o (done_base), .done_mask_o (done_mask), .done_taken_o (done_taken),
-    .mem_req_valid_o (ldst_req_valid), .mem_req_ready_i (ldst_req_ready), .mem_req_addr_o (ldst_req_addr),
-    .mem_req_write_o (ldst_req_write), .mem_req_size_o (ldst_req_size), .mem_req_wdata_o (ldst_req_wdata),
-    .mem_req_be_o (ldst_req_be), .mem_req_id_o (ldst_req_id), .mem_rsp_valid_i (ldst_rsp_valid),
-    .mem_rsp_id_i (ldst_rsp_id), .mem_rsp_rdata_i (ldst_rsp_rdata),
-    .lv_req_valid_o (lv_req_valid), .lv_req_ready_i (lv_req_ready), .lv_req_write_o (lv_req_write),
-    .lv_req_lvid_o (lv_req_lvid), .lv_req_tid_o (lv_req_tid), .lv_req_wdata_o (lv_req_wdata),
-    .lv_req_id_o (lv_req_id), .lv_rsp_valid_i (lv_rsp_valid), .lv_rsp_id_i (lv_rsp_id),
-    .lv_rsp_rdata_i (lv_rsp_rdata),
+    .ldst_req_valid_o (ldst_req_valid), .ldst_req_ready_i (ldst_req_ready), .ldst_req_o (ldst_req),
+    .ldst_rsp_valid_i (ldst_rsp_valid), .ldst_rsp_i (ldst_rsp),
+    .lv_req_valid_o (lv_req_valid), .lv_req_ready_i (lv_req_ready), .lv_req_o (lv_req),
+    .lv_rsp_valid_i (lv_rsp_valid), .lv_rsp_i (lv_rsp),
     .busy_o (fab_busy), .unit_fire_o (unit_fire), .error_o (fab_error)
   );
 
   // ---- memory -------------------------------------------------------------------------------
   mem_system u_mem (
     .clk_i, .rst_ni,
-    .ldst_req_valid_i (ldst_req_valid), .ldst_req_ready_o (ldst_req_ready), .ldst_req_addr_i (ldst_req_addr),
-    .ldst_req_write_i (ldst_req_write), .ldst_req_size_i (ldst_req_size), .ldst_req_wdata_i (ldst_req_wdata),
-    .ldst_req_be_i (ldst_req_be), .ldst_req_id_i (ldst_req_id), .ldst_rsp_valid_o (ldst_rsp_valid),
-    .ldst_rsp_id_o (ldst_rsp_id), .ldst_rsp_rdata_o (ldst_rsp_rdata),
-    .lv_req_valid_i (lv_req_valid), .lv_req_ready_o (lv_req_ready), .lv_req_write_i (lv_req_write),
-    .lv_req_lvid_i (lv_req_lvid), .lv_req_tid_i (lv_req_tid), .lv_req_wdata_i (lv_req_wdata),
-    .lv_req_id_i (lv_req_id), .lv_rsp_valid_o (lv_rsp_valid), .lv_rsp_id_o (lv_rsp_id),
-    .lv_rsp_rdata_o (lv_rsp_rdata),
+    .ldst_req_valid_i (ldst_req_valid), .ldst_req_ready_o (ldst_req_ready), .ldst_req_i (ldst_req),
+    .ldst_rsp_valid_o (ldst_rsp_valid), .ldst_rsp_o (ldst_rsp),
+    .lv_req_valid_i (lv_req_valid), .lv_req_ready_o (lv_req_ready), .lv_req_i (lv_req),
+    .lv_rsp_valid_o (lv_rsp_valid), .lv_rsp_o (lv_rsp),
     .lv_base_i (lv_base), .lv_tile_threads_i (lv_tile_threads),
     .ctl_req_valid_i (ctl_req_valid), .ctl_req_ready_o (ctl_req_ready), .ctl_req_addr_i (ctl_req_addr),
     .ctl_rsp_valid_o (ctl_rsp_valid), .ctl_rsp_ready_i (ctl_rsp_ready), .ctl_rsp_rdata_o (ctl_rsp_rdata),

@@ -11,36 +11,22 @@
 module mem_system #(
   localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
-  localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
-  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned LBITS = 8 * L
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
-  // LDST ports (docs/fabric-units/ldst.md)
+  // LDST and LVU ports: bundles of arch/formats.toml (docs/fabric-units/ldst.md, lvu.md)
   input  logic [NL-1:0]             ldst_req_valid_i,
   output logic [NL-1:0]             ldst_req_ready_o,
-  input  logic [NL-1:0][31:0]       ldst_req_addr_i,
-  input  logic [NL-1:0]             ldst_req_write_i,
-  input  logic [NL-1:0][1:0]        ldst_req_size_i,
-  input  logic [NL-1:0][31:0]       ldst_req_wdata_i,
-  input  logic [NL-1:0][3:0]        ldst_req_be_i,
-  input  logic [NL-1:0][IW-1:0]     ldst_req_id_i,
+  input  logic [NL-1:0][vgiw_cfg_pkg::LDST_REQ_BITS-1:0] ldst_req_i,
   output logic [NL-1:0]             ldst_rsp_valid_o,
-  output logic [NL-1:0][IW-1:0]     ldst_rsp_id_o,
-  output logic [NL-1:0][31:0]       ldst_rsp_rdata_o,
-  // LVU ports (docs/fabric-units/lvu.md)
+  output logic [NL-1:0][vgiw_cfg_pkg::LDST_RSP_BITS-1:0] ldst_rsp_o,
   input  logic [NV-1:0]             lv_req_valid_i,
   output logic [NV-1:0]             lv_req_ready_o,
-  input  logic [NV-1:0]             lv_req_write_i,
-  input  logic [NV-1:0][15:0]       lv_req_lvid_i,
-  input  logic [NV-1:0][TID_W-1:0]  lv_req_tid_i,
-  input  logic [NV-1:0][31:0]       lv_req_wdata_i,
-  input  logic [NV-1:0][IW-1:0]     lv_req_id_i,
+  input  logic [NV-1:0][vgiw_cfg_pkg::LV_REQ_BITS-1:0]   lv_req_i,
   output logic [NV-1:0]             lv_rsp_valid_o,
-  output logic [NV-1:0][IW-1:0]     lv_rsp_id_o,
-  output logic [NV-1:0][31:0]       lv_rsp_rdata_o,
+  output logic [NV-1:0][vgiw_cfg_pkg::LV_RSP_BITS-1:0]   lv_rsp_o,
   input  logic [31:0]               lv_base_i,
   input  logic [16:0]               lv_tile_threads_i,
   // control port: 32-bit word reads, responses in order
@@ -114,12 +100,6 @@ module mem_system #(
            CT0 + CK);
   end
 
-  // the access size is implied by the byte enables
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [NL-1:0][1:0] size_unused;
-  /* verilator lint_on UNUSEDSIGNAL */
-  assign size_unused = ldst_req_size_i;
-
   // requesters of the memory port
   logic [R-1:0]            rq_valid, rq_ready, rq_write, rq_rsp;
   logic [R-1:0][31:0]      rq_addr;
@@ -153,10 +133,7 @@ module mem_system #(
 
   l1 u_l1 (
     .clk_i, .rst_ni,
-    .req_valid_i (ldst_req_valid_i), .req_ready_o (ldst_req_ready_o),
-    .req_addr_i  (ldst_req_addr_i),  .req_write_i (ldst_req_write_i),
-    .req_wdata_i (ldst_req_wdata_i), .req_be_i    (ldst_req_be_i), .req_id_i (ldst_req_id_i),
-    .rsp_valid_o (ldst_rsp_valid_o), .rsp_id_o    (ldst_rsp_id_o), .rsp_rdata_o (ldst_rsp_rdata_o),
+    .ldst_req_valid_i, .ldst_req_ready_o, .ldst_req_i, .ldst_rsp_valid_o, .ldst_rsp_o,
     .flush_i, .flush_done_o (l1_flush_done), .busy_o (l1_busy),
     .mem_req_valid_o (rq_valid[B1-1:0]), .mem_req_ready_i (rq_ready[B1-1:0]),
     .mem_req_addr_o  (rq_addr[B1-1:0]),  .mem_req_write_o (rq_write[B1-1:0]),
@@ -176,10 +153,7 @@ module mem_system #(
 
   lvc u_lvc (
     .clk_i, .rst_ni, .lv_base_i, .lv_tile_threads_i,
-    .req_valid_i (lv_req_valid_i), .req_ready_o (lv_req_ready_o), .req_write_i (lv_req_write_i),
-    .req_lvid_i  (lv_req_lvid_i),  .req_tid_i   (lv_req_tid_i),   .req_wdata_i (lv_req_wdata_i),
-    .req_id_i    (lv_req_id_i),
-    .rsp_valid_o (lv_rsp_valid_o), .rsp_id_o    (lv_rsp_id_o),    .rsp_rdata_o (lv_rsp_rdata_o),
+    .lv_req_valid_i, .lv_req_ready_o, .lv_req_i, .lv_rsp_valid_o, .lv_rsp_o,
     .flush_i, .flush_done_o (lvc_flush_done), .busy_o (lvc_busy),
     .mem_req_valid_o (rq_valid[CTL-1:B1]), .mem_req_ready_i (rq_ready[CTL-1:B1]),
     .mem_req_addr_o  (rq_addr[CTL-1:B1]),  .mem_req_write_o (rq_write[CTL-1:B1]),

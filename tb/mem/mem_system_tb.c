@@ -34,7 +34,6 @@
 #define L1_WAYS  VGIW_L1_WAYS
 #define L1_SETS  (VGIW_L1_BYTES / (L1_BANKS * LINE * L1_WAYS))
 #define LVC_BYTES VGIW_LVC_BYTES
-#define TIDB  VGIW_DATAPATH_TID_BITS
 
 /* Address map of the test (all inside one window so the golden is a flat array):
  * hot: a few lines that all fall in bank 0, set 0 (more than the ways: conflicts, evictions);
@@ -64,22 +63,6 @@ static uint8_t gold[WIN_BYTES];
 static uint32_t lv_gold[LV_IDS][LV_T];
 static mem_model_t *mem;
 static rng_t rng;
-
-/* ---- bit fields in word arrays */
-static void setf(uint32_t *w, unsigned off, unsigned width, uint32_t v) {
-    for (unsigned i = 0; i < width; i++) {
-        unsigned b = off + i;
-        w[b / 32] = (w[b / 32] & ~(1u << (b % 32))) | (((v >> i) & 1u) << (b % 32));
-    }
-}
-static uint32_t getf(const uint32_t *w, unsigned off, unsigned width) {
-    uint32_t v = 0;
-    for (unsigned i = 0; i < width; i++) {
-        unsigned b = off + i;
-        v |= ((w[b / 32] >> (b % 32)) & 1u) << i;
-    }
-    return v;
-}
 
 static uint32_t gold_word(uint32_t addr) {
     if (addr < WIN_BASE || addr - WIN_BASE > WIN_BYTES - 4)   /* control error probe only */
@@ -230,7 +213,7 @@ static void mem_take(void) {
 
 /* ---- one cycle */
 static void cycle(bool issue, bool flush) {
-    uint32_t w[16];
+    uint32_t w[PORT_WORDS(DUT_LDST_REQ_I_BITS) + PORT_WORDS(DUT_LV_REQ_I_BITS) + 2];
     /* new requests */
     for (unsigned p = 0; p < NL; p++) {
         if (!ldst[p].active && issue && rng_below(&rng, 3) == 0) {
@@ -262,20 +245,23 @@ static void cycle(bool issue, bool flush) {
     uint32_t v = 0;
     for (unsigned p = 0; p < NL; p++) v |= (uint32_t)ldst[p].active << p;
     memset(w, 0, sizeof w); w[0] = v; put_ldst_req_valid_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, 32 * p, 32, ldst[p].addr); put_ldst_req_addr_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, p, 1, ldst[p].write); put_ldst_req_write_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, 2 * p, 2, ldst[p].size); put_ldst_req_size_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, 32 * p, 32, ldst[p].wdata); put_ldst_req_wdata_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, 4 * p, 4, ldst[p].be); put_ldst_req_be_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, IW * p, IW, ldst[p].id); put_ldst_req_id_i(w);
+    memset(w, 0, sizeof w);
+    for (unsigned p = 0; p < NL; p++) {
+        ldst_req_t r = { .addr = ldst[p].addr, .write = ldst[p].write, .size = ldst[p].size,
+                         .wdata = ldst[p].wdata, .be = ldst[p].be, .id = ldst[p].id };
+        ldst_req_pack_at(&r, w, p * VGIW_LDST_REQ_BITS);
+    }
+    put_ldst_req_i(w);
     v = 0;
     for (unsigned p = 0; p < NV; p++) v |= (uint32_t)lvr[p].active << p;
     memset(w, 0, sizeof w); w[0] = v; put_lv_req_valid_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NV; p++) setf(w, p, 1, lvr[p].write); put_lv_req_write_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NV; p++) setf(w, 16 * p, 16, lvr[p].lvid); put_lv_req_lvid_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NV; p++) setf(w, TIDB * p, TIDB, lvr[p].tid); put_lv_req_tid_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NV; p++) setf(w, 32 * p, 32, lvr[p].wdata); put_lv_req_wdata_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NV; p++) setf(w, IW * p, IW, lvr[p].id); put_lv_req_id_i(w);
+    memset(w, 0, sizeof w);
+    for (unsigned p = 0; p < NV; p++) {
+        lv_req_t r = { .write = lvr[p].write, .lvid = lvr[p].lvid, .tid = lvr[p].tid, .wdata = lvr[p].wdata,
+                       .id = lvr[p].id };
+        lv_req_pack_at(&r, w, p * VGIW_LV_REQ_BITS);
+    }
+    put_lv_req_i(w);
     dut_set_ctl_req_valid_i(ctl_active);
     dut_set_ctl_req_addr_i(ctl_addr);
     bool ctl_rsp_ready = rng_below(&rng, 4) != 0;
@@ -285,29 +271,33 @@ static void cycle(bool issue, bool flush) {
     sim_eval();
 
     /* responses (no ready on the fabric ports: taken now) */
-    uint32_t rv[16], ri[16], rd[16];
-    get_ldst_rsp_valid_o(rv); get_ldst_rsp_id_o(ri); get_ldst_rsp_rdata_o(rd);
+    uint32_t rv[16], rsp_w[PORT_WORDS(DUT_LDST_RSP_O_BITS) + PORT_WORDS(DUT_LV_RSP_O_BITS) + 2];
+    get_ldst_rsp_valid_o(rv); get_ldst_rsp_o(rsp_w);
     for (unsigned p = 0; p < NL; p++) {
-        if (!getf(rv, p, 1)) continue;
-        unsigned id = getf(ri, IW * p, IW);
+        if (!vgiw_bits_get(rv, p, 1)) continue;
+        ldst_rsp_t r;
+        ldst_rsp_unpack_at(rsp_w, p * VGIW_LDST_RSP_BITS, &r);
+        unsigned id = r.id;
         inflight_t *f = &ldst_if[p][id];
         responses++;
         sim_progress();
         if (!sim_check_u32(f->busy, "ldst %u: response with ID %u that is not in flight", p, id)) continue;
         if (!f->write && f->addr >= WIN_BASE && f->addr < WIN_BASE + WIN_BYTES)
-            sim_check_eq(getf(rd, 32 * p, 32), f->expect, "ldst %u id %u: load %08x", p, id, f->addr);
+            sim_check_eq(r.rdata, f->expect, "ldst %u id %u: load %08x", p, id, f->addr);
         f->busy = false;
     }
-    get_lv_rsp_valid_o(rv); get_lv_rsp_id_o(ri); get_lv_rsp_rdata_o(rd);
+    get_lv_rsp_valid_o(rv); get_lv_rsp_o(rsp_w);
     for (unsigned p = 0; p < NV; p++) {
-        if (!getf(rv, p, 1)) continue;
-        unsigned id = getf(ri, IW * p, IW);
+        if (!vgiw_bits_get(rv, p, 1)) continue;
+        lv_rsp_t r;
+        lv_rsp_unpack_at(rsp_w, p * VGIW_LV_RSP_BITS, &r);
+        unsigned id = r.id;
         inflight_t *f = &lv_if[p][id];
         responses++;
         sim_progress();
         if (!sim_check_u32(f->busy, "lv %u: response with ID %u that is not in flight", p, id)) continue;
         if (!f->write)
-            sim_check_eq(getf(rd, 32 * p, 32), f->expect, "lv %u id %u: load <%u,%u>", p, id, f->lvid, f->tid);
+            sim_check_eq(r.rdata, f->expect, "lv %u id %u: load <%u,%u>", p, id, f->lvid, f->tid);
         f->busy = false;
     }
     if (dut_get_ctl_rsp_valid_o() && ctl_rsp_ready) {
@@ -324,7 +314,7 @@ static void cycle(bool issue, bool flush) {
     get_ldst_req_ready_o(rdy);
     for (unsigned p = 0; p < NL; p++) {
         req_t *q = &ldst[p];
-        if (!(q->active && getf(rdy, p, 1))) continue;
+        if (!(q->active && vgiw_bits_get(rdy, p, 1))) continue;
         inflight_t *f = &ldst_if[p][q->id];
         f->busy = true; f->write = q->write; f->addr = q->addr; f->since = sim_cycle();
         uint32_t wa = q->addr & ~3u;
@@ -343,7 +333,7 @@ static void cycle(bool issue, bool flush) {
     get_lv_req_ready_o(rdy);
     for (unsigned p = 0; p < NV; p++) {
         req_t *q = &lvr[p];
-        if (!(q->active && getf(rdy, p, 1))) continue;
+        if (!(q->active && vgiw_bits_get(rdy, p, 1))) continue;
         inflight_t *f = &lv_if[p][q->id];
         f->busy = true; f->write = q->write; f->lvid = q->lvid; f->tid = q->tid; f->since = sim_cycle();
         if (q->write) lv_gold[q->lvid][q->tid] = q->wdata;
