@@ -1,10 +1,7 @@
 // The VGIW core (VGIW §3, Fig. 4; docs/core.md): control registers, the basic block scheduler
 // with its control vector table, the MT-CGRF fabric and the memory system (banked L1 + LVC)
 // behind one line-granular memory port.
-module vgiw_core #(
-  localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
-  localparam int unsigned LBITS = 8 * L
-) (
+module vgiw_core (
   input  logic             clk_i,
   input  logic             rst_ni,
   // register port (docs/core.md): one 32-bit access per cycle, read data combinational
@@ -14,18 +11,13 @@ module vgiw_core #(
   input  logic [31:0]      reg_wdata_i,
   output logic [31:0]      reg_rdata_o,
   output logic             done_o,
-  // memory port (line-granular)
-  output logic             mem_req_valid_o,
-  input  logic             mem_req_ready_i,
-  output logic [31:0]      mem_req_addr_o,
-  output logic             mem_req_write_o,
-  output logic [LBITS-1:0] mem_req_wdata_o,
-  output logic [7:0]       mem_req_id_o,
-  input  logic             mem_rsp_valid_i,
-  output logic             mem_rsp_ready_o,
-  input  logic [7:0]       mem_rsp_id_i,
-  input  logic [LBITS-1:0] mem_rsp_rdata_i,
-  input  logic             mem_rsp_error_i
+  // memory port (line-granular): bundles line_req / line_rsp of arch/formats.toml
+  output logic             line_req_valid_o,
+  input  logic             line_req_ready_i,
+  output logic [vgiw_cfg_pkg::LINE_REQ_BITS-1:0] line_req_o,
+  input  logic             line_rsp_valid_i,
+  output logic             line_rsp_ready_o,
+  input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i
 );
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS;
   localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU;
@@ -172,8 +164,7 @@ module vgiw_core #(
     .ctl_rsp_valid_o (ctl_rsp_valid), .ctl_rsp_ready_i (ctl_rsp_ready), .ctl_rsp_rdata_o (ctl_rsp_rdata),
     .ctl_rsp_line_o (ctl_rsp_line),
     .flush_i (flush), .flush_done_o (flush_done),
-    .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o,
-    .mem_req_id_o, .mem_rsp_valid_i, .mem_rsp_ready_o, .mem_rsp_id_i, .mem_rsp_rdata_i, .mem_rsp_error_i,
+    .line_req_valid_o, .line_req_ready_i, .line_req_o, .line_rsp_valid_i, .line_rsp_ready_o, .line_rsp_i,
     .error_o (mem_error),
     // in the order of arch/core.toml [counters.ext]: counter X0 + i is mem_cnt[i]
     .cnt_l1_access_o        (mem_cnt[vgiw_cfg_pkg::CNT_L1_ACCESS - X0]),

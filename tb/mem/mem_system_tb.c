@@ -165,8 +165,8 @@ static void dump(void) {
             if (lv_if[p][i].busy)
                 fprintf(stderr, "  lv %u id %u <%u,%u> %s since %llu\n", p, i, lv_if[p][i].lvid, lv_if[p][i].tid,
                         lv_if[p][i].write ? "st" : "ld", (unsigned long long)lv_if[p][i].since);
-    fprintf(stderr, "  mem_req_valid %llu ldst_req_ready %llx lv_req_ready %llx ctl_req_ready %llu\n",
-            (unsigned long long)dut_get_mem_req_valid_o(), (unsigned long long)dut_get_ldst_req_ready_o(),
+    fprintf(stderr, "  line_req_valid %llu ldst_req_ready %llx lv_req_ready %llx ctl_req_ready %llu\n",
+            (unsigned long long)dut_get_line_req_valid_o(), (unsigned long long)dut_get_ldst_req_ready_o(),
             (unsigned long long)dut_get_lv_req_ready_o(), (unsigned long long)dut_get_ctl_req_ready_o());
 }
 
@@ -175,35 +175,40 @@ static void dump(void) {
 static bool mem_ready_now;
 static void mem_drive(void) {
     mem_resp_t rsp;
-    uint32_t w[PORT_WORDS(8 * LINE)];
+    uint32_t w[PORT_WORDS(DUT_LINE_RSP_I_BITS) + 1];
     mem_ready_now = mem_model_can_accept(mem) && rng_below(&rng, 8) != 0;
-    dut_set_mem_req_ready_i(mem_ready_now);
+    dut_set_line_req_ready_i(mem_ready_now);
     if (rng_below(&rng, 4) != 0 && mem_model_response(mem, &rsp)) {
-        dut_set_mem_rsp_valid_i(1);
-        dut_set_mem_rsp_id_i(rsp.id);
+        line_rsp_t r;
+        memset(&r, 0, sizeof r);
+        r.id = (uint32_t)rsp.id;
         /* addresses outside the test window do not exist: error response */
-        dut_set_mem_rsp_error_i(rsp.addr < WIN_BASE || rsp.addr >= WIN_BASE + WIN_BYTES);
+        r.error = rsp.addr < WIN_BASE || rsp.addr >= WIN_BASE + WIN_BYTES;
+        if (!rsp.write) memcpy(r.rdata, rsp.data, LINE);   /* little-endian host: byte i in bits 8i.. */
         memset(w, 0, sizeof w);
-        if (!rsp.write) memcpy(w, rsp.data, LINE);   /* little-endian host: byte i in bits 8i.. */
-        put_mem_rsp_rdata_i(w);
+        line_rsp_pack_at(&r, w, 0);
+        dut_set_line_rsp_valid_i(1);
+        put_line_rsp_i(w);
     } else {
-        dut_set_mem_rsp_valid_i(0);
+        dut_set_line_rsp_valid_i(0);
     }
 }
 static void mem_take(void) {
-    if (!(mem_ready_now && dut_get_mem_req_valid_o())) return;
+    if (!(mem_ready_now && dut_get_line_req_valid_o())) return;
     mem_req_t rq;
-    uint32_t w[PORT_WORDS(8 * LINE)];
+    line_req_t q;
+    uint32_t w[PORT_WORDS(DUT_LINE_REQ_O_BITS) + 1];
+    get_line_req_o(w);
+    line_req_unpack_at(w, 0, &q);
     memset(&rq, 0, sizeof rq);
-    rq.id = dut_get_mem_req_id_o();
-    rq.addr = (uint32_t)dut_get_mem_req_addr_o();
+    rq.id = q.id;
+    rq.addr = q.addr;
     rq.bytes = LINE;
-    rq.write = dut_get_mem_req_write_o();
+    rq.write = q.write;
     sim_check_u32(rq.addr % LINE == 0, "memory request address %08x is line aligned", rq.addr);
     if (!rq.write && rq.id < CT0) cache_reads++;
     if (rq.write) {
-        get_mem_req_wdata_o(w);
-        memcpy(rq.data, w, LINE);
+        memcpy(rq.data, q.wdata, LINE);
         memset(rq.mask, 1, LINE);
         sim_check_u32(rq.addr < RO_BASE || rq.addr >= RO_BASE + RO_BYTES,
                       "write-back of the read-only region at %08x (never written)", rq.addr);
@@ -422,7 +427,7 @@ int main(int argc, char **argv) {
     dut_set_lv_base_i(LV_BASE);
     dut_set_lv_tile_threads_i(LV_T);
     dut_set_flush_i(0);
-    dut_set_mem_rsp_valid_i(0);
+    dut_set_line_rsp_valid_i(0);
     sim_reset(4);
     sim_check_u32(!dut_get_error_o(), "error_o low after reset");
 
