@@ -633,10 +633,12 @@ def load_formats(cfg, name):
                 raise ArchError(f"{where}: each field must be [name, width, description]")
             fname, width, fdoc = f
             if isinstance(width, str):
-                sect, _, key = width.partition(".")
-                if sect not in cfg or key not in cfg[sect]:
+                # "sect.key" or "N*sect.key": a preset key, times a constant (bytes to bits)
+                scale, _, ref = width.rpartition("*")
+                sect, _, key = ref.partition(".")
+                if (scale and not scale.isdigit()) or sect not in cfg or key not in cfg[sect]:
                     raise ArchError(f"{where}: field {fname}: unknown width '{width}' in preset {name}")
-                width = cfg[sect][key]
+                width = int(scale or 1) * cfg[sect][key]
             if not isinstance(width, int) or width < 1:
                 raise ArchError(f"{where}: field {fname}: width must be a positive integer")
             fields.append((fname, width, fdoc))
@@ -644,13 +646,16 @@ def load_formats(cfg, name):
         words = r.get("words")
         if words is not None and total != 32 * words:
             raise ArchError(f"{where}: fields add up to {total} bits, not {words} words")
-        recs.append((rname, r.get("doc", rname), fields, total))
+        per_preset = r.get("per_preset", False)
+        if not isinstance(per_preset, bool):
+            raise ArchError(f"{where}: per_preset must be true or false")
+        recs.append((rname, r.get("doc", rname), fields, total, per_preset))
     return recs
 
 
 def sv_records(recs):
     out = ["", "  // ---- records of arch/formats.toml (docs/fabric.md) ----"]
-    for rname, rdoc, fields, total in recs:
+    for rname, rdoc, fields, total, _ in recs:
         out.append(f"  // {rdoc} ({total} bits)")
         out.append("  typedef struct packed {")
         for fname, w, fdoc in fields:
@@ -660,10 +665,75 @@ def sv_records(recs):
     return out
 
 
+C_BITS_HELPERS = """
+/* Bits [lsb, lsb + width) of a vector of 32-bit words, least significant first (a Verilated
+ * port of more than 64 bits; width <= 64). The bundles' pack_at/unpack_at are built on these. */
+static inline uint64_t vgiw_bits_get(const uint32_t *w, unsigned lsb, unsigned width)
+{
+    uint64_t v = 0;
+    for (unsigned got = 0; got < width;) {
+        unsigned pos = lsb + got, off = pos % 32u, n = 32u - off;
+        if (n > width - got) n = width - got;
+        uint32_t mask = n == 32u ? 0xFFFFFFFFu : (1u << n) - 1u;
+        v |= (uint64_t)((w[pos / 32u] >> off) & mask) << got;
+        got += n;
+    }
+    return v;
+}
+static inline void vgiw_bits_put(uint32_t *w, unsigned lsb, unsigned width, uint64_t v)
+{
+    for (unsigned done = 0; done < width;) {
+        unsigned pos = lsb + done, off = pos % 32u, n = 32u - off;
+        if (n > width - done) n = width - done;
+        uint32_t mask = (n == 32u ? 0xFFFFFFFFu : (1u << n) - 1u) << off;
+        w[pos / 32u] = (w[pos / 32u] & ~mask) | (((uint32_t)(v >> done) << off) & mask);
+        done += n;
+    }
+}""".split("\n")
+
+
+def c_bundles(recs):
+    """Per-preset records (the bundles): a C struct (fields over 64 bits as arrays of 32-bit
+    words, least significant first) and pack_at/unpack_at at any bit offset of a word vector, so
+    that element p of a port [N-1:0][BITS-1:0] is at bit p * BITS."""
+    out = []
+    for rname, rdoc, fields, total, per_preset in recs:
+        if not per_preset:
+            continue
+        out.append(f"/* {rdoc} ({total} bits) */")
+        out.append(f"typedef struct {rname} {{")
+        for fname, w, fdoc in fields:
+            if w > 64:
+                out.append(f"    uint32_t {fname}[{(w + 31) // 32}]; /* {w} bits: {fdoc} */")
+            else:
+                out.append(f"    {'uint32_t' if w <= 32 else 'uint64_t'} {fname}; /* {w} bits: {fdoc} */")
+        out.append(f"}} {rname}_t;")
+        out.append(f"#define VGIW_{rname.upper()}_BITS {total}u")
+        pk = [f"static inline void {rname}_pack_at(const {rname}_t *r, uint32_t *w, unsigned lsb)", "{"]
+        up = [f"static inline void {rname}_unpack_at(const uint32_t *w, unsigned lsb, {rname}_t *r)", "{"]
+        lsb = 0
+        for fname, w, _ in reversed(fields):
+            if w > 64:
+                for k in range(0, w, 32):
+                    n = min(32, w - k)
+                    pk.append(f"    vgiw_bits_put(w, lsb + {lsb + k}u, {n}u, r->{fname}[{k // 32}]);")
+                    up.append(f"    r->{fname}[{k // 32}] = (uint32_t)vgiw_bits_get(w, lsb + {lsb + k}u, {n}u);")
+            else:
+                ctype = "uint32_t" if w <= 32 else "uint64_t"
+                pk.append(f"    vgiw_bits_put(w, lsb + {lsb}u, {w}u, r->{fname});")
+                up.append(f"    r->{fname} = ({ctype})vgiw_bits_get(w, lsb + {lsb}u, {w}u);")
+            lsb += w
+        out += pk + ["}"] + up + ["}"]
+    return out
+
+
 def c_records(recs):
     out = ["", "/* records of arch/formats.toml (docs/fabric.md), packed little-endian into 32-bit words */",
            "#include <stdint.h>"]
-    for rname, rdoc, fields, total in recs:
+    out += C_BITS_HELPERS
+    for rname, rdoc, fields, total, per_preset in recs:
+        if per_preset:
+            continue
         nwords = (total + 31) // 32
         out.append(f"/* {rdoc} ({total} bits) */")
         out.append(f"typedef struct {rname} {{")
@@ -800,6 +870,8 @@ def gen_cfg_h(name, cfg):
     out += c_topology(cfg["_topology"])
     out += c_core_ranges(*cfg["_core_ranges"])
     out += ["", '#include "vgiw_formats.h"   /* token_t, unit_cfg_t, switch_cfg_t and their pack/unpack */']
+    out += ["", "/* bundles of arch/formats.toml (per_preset widths; docs/architecture-description.md) */"]
+    out += c_bundles(cfg["_formats"])
     out.append("")
     out.append("#endif")
     return "\n".join(out) + "\n"
@@ -1005,12 +1077,12 @@ def main():
             write_if_changed(os.path.join(args.out, name, "vgiw_simt_csr.h"), gen_simt_csr_h(name, cfg))
         if not args.preset:
             # Run-time tools handle every preset with one set of record layouts.
-            layouts = {name: [(r[0], r[2]) for r in cfg["_formats"]] for name, cfg in cfgs.items()}
+            layouts = {name: [(r[0], r[2]) for r in cfg["_formats"] if not r[4]] for name, cfg in cfgs.items()}
             first = next(iter(layouts.values()))
             for name, lay in layouts.items():
                 if lay != first:
                     raise ArchError(f"arch/formats.toml: preset {name} gives the records other widths; "
-                                    "run-time tools need one layout for all presets")
+                                    "run-time tools need one layout for all presets (or per_preset = true)")
             fmt = ["/* generated by tools/archgen.py from arch/formats.toml; do not edit */",
                    "#ifndef VGIW_FORMATS_H", "#define VGIW_FORMATS_H"]
             fmt += c_records(next(iter(cfgs.values()))["_formats"]) + ["", "#endif"]

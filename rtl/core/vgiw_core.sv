@@ -1,10 +1,7 @@
 // The VGIW core (VGIW §3, Fig. 4; docs/core.md): control registers, the basic block scheduler
 // with its control vector table, the MT-CGRF fabric and the memory system (banked L1 + LVC)
 // behind one line-granular memory port.
-module vgiw_core #(
-  localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
-  localparam int unsigned LBITS = 8 * L
-) (
+module vgiw_core (
   input  logic             clk_i,
   input  logic             rst_ni,
   // register port (docs/core.md): one 32-bit access per cycle, read data combinational
@@ -14,21 +11,15 @@ module vgiw_core #(
   input  logic [31:0]      reg_wdata_i,
   output logic [31:0]      reg_rdata_o,
   output logic             done_o,
-  // memory port (line-granular)
-  output logic             mem_req_valid_o,
-  input  logic             mem_req_ready_i,
-  output logic [31:0]      mem_req_addr_o,
-  output logic             mem_req_write_o,
-  output logic [LBITS-1:0] mem_req_wdata_o,
-  output logic [7:0]       mem_req_id_o,
-  input  logic             mem_rsp_valid_i,
-  output logic             mem_rsp_ready_o,
-  input  logic [7:0]       mem_rsp_id_i,
-  input  logic [LBITS-1:0] mem_rsp_rdata_i,
-  input  logic             mem_rsp_error_i
+  // memory port (line-granular): bundles line_req / line_rsp of arch/formats.toml
+  output logic             line_req_valid_o,
+  input  logic             line_req_ready_i,
+  output logic [vgiw_cfg_pkg::LINE_REQ_BITS-1:0] line_req_o,
+  input  logic             line_rsp_valid_i,
+  output logic             line_rsp_ready_o,
+  input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i
 );
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS;
-  localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS;
   localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU;
   localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST;
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU;
@@ -111,17 +102,12 @@ module vgiw_core #(
   logic [NC-1:0][63:0]      batch_mask, done_mask, done_taken;
   logic [U-1:0]             unit_fire;
 
-  logic [NL-1:0]            ldst_req_valid, ldst_req_ready, ldst_req_write, ldst_rsp_valid;
-  logic [NL-1:0][31:0]      ldst_req_addr, ldst_req_wdata, ldst_rsp_rdata;
-  logic [NL-1:0][1:0]       ldst_req_size;
-  logic [NL-1:0][3:0]       ldst_req_be, ldst_req_amo;
-  logic [NL-1:0][31:0]      ldst_req_cmp;
-  logic [NL-1:0][IW-1:0]    ldst_req_id, ldst_rsp_id;
-  logic [NV-1:0]            lv_req_valid, lv_req_ready, lv_req_write, lv_rsp_valid;
-  logic [NV-1:0][15:0]      lv_req_lvid;
-  logic [NV-1:0][TID_W-1:0] lv_req_tid;
-  logic [NV-1:0][31:0]      lv_req_wdata, lv_rsp_rdata;
-  logic [NV-1:0][IW-1:0]    lv_req_id, lv_rsp_id;
+  logic [NL-1:0]            ldst_req_valid, ldst_req_ready, ldst_rsp_valid;
+  logic [NL-1:0][vgiw_cfg_pkg::LDST_REQ_BITS-1:0] ldst_req;
+  logic [NL-1:0][vgiw_cfg_pkg::LDST_RSP_BITS-1:0] ldst_rsp;
+  logic [NV-1:0]            lv_req_valid, lv_req_ready, lv_rsp_valid;
+  logic [NV-1:0][vgiw_cfg_pkg::LV_REQ_BITS-1:0]   lv_req;
+  logic [NV-1:0][vgiw_cfg_pkg::LV_RSP_BITS-1:0]   lv_rsp;
 
   // ---- control --------------------------------------------------------------------------------
   bbs u_bbs (
@@ -159,37 +145,26 @@ module vgiw_core #(
     .batch_valid_i (batch_valid), .batch_ready_o (batch_ready), .batch_base_i (batch_base),
     .batch_mask_i (batch_mask), .done_valid_o (done_valid), .done_ready_i (done_ready),
     .done_base_o (done_base), .done_mask_o (done_mask), .done_taken_o (done_taken),
-    .mem_req_valid_o (ldst_req_valid), .mem_req_ready_i (ldst_req_ready), .mem_req_addr_o (ldst_req_addr),
-    .mem_req_write_o (ldst_req_write), .mem_req_size_o (ldst_req_size), .mem_req_wdata_o (ldst_req_wdata),
-    .mem_req_be_o (ldst_req_be), .mem_req_id_o (ldst_req_id), .mem_rsp_valid_i (ldst_rsp_valid),
-    .mem_req_amo_o (ldst_req_amo), .mem_req_cmp_o (ldst_req_cmp),
-    .mem_rsp_id_i (ldst_rsp_id), .mem_rsp_rdata_i (ldst_rsp_rdata),
-    .lv_req_valid_o (lv_req_valid), .lv_req_ready_i (lv_req_ready), .lv_req_write_o (lv_req_write),
-    .lv_req_lvid_o (lv_req_lvid), .lv_req_tid_o (lv_req_tid), .lv_req_wdata_o (lv_req_wdata),
-    .lv_req_id_o (lv_req_id), .lv_rsp_valid_i (lv_rsp_valid), .lv_rsp_id_i (lv_rsp_id),
-    .lv_rsp_rdata_i (lv_rsp_rdata),
+    .ldst_req_valid_o (ldst_req_valid), .ldst_req_ready_i (ldst_req_ready), .ldst_req_o (ldst_req),
+    .ldst_rsp_valid_i (ldst_rsp_valid), .ldst_rsp_i (ldst_rsp),
+    .lv_req_valid_o (lv_req_valid), .lv_req_ready_i (lv_req_ready), .lv_req_o (lv_req),
+    .lv_rsp_valid_i (lv_rsp_valid), .lv_rsp_i (lv_rsp),
     .busy_o (fab_busy), .unit_fire_o (unit_fire), .error_o (fab_error)
   );
 
   // ---- memory -------------------------------------------------------------------------------
   mem_system u_mem (
     .clk_i, .rst_ni,
-    .ldst_req_valid_i (ldst_req_valid), .ldst_req_ready_o (ldst_req_ready), .ldst_req_addr_i (ldst_req_addr),
-    .ldst_req_write_i (ldst_req_write), .ldst_req_size_i (ldst_req_size), .ldst_req_wdata_i (ldst_req_wdata),
-    .ldst_req_be_i (ldst_req_be), .ldst_req_id_i (ldst_req_id), .ldst_rsp_valid_o (ldst_rsp_valid),
-    .ldst_req_amo_i (ldst_req_amo), .ldst_req_cmp_i (ldst_req_cmp),
-    .ldst_rsp_id_o (ldst_rsp_id), .ldst_rsp_rdata_o (ldst_rsp_rdata),
-    .lv_req_valid_i (lv_req_valid), .lv_req_ready_o (lv_req_ready), .lv_req_write_i (lv_req_write),
-    .lv_req_lvid_i (lv_req_lvid), .lv_req_tid_i (lv_req_tid), .lv_req_wdata_i (lv_req_wdata),
-    .lv_req_id_i (lv_req_id), .lv_rsp_valid_o (lv_rsp_valid), .lv_rsp_id_o (lv_rsp_id),
-    .lv_rsp_rdata_o (lv_rsp_rdata),
+    .ldst_req_valid_i (ldst_req_valid), .ldst_req_ready_o (ldst_req_ready), .ldst_req_i (ldst_req),
+    .ldst_rsp_valid_o (ldst_rsp_valid), .ldst_rsp_o (ldst_rsp),
+    .lv_req_valid_i (lv_req_valid), .lv_req_ready_o (lv_req_ready), .lv_req_i (lv_req),
+    .lv_rsp_valid_o (lv_rsp_valid), .lv_rsp_o (lv_rsp),
     .lv_base_i (lv_base), .lv_tile_threads_i (lv_tile_threads),
     .ctl_req_valid_i (ctl_req_valid), .ctl_req_ready_o (ctl_req_ready), .ctl_req_addr_i (ctl_req_addr),
     .ctl_rsp_valid_o (ctl_rsp_valid), .ctl_rsp_ready_i (ctl_rsp_ready), .ctl_rsp_rdata_o (ctl_rsp_rdata),
     .ctl_rsp_line_o (ctl_rsp_line),
     .flush_i (flush), .flush_done_o (flush_done),
-    .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o,
-    .mem_req_id_o, .mem_rsp_valid_i, .mem_rsp_ready_o, .mem_rsp_id_i, .mem_rsp_rdata_i, .mem_rsp_error_i,
+    .line_req_valid_o, .line_req_ready_i, .line_req_o, .line_rsp_valid_i, .line_rsp_ready_o, .line_rsp_i,
     .error_o (mem_error),
     // in the order of arch/core.toml [counters.ext]: counter X0 + i is mem_cnt[i]
     .cnt_l1_access_o        (mem_cnt[vgiw_cfg_pkg::CNT_L1_ACCESS - X0]),

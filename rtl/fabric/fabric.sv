@@ -7,14 +7,17 @@
 // LDST, LVU and CVU units get the external ports of their type, indexed by UNIT_INDEX.
 module fabric #(
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
-  localparam int unsigned IDX_W = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
   localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU,
   localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
   localparam int unsigned U     = vgiw_cfg_pkg::FABRIC_UNITS,
   localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS,
   localparam int unsigned K     = vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS,
-  localparam int unsigned GW    = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1
+  localparam int unsigned GW    = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1,
+  localparam int unsigned LQ    = vgiw_cfg_pkg::LDST_REQ_BITS,
+  localparam int unsigned LS    = vgiw_cfg_pkg::LDST_RSP_BITS,
+  localparam int unsigned VQ    = vgiw_cfg_pkg::LV_REQ_BITS,
+  localparam int unsigned VS    = vgiw_cfg_pkg::LV_RSP_BITS
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,
@@ -34,31 +37,18 @@ module fabric #(
   output logic [NC-1:0][TID_W-1:0]   done_base_o,
   output logic [NC-1:0][63:0]        done_mask_o,
   output logic [NC-1:0][63:0]        done_taken_o,
-  // load/store units: memory ports
-  output logic [NL-1:0]              mem_req_valid_o,
-  input  logic [NL-1:0]              mem_req_ready_i,
-  output logic [NL-1:0][31:0]        mem_req_addr_o,
-  output logic [NL-1:0]              mem_req_write_o,
-  output logic [NL-1:0][1:0]         mem_req_size_o,
-  output logic [NL-1:0][31:0]        mem_req_wdata_o,
-  output logic [NL-1:0][3:0]         mem_req_be_o,
-  output logic [NL-1:0][3:0]         mem_req_amo_o,
-  output logic [NL-1:0][31:0]        mem_req_cmp_o,
-  output logic [NL-1:0][IDX_W-1:0]   mem_req_id_o,
-  input  logic [NL-1:0]              mem_rsp_valid_i,
-  input  logic [NL-1:0][IDX_W-1:0]   mem_rsp_id_i,
-  input  logic [NL-1:0][31:0]        mem_rsp_rdata_i,
-  // live value units: live value ports
+  // load/store units: memory ports; live value units: live value ports (bundles of
+  // arch/formats.toml, docs/architecture-description.md "Records and bundles")
+  output logic [NL-1:0]              ldst_req_valid_o,
+  input  logic [NL-1:0]              ldst_req_ready_i,
+  output logic [NL-1:0][LQ-1:0]      ldst_req_o,
+  input  logic [NL-1:0]              ldst_rsp_valid_i,
+  input  logic [NL-1:0][LS-1:0]      ldst_rsp_i,
   output logic [NV-1:0]              lv_req_valid_o,
   input  logic [NV-1:0]              lv_req_ready_i,
-  output logic [NV-1:0]              lv_req_write_o,
-  output logic [NV-1:0][15:0]        lv_req_lvid_o,
-  output logic [NV-1:0][TID_W-1:0]   lv_req_tid_o,
-  output logic [NV-1:0][31:0]        lv_req_wdata_o,
-  output logic [NV-1:0][IDX_W-1:0]   lv_req_id_o,
+  output logic [NV-1:0][VQ-1:0]      lv_req_o,
   input  logic [NV-1:0]              lv_rsp_valid_i,
-  input  logic [NV-1:0][IDX_W-1:0]   lv_rsp_id_i,
-  input  logic [NV-1:0][31:0]        lv_rsp_rdata_i,
+  input  logic [NV-1:0][VS-1:0]      lv_rsp_i,
   // status and statistics
   output logic                       busy_o,        // some token or thread state is held
   output logic [U-1:0]               unit_fire_o,   // unit started an operation
@@ -230,13 +220,10 @@ module fabric #(
         .in_valid_i (in_valid[4*u +: 4]), .in_tok_i (in_tok[4*u +: 4]), .in_ready_o (in_ready[4*u +: 4]),
         .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),
-        .mem_req_valid_o (mem_req_valid_o[IDX]), .mem_req_ready_i (mem_req_ready_i[IDX]),
-        .mem_req_addr_o  (mem_req_addr_o[IDX]),  .mem_req_write_o (mem_req_write_o[IDX]),
-        .mem_req_size_o  (mem_req_size_o[IDX]),  .mem_req_wdata_o (mem_req_wdata_o[IDX]),
-        .mem_req_be_o    (mem_req_be_o[IDX]),    .mem_req_id_o    (mem_req_id_o[IDX]),
-        .mem_req_amo_o   (mem_req_amo_o[IDX]),   .mem_req_cmp_o   (mem_req_cmp_o[IDX]),
-        .mem_rsp_valid_i (mem_rsp_valid_i[IDX]), .mem_rsp_id_i    (mem_rsp_id_i[IDX]),
-        .mem_rsp_rdata_i (mem_rsp_rdata_i[IDX]), .error_o         (unit_error[u])
+        .ldst_req_valid_o (ldst_req_valid_o[IDX]), .ldst_req_ready_i (ldst_req_ready_i[IDX]),
+        .ldst_req_o       (ldst_req_o[IDX]),
+        .ldst_rsp_valid_i (ldst_rsp_valid_i[IDX]), .ldst_rsp_i       (ldst_rsp_i[IDX]),
+        .error_o          (unit_error[u])
       );
     end else if (TYPE == 32'(fu_pkg::UNIT_LVU)) begin : g_lvu
       lvu_unit u_lvu (
@@ -245,10 +232,8 @@ module fabric #(
         .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),
         .lv_req_valid_o (lv_req_valid_o[IDX]), .lv_req_ready_i (lv_req_ready_i[IDX]),
-        .lv_req_write_o (lv_req_write_o[IDX]), .lv_req_lvid_o  (lv_req_lvid_o[IDX]),
-        .lv_req_tid_o   (lv_req_tid_o[IDX]),   .lv_req_wdata_o (lv_req_wdata_o[IDX]),
-        .lv_req_id_o    (lv_req_id_o[IDX]),    .lv_rsp_valid_i (lv_rsp_valid_i[IDX]),
-        .lv_rsp_id_i    (lv_rsp_id_i[IDX]),    .lv_rsp_rdata_i (lv_rsp_rdata_i[IDX])
+        .lv_req_o       (lv_req_o[IDX]),
+        .lv_rsp_valid_i (lv_rsp_valid_i[IDX]), .lv_rsp_i       (lv_rsp_i[IDX])
       );
       assign unit_error[u] = 1'b0;
     end else begin : g_cvu

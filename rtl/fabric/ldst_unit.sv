@@ -18,7 +18,7 @@
 // until reset; clear_i does not drop it), the thread finishes at once with data 0 and
 // still sends its tokens.
 //
-// Memory port: size 0/1/2 = byte/half/word; wdata holds the store data in its low bits;
+// Memory port (ldst_req / ldst_rsp of arch/formats.toml): size 0/1/2 = byte/half/word; wdata holds the store data in its low bits;
 // be = the accessed bytes within the aligned word (shifted by addr[1:0]), for loads too.
 // The response carries the whole aligned word; the unit extracts and extends the byte or
 // half itself. Every request, store included, gets exactly one response. amo = AMO_NONE
@@ -36,27 +36,18 @@ module ldst_unit (
   input  logic [1:0]                 out_ready_i,
   output logic                       busy_o,
   output logic                       fire_o,
-  // memory port
-  output logic                       mem_req_valid_o,
-  input  logic                       mem_req_ready_i,
-  output logic [31:0]                mem_req_addr_o,
-  output logic                       mem_req_write_o,
-  output logic [1:0]                 mem_req_size_o,
-  output logic [31:0]                mem_req_wdata_o,
-  output logic [3:0]                 mem_req_be_o,
-  output logic [3:0]                 mem_req_amo_o,
-  output logic [31:0]                mem_req_cmp_o,
-  output logic [vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS-1:0] mem_req_id_o,
-  input  logic                       mem_rsp_valid_i,
-  input  logic [vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS-1:0] mem_rsp_id_i,
-  input  logic [31:0]                mem_rsp_rdata_i,
+  // memory port: bundles of arch/formats.toml (vgiw_cfg_pkg::ldst_req_t, ldst_rsp_t)
+  output logic                       ldst_req_valid_o,
+  input  logic                       ldst_req_ready_i,
+  output logic [vgiw_cfg_pkg::LDST_REQ_BITS-1:0] ldst_req_o,
+  input  logic                       ldst_rsp_valid_i,
+  input  logic [vgiw_cfg_pkg::LDST_RSP_BITS-1:0] ldst_rsp_i,
   output logic                       error_o
 );
   localparam int unsigned DEPTH = vgiw_cfg_pkg::FABRIC_TOKEN_BUFFER_DEPTH;
   localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS;
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS;
-  // issue register payload: {addr, write, size, wdata, be, amo, cmp, id}
-  localparam int unsigned ISS_W = 32 + 1 + 2 + 32 + 4 + 4 + 32 + IW;
+  localparam int unsigned ISS_W = vgiw_cfg_pkg::LDST_REQ_BITS;   // the issue register holds the request
   localparam int unsigned META_W = 5;   // {size[1:0], signed, addr[1:0]}: shapes the load data
 
   // ---- to and from the core: operands, token buffer, reservation buffer (below) -------
@@ -114,11 +105,23 @@ module ldst_unit (
   // A thread leaves the token buffer when its reservation entry is free and the issue
   // register can take its request (misaligned ones make no request but wait alike).
   logic             iss_in_ready, iss_valid;
-  logic [ISS_W-1:0] iss_payload;
-  logic [IW-1:0]    iss_id;
+  vgiw_cfg_pkg::ldst_req_t iss_in, iss_req;
+  vgiw_cfg_pkg::ldst_rsp_t rsp;
   logic [DEPTH-1:0] unsent;
 
   assign fire_o = fire;
+
+  always_comb begin
+    iss_in       = '0;
+    iss_in.addr  = addr;
+    iss_in.write = is_store;
+    iss_in.size  = size;
+    iss_in.wdata = wdata;
+    iss_in.be    = be;
+    iss_in.amo   = 4'(amo);
+    iss_in.cmp   = (amo == fu_pkg::AMO_CMPXCHG) ? operand[2] : 32'd0;
+    iss_in.id    = tb_tid[IW-1:0];
+  end
 
   stream_reg #(
     .WIDTH (ISS_W),
@@ -129,23 +132,21 @@ module ldst_unit (
     .clear_i (clear_i),
     .valid_i (tb_iss_valid && !misaligned),
     .ready_o (iss_in_ready),
-    .data_i  ({addr, is_store, size, wdata, be, 4'(amo), (amo == fu_pkg::AMO_CMPXCHG) ? operand[2] : 32'd0,
-               tb_tid[IW-1:0]}),
+    .data_i  (iss_in),
     .valid_o (iss_valid),
-    .ready_i (mem_req_ready_i && !clear_i),
-    .data_o  (iss_payload)
+    .ready_i (ldst_req_ready_i && !clear_i),
+    .data_o  (iss_req)
   );
 
   // Nothing leaves during clear: the reservation buffer decides which entries become
   // zombies from `unsent`, which must be exact in that cycle.
-  assign mem_req_valid_o = iss_valid && !clear_i;
-  assign {mem_req_addr_o, mem_req_write_o, mem_req_size_o, mem_req_wdata_o, mem_req_be_o, mem_req_amo_o,
-          mem_req_cmp_o, iss_id} = iss_payload;
-  assign mem_req_id_o = iss_id;
+  assign ldst_req_valid_o = iss_valid && !clear_i;
+  assign ldst_req_o       = iss_req;
+  assign rsp              = ldst_rsp_i;
 
   always_comb begin
     unsent = '0;
-    if (iss_valid) unsent[iss_id] = 1'b1;
+    if (iss_valid) unsent[iss_req.id] = 1'b1;
   end
 
   // ---- responses: extract and extend the accessed byte / half of the aligned word ------
@@ -156,11 +157,11 @@ module ldst_unit (
     logic [31:0] shifted;
     /* verilator lint_on UNUSEDSIGNAL */
     {m_size, m_signed, m_off} = rsp_meta;
-    shifted = mem_rsp_rdata_i >> {m_off, 3'b000};
+    shifted = rsp.rdata >> {m_off, 3'b000};
     unique case (m_size)
       2'd0:    rsp_data = {{24{m_signed && shifted[7]}},  shifted[7:0]};
       2'd1:    rsp_data = {{16{m_signed && shifted[15]}}, shifted[15:0]};
-      default: rsp_data = mem_rsp_rdata_i;
+      default: rsp_data = rsp.rdata;
     endcase
   end
 
@@ -188,8 +189,8 @@ module ldst_unit (
     .iss_data_i  (32'd0),
     .iss_meta_i  ({size, is_signed, addr[1:0]}),
     .unsent_i    (unsent),
-    .rsp_valid_i (mem_rsp_valid_i),
-    .rsp_idx_i   (mem_rsp_id_i),
+    .rsp_valid_i (ldst_rsp_valid_i),
+    .rsp_idx_i   (rsp.id),
     .rsp_data_i  (rsp_data),
     .rsp_meta_o  (rsp_meta)
   );

@@ -25,17 +25,12 @@ module lvu_unit (
   input  logic [1:0]                 out_ready_i,
   output logic                       busy_o,
   output logic                       fire_o,
-  // live value port
+  // live value port: bundles of arch/formats.toml (vgiw_cfg_pkg::lv_req_t, lv_rsp_t)
   output logic                       lv_req_valid_o,
   input  logic                       lv_req_ready_i,
-  output logic                       lv_req_write_o,
-  output logic [15:0]                lv_req_lvid_o,
-  output logic [vgiw_cfg_pkg::DATAPATH_TID_BITS-1:0] lv_req_tid_o,
-  output logic [31:0]                lv_req_wdata_o,
-  output logic [vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS-1:0] lv_req_id_o,
+  output logic [vgiw_cfg_pkg::LV_REQ_BITS-1:0] lv_req_o,
   input  logic                       lv_rsp_valid_i,
-  input  logic [vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS-1:0] lv_rsp_id_i,
-  input  logic [31:0]                lv_rsp_rdata_i
+  input  logic [vgiw_cfg_pkg::LV_RSP_BITS-1:0] lv_rsp_i
 );
   localparam int unsigned DEPTH = vgiw_cfg_pkg::FABRIC_TOKEN_BUFFER_DEPTH;
   localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS;
@@ -76,10 +71,17 @@ module lvu_unit (
   );
 
   // Nothing leaves during clear, so `unsent` is exact for the zombie rule.
+  vgiw_cfg_pkg::lv_req_t req;
+  vgiw_cfg_pkg::lv_rsp_t rsp;
   assign lv_req_valid_o = iss_valid && !clear_i;
-  assign {lv_req_write_o, lv_req_lvid_o, iss_tid, lv_req_wdata_o} = iss_payload;
-  assign lv_req_tid_o   = iss_tid;
-  assign lv_req_id_o    = iss_tid[IW-1:0];
+  always_comb begin
+    req = '0;
+    {req.write, req.lvid, iss_tid, req.wdata} = iss_payload;
+    req.tid = iss_tid;
+    req.id  = iss_tid[IW-1:0];
+  end
+  assign lv_req_o = req;
+  assign rsp      = lv_rsp_i;
 
   always_comb begin
     unsent = '0;
@@ -111,8 +113,8 @@ module lvu_unit (
     .iss_meta_i  (1'b0),
     .unsent_i    (unsent),
     .rsp_valid_i (lv_rsp_valid_i),
-    .rsp_idx_i   (lv_rsp_id_i),
-    .rsp_data_i  (lv_rsp_rdata_i),
+    .rsp_idx_i   (rsp.id),
+    .rsp_data_i  (rsp.rdata),
     .rsp_meta_o  (rsp_meta)
   );
 

@@ -66,15 +66,23 @@ module hl_board #(
 
   if (CORE) begin : g_core
     logic done_unused;
+    vgiw_cfg_pkg::line_req_t line_req;
+    vgiw_cfg_pkg::line_rsp_t line_rsp;
     vgiw_core u_core (
       .clk_i, .rst_ni,
       .reg_valid_i (reg_valid), .reg_write_i (reg_write), .reg_addr_i (reg_addr),
       .reg_wdata_i (reg_wdata), .reg_rdata_o (reg_rdata), .done_o (done_unused),
-      .mem_req_valid_o (mem_req_valid), .mem_req_ready_i (mem_req_ready), .mem_req_addr_o (mem_req_addr),
-      .mem_req_write_o (mem_req_write), .mem_req_wdata_o (mem_req_wdata), .mem_req_id_o (mem_req_id),
-      .mem_rsp_valid_i (mem_rsp_valid), .mem_rsp_ready_o (mem_rsp_ready), .mem_rsp_id_i (mem_rsp_id),
-      .mem_rsp_rdata_i (mem_rsp_rdata), .mem_rsp_error_i (mem_rsp_error)
+      .line_req_valid_o (mem_req_valid), .line_req_ready_i (mem_req_ready), .line_req_o (line_req),
+      .line_rsp_valid_i (mem_rsp_valid), .line_rsp_ready_o (mem_rsp_ready), .line_rsp_i (line_rsp)
     );
+    // hl_mem takes the bundles' fields
+    assign mem_req_addr   = line_req.addr;
+    assign mem_req_write  = line_req.write;
+    assign mem_req_wdata  = line_req.wdata;
+    assign mem_req_id     = line_req.id;
+    assign line_rsp.id    = mem_rsp_id;
+    assign line_rsp.rdata = mem_rsp_rdata;
+    assign line_rsp.error = mem_rsp_error;
   end else begin : g_no_core
     /* verilator lint_off UNUSEDSIGNAL */  // no core: the register port goes nowhere
     logic unused;

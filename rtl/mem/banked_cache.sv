@@ -44,16 +44,14 @@ module banked_cache #(
   input  logic                    flush_i,
   output logic                    flush_done_o,
   output logic                    busy_o,
-  // one line port per bank
-  output logic [BANKS-1:0]        mem_req_valid_o,
-  input  logic [BANKS-1:0]        mem_req_ready_i,
-  output logic [BANKS-1:0][31:0]  mem_req_addr_o,
-  output logic [BANKS-1:0]        mem_req_write_o,
-  output logic [BANKS-1:0][LBITS-1:0] mem_req_wdata_o,
-  output logic [BANKS-1:0][LID_W-1:0] mem_req_lid_o,
-  input  logic [BANKS-1:0]        mem_rsp_valid_i,
-  input  logic [LID_W-1:0]        mem_rsp_lid_i,     // shared: one line response per cycle
-  input  logic [LBITS-1:0]        mem_rsp_rdata_i,
+  // one line port per bank (bundles line_req / line_rsp of arch/formats.toml): a request's id
+  // holds the bank's local ID (cache_bank.sv) in its low LID_W bits; the response is shared,
+  // one line per cycle, its id's low LID_W bits the local ID
+  output logic [BANKS-1:0]        line_req_valid_o,
+  input  logic [BANKS-1:0]        line_req_ready_i,
+  output logic [BANKS-1:0][vgiw_cfg_pkg::LINE_REQ_BITS-1:0] line_req_o,
+  input  logic [BANKS-1:0]        line_rsp_valid_i,
+  input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i,
   // per-cycle counter increments
   output logic [BCW-1:0]          inc_access_o,
   output logic [BCW-1:0]          inc_hit_o,
@@ -145,8 +143,28 @@ module banked_cache #(
   // are one module (one synthesis for `make area`, docs/core.md "Area").
   logic [BANKS-1:0][31:0]    b_mem_addr;
 
+  if (LINE_BYTES != vgiw_cfg_pkg::L1_LINE_BYTES) begin : g_bad_line
+    $error("banked_cache: LINE_BYTES must be the preset's l1.line_bytes (the line bundles carry those)");
+  end
+
+  logic [BANKS-1:0]            lreq_write;
+  logic [BANKS-1:0][LBITS-1:0] lreq_wdata;
+  /* verilator lint_off UNUSEDSIGNAL */  // the error flag and the ID bits above LID_W are the next level's
+  vgiw_cfg_pkg::line_rsp_t     line_rsp;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign line_rsp = line_rsp_i;
+
   for (genvar b = 0; b < BANKS; b++) begin : g_bank
-    assign mem_req_addr_o[b] = b_mem_addr[b] | (32'(b) << OFF_W);
+    vgiw_cfg_pkg::line_req_t lreq;
+    logic [LID_W-1:0]        lid;
+    always_comb begin
+      lreq       = '0;
+      lreq.addr  = b_mem_addr[b] | (32'(b) << OFF_W);
+      lreq.write = lreq_write[b];
+      lreq.wdata = lreq_wdata[b];
+      lreq.id    = 8'(lid);
+    end
+    assign line_req_o[b] = lreq;
     cache_bank #(
       .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .MSHRS(MSHRS), .TARGETS(TARGETS), .ID_W(BIW),
       .BANK_BITS(BB), .FLUSH_WB(FLUSH_WB), .WRITE_VALIDATE(WRITE_VALIDATE)
@@ -161,11 +179,11 @@ module banked_cache #(
       .rsp_id_o        (b_rsp_id[b]),     .rsp_rdata_o  (b_rsp_rdata[b]),
       .flush_i,
       .flush_done_o    (b_flush_done[b]), .busy_o       (b_busy[b]),
-      .mem_req_valid_o (mem_req_valid_o[b]), .mem_req_ready_i (mem_req_ready_i[b]),
-      .mem_req_addr_o  (b_mem_addr[b]),      .mem_req_write_o (mem_req_write_o[b]),
-      .mem_req_wdata_o (mem_req_wdata_o[b]), .mem_req_lid_o   (mem_req_lid_o[b]),
-      .mem_rsp_valid_i (mem_rsp_valid_i[b]), .mem_rsp_lid_i   (mem_rsp_lid_i),
-      .mem_rsp_rdata_i (mem_rsp_rdata_i),
+      .mem_req_valid_o (line_req_valid_o[b]), .mem_req_ready_i (line_req_ready_i[b]),
+      .mem_req_addr_o  (b_mem_addr[b]),       .mem_req_write_o (lreq_write[b]),
+      .mem_req_wdata_o (lreq_wdata[b]),       .mem_req_lid_o   (lid),
+      .mem_rsp_valid_i (line_rsp_valid_i[b]), .mem_rsp_lid_i   (line_rsp.id[LID_W-1:0]),
+      .mem_rsp_rdata_i (line_rsp.rdata),
       .ev_access_o     (ev_access[b]),    .ev_hit_o     (ev_hit[b]),
       .ev_miss_o       (ev_miss[b]),      .ev_writeback_o (ev_wb[b]),
       .ev_refill_o     (ev_refill[b]),    .ev_mshr_stall_o (ev_stall[b]),

@@ -12,16 +12,13 @@
 module lvc #(
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
   localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
-  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned BANKS = vgiw_cfg_pkg::LVC_BANKS,
   localparam int unsigned LINE  = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned WAYS  = vgiw_cfg_pkg::LVC_WAYS,
   localparam int unsigned SETS  = vgiw_cfg_pkg::LVC_BYTES / (BANKS * LINE * WAYS),
   localparam int unsigned MSHRS = vgiw_cfg_pkg::LVC_MSHRS,
   localparam int unsigned TGTS  = vgiw_cfg_pkg::LVC_MSHR_TARGETS,
-  localparam int unsigned LBITS = 8 * LINE,
   localparam int unsigned LW    = LINE / 4,            // row skew: one line, in words
-  localparam int unsigned LID_W = $clog2(MSHRS) + 1,
   localparam int unsigned MWW   = $clog2(BANKS * MSHRS + 1),
   localparam int unsigned BCW   = $clog2(BANKS + 1),
   localparam int unsigned PCW   = $clog2(NV + 1)
@@ -30,28 +27,19 @@ module lvc #(
   input  logic                      rst_ni,
   input  logic [31:0]               lv_base_i,
   input  logic [16:0]               lv_tile_threads_i,
-  input  logic [NV-1:0]             req_valid_i,
-  output logic [NV-1:0]             req_ready_o,
-  input  logic [NV-1:0]             req_write_i,
-  input  logic [NV-1:0][15:0]       req_lvid_i,
-  input  logic [NV-1:0][TID_W-1:0]  req_tid_i,
-  input  logic [NV-1:0][31:0]       req_wdata_i,
-  input  logic [NV-1:0][IW-1:0]     req_id_i,
-  output logic [NV-1:0]             rsp_valid_o,
-  output logic [NV-1:0][IW-1:0]     rsp_id_o,
-  output logic [NV-1:0][31:0]       rsp_rdata_o,
+  input  logic [NV-1:0]             lv_req_valid_i,
+  output logic [NV-1:0]             lv_req_ready_o,
+  input  logic [NV-1:0][vgiw_cfg_pkg::LV_REQ_BITS-1:0] lv_req_i,
+  output logic [NV-1:0]             lv_rsp_valid_o,
+  output logic [NV-1:0][vgiw_cfg_pkg::LV_RSP_BITS-1:0] lv_rsp_o,
   input  logic                      flush_i,
   output logic                      flush_done_o,
   output logic                      busy_o,
-  output logic [BANKS-1:0]          mem_req_valid_o,
-  input  logic [BANKS-1:0]          mem_req_ready_i,
-  output logic [BANKS-1:0][31:0]    mem_req_addr_o,
-  output logic [BANKS-1:0]          mem_req_write_o,
-  output logic [BANKS-1:0][LBITS-1:0] mem_req_wdata_o,
-  output logic [BANKS-1:0][LID_W-1:0] mem_req_lid_o,
-  input  logic [BANKS-1:0]          mem_rsp_valid_i,
-  input  logic [LID_W-1:0]          mem_rsp_lid_i,
-  input  logic [LBITS-1:0]          mem_rsp_rdata_i,
+  output logic [BANKS-1:0]          line_req_valid_o,
+  input  logic [BANKS-1:0]          line_req_ready_i,
+  output logic [BANKS-1:0][vgiw_cfg_pkg::LINE_REQ_BITS-1:0] line_req_o,
+  input  logic [BANKS-1:0]          line_rsp_valid_i,
+  input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i,
   output logic [BCW-1:0]            inc_access_o,
   output logic [BCW-1:0]            inc_hit_o,
   output logic [BCW-1:0]            inc_miss_o,
@@ -66,23 +54,30 @@ module lvc #(
   logic [NV-1:0]          a_valid, a_ready, a_write;
   logic [NV-1:0][RW-1:0]  a_data;
   logic [NV-1:0][31:0]    a_addr, a_wdata;
-  logic [NV-1:0][IW-1:0]  a_id;
+  logic [NV-1:0][IW-1:0]  a_id, rsp_id;
+  logic [NV-1:0][31:0]    rsp_rdata;
 
   for (genvar p = 0; p < NV; p++) begin : g_port
     // lvid * (T + LW) + tid, kept modulo 2^30: the byte address wraps at 32 bits like an LDST
     // address
+    vgiw_cfg_pkg::lv_req_t req;
+    vgiw_cfg_pkg::lv_rsp_t rsp;
     logic [29:0] index;
     logic [31:0] addr;
-    assign index = 30'(req_lvid_i[p]) * (30'(lv_tile_threads_i) + 30'(LW)) + 30'(req_tid_i[p]);
+    assign req   = lv_req_i[p];
+    assign index = 30'(req.lvid) * (30'(lv_tile_threads_i) + 30'(LW)) + 30'(req.tid);
     assign addr  = lv_base_i + {index, 2'b00};
 
     stream_reg #(.WIDTH(RW), .SPILL(1'b0)) u_reg (
       .clk_i, .rst_ni, .clear_i (1'b0),
-      .valid_i (req_valid_i[p]), .ready_o (req_ready_o[p]),
-      .data_i  ({addr, req_write_i[p], req_wdata_i[p], req_id_i[p]}),
+      .valid_i (lv_req_valid_i[p]), .ready_o (lv_req_ready_o[p]),
+      .data_i  ({addr, req.write, req.wdata, req.id}),
       .valid_o (a_valid[p]), .ready_i (a_ready[p]), .data_o (a_data[p])
     );
     assign {a_addr[p], a_write[p], a_wdata[p], a_id[p]} = a_data[p];
+    assign rsp.id      = rsp_id[p];
+    assign rsp.rdata   = rsp_rdata[p];
+    assign lv_rsp_o[p] = rsp;
   end
 
   banked_cache #(
@@ -94,10 +89,9 @@ module lvc #(
     .req_valid_i (a_valid), .req_ready_o (a_ready), .req_addr_i (a_addr),
     .req_write_i (a_write), .req_be_i ({NV{4'hF}}), .req_wdata_i (a_wdata), .req_id_i (a_id),
     .req_amo_i ('0), .req_cmp_i ('0),   // live values have no atomics
-    .rsp_valid_o, .rsp_id_o, .rsp_rdata_o,
+    .rsp_valid_o (lv_rsp_valid_o), .rsp_id_o (rsp_id), .rsp_rdata_o (rsp_rdata),
     .flush_i, .flush_done_o, .busy_o,
-    .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o, .mem_req_lid_o,
-    .mem_rsp_valid_i, .mem_rsp_lid_i, .mem_rsp_rdata_i,
+    .line_req_valid_o, .line_req_ready_i, .line_req_o, .line_rsp_valid_i, .line_rsp_i,
     .inc_refill_o, .inc_mshr_stall_o, .inc_miss_wait_o,
     .inc_access_o, .inc_hit_o, .inc_miss_o, .inc_writeback_o (inc_spill_o),
     .inc_conflict_o

@@ -11,38 +11,22 @@
 module mem_system #(
   localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
-  localparam int unsigned IW    = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
-  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned LBITS = 8 * L
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
-  // LDST ports (docs/fabric-units/ldst.md)
+  // LDST and LVU ports: bundles of arch/formats.toml (docs/fabric-units/ldst.md, lvu.md)
   input  logic [NL-1:0]             ldst_req_valid_i,
   output logic [NL-1:0]             ldst_req_ready_o,
-  input  logic [NL-1:0][31:0]       ldst_req_addr_i,
-  input  logic [NL-1:0]             ldst_req_write_i,
-  input  logic [NL-1:0][1:0]        ldst_req_size_i,
-  input  logic [NL-1:0][31:0]       ldst_req_wdata_i,
-  input  logic [NL-1:0][3:0]        ldst_req_be_i,
-  input  logic [NL-1:0][3:0]        ldst_req_amo_i,   // fu_pkg::amo_op_e: atomic at the L1 bank
-  input  logic [NL-1:0][31:0]       ldst_req_cmp_i,   // its comparand (AMO_CMPXCHG)
-  input  logic [NL-1:0][IW-1:0]     ldst_req_id_i,
+  input  logic [NL-1:0][vgiw_cfg_pkg::LDST_REQ_BITS-1:0] ldst_req_i,
   output logic [NL-1:0]             ldst_rsp_valid_o,
-  output logic [NL-1:0][IW-1:0]     ldst_rsp_id_o,
-  output logic [NL-1:0][31:0]       ldst_rsp_rdata_o,
-  // LVU ports (docs/fabric-units/lvu.md)
+  output logic [NL-1:0][vgiw_cfg_pkg::LDST_RSP_BITS-1:0] ldst_rsp_o,
   input  logic [NV-1:0]             lv_req_valid_i,
   output logic [NV-1:0]             lv_req_ready_o,
-  input  logic [NV-1:0]             lv_req_write_i,
-  input  logic [NV-1:0][15:0]       lv_req_lvid_i,
-  input  logic [NV-1:0][TID_W-1:0]  lv_req_tid_i,
-  input  logic [NV-1:0][31:0]       lv_req_wdata_i,
-  input  logic [NV-1:0][IW-1:0]     lv_req_id_i,
+  input  logic [NV-1:0][vgiw_cfg_pkg::LV_REQ_BITS-1:0]   lv_req_i,
   output logic [NV-1:0]             lv_rsp_valid_o,
-  output logic [NV-1:0][IW-1:0]     lv_rsp_id_o,
-  output logic [NV-1:0][31:0]       lv_rsp_rdata_o,
+  output logic [NV-1:0][vgiw_cfg_pkg::LV_RSP_BITS-1:0]   lv_rsp_o,
   input  logic [31:0]               lv_base_i,
   input  logic [16:0]               lv_tile_threads_i,
   // control port: 32-bit word reads, responses in order
@@ -56,18 +40,13 @@ module mem_system #(
   // maintenance
   input  logic                      flush_i,
   output logic                      flush_done_o,
-  // the core's memory port (line-granular)
-  output logic                      mem_req_valid_o,
-  input  logic                      mem_req_ready_i,
-  output logic [31:0]               mem_req_addr_o,
-  output logic                      mem_req_write_o,
-  output logic [LBITS-1:0]          mem_req_wdata_o,
-  output logic [7:0]                mem_req_id_o,
-  input  logic                      mem_rsp_valid_i,
-  output logic                      mem_rsp_ready_o,
-  input  logic [7:0]                mem_rsp_id_i,
-  input  logic [LBITS-1:0]          mem_rsp_rdata_i,
-  input  logic                      mem_rsp_error_i,
+  // the core's memory port (line-granular): bundles line_req / line_rsp of arch/formats.toml
+  output logic                      line_req_valid_o,
+  input  logic                      line_req_ready_i,
+  output logic [vgiw_cfg_pkg::LINE_REQ_BITS-1:0] line_req_o,
+  input  logic                      line_rsp_valid_i,
+  output logic                      line_rsp_ready_o,
+  input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i,
   output logic                      error_o,
   // counters (from reset)
   output logic [63:0]               cnt_l1_access_o,
@@ -116,32 +95,42 @@ module mem_system #(
            CT0 + CK);
   end
 
-  // the access size is implied by the byte enables
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [NL-1:0][1:0] size_unused;
-  /* verilator lint_on UNUSEDSIGNAL */
-  assign size_unused = ldst_req_size_i;
-
   // requesters of the memory port
   logic [R-1:0]            rq_valid, rq_ready, rq_write, rq_rsp;
   logic [R-1:0][31:0]      rq_addr;
   logic [R-1:0][LBITS-1:0] rq_wdata;
   logic [R-1:0][7:0]       rq_id;      // memory request ID of the requester's current request
-  logic [B1-1:0][LID1-1:0] l1_lid;
-  logic [B2-1:0][LID2-1:0] lvc_lid;
-  logic [LID1-1:0]         l1_rsp_lid;
-  logic [LID2-1:0]         lvc_rsp_lid;
+  logic [B1-1:0][vgiw_cfg_pkg::LINE_REQ_BITS-1:0] l1_req;    // IDs: the banks' local IDs
+  logic [B2-1:0][vgiw_cfg_pkg::LINE_REQ_BITS-1:0] lvc_req;
+  vgiw_cfg_pkg::line_rsp_t rsp, lvc_rsp;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [7:0]              lvc_rsp_off;   // only its local-ID bits are used
   /* verilator lint_on UNUSEDSIGNAL */
-  assign l1_rsp_lid  = mem_rsp_id_i[LID1-1:0];
-  assign lvc_rsp_off = mem_rsp_id_i - 8'(LV0);
-  assign lvc_rsp_lid = lvc_rsp_off[LID2-1:0];
+  assign rsp         = line_rsp_i;
+  assign lvc_rsp_off = rsp.id - 8'(LV0);
+  always_comb begin
+    lvc_rsp    = rsp;
+    lvc_rsp.id = 8'(lvc_rsp_off[LID2-1:0]);
+  end
   for (genvar b = 0; b < B1; b++) begin : g_l1_id
-    assign rq_id[b] = 8'(b * S1) + 8'(l1_lid[b]);
+    /* verilator lint_off UNUSEDSIGNAL */  // a bank's local ID is LID1 bits
+    vgiw_cfg_pkg::line_req_t q;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign q           = l1_req[b];
+    assign rq_addr[b]  = q.addr;
+    assign rq_write[b] = q.write;
+    assign rq_wdata[b] = q.wdata;
+    assign rq_id[b]    = 8'(b * S1) + 8'(q.id[LID1-1:0]);
   end
   for (genvar b = 0; b < B2; b++) begin : g_lvc_id
-    assign rq_id[B1 + b] = 8'(LV0 + b * S2) + 8'(lvc_lid[b]);
+    /* verilator lint_off UNUSEDSIGNAL */
+    vgiw_cfg_pkg::line_req_t q;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign q                = lvc_req[b];
+    assign rq_addr[B1 + b]  = q.addr;
+    assign rq_write[B1 + b] = q.write;
+    assign rq_wdata[B1 + b] = q.wdata;
+    assign rq_id[B1 + b]    = 8'(LV0 + b * S2) + 8'(q.id[LID2-1:0]);
   end
   for (genvar k = 0; k < CK; k++) begin : g_ctl_id
     assign rq_id[CTL + k] = 8'(CT0 + k);
@@ -155,17 +144,10 @@ module mem_system #(
 
   l1 u_l1 (
     .clk_i, .rst_ni,
-    .req_valid_i (ldst_req_valid_i), .req_ready_o (ldst_req_ready_o),
-    .req_addr_i  (ldst_req_addr_i),  .req_write_i (ldst_req_write_i),
-    .req_wdata_i (ldst_req_wdata_i), .req_be_i    (ldst_req_be_i), .req_id_i (ldst_req_id_i),
-    .req_amo_i   (ldst_req_amo_i),   .req_cmp_i   (ldst_req_cmp_i),
-    .rsp_valid_o (ldst_rsp_valid_o), .rsp_id_o    (ldst_rsp_id_o), .rsp_rdata_o (ldst_rsp_rdata_o),
+    .ldst_req_valid_i, .ldst_req_ready_o, .ldst_req_i, .ldst_rsp_valid_o, .ldst_rsp_o,
     .flush_i, .flush_done_o (l1_flush_done), .busy_o (l1_busy),
-    .mem_req_valid_o (rq_valid[B1-1:0]), .mem_req_ready_i (rq_ready[B1-1:0]),
-    .mem_req_addr_o  (rq_addr[B1-1:0]),  .mem_req_write_o (rq_write[B1-1:0]),
-    .mem_req_wdata_o (rq_wdata[B1-1:0]), .mem_req_lid_o   (l1_lid),
-    .mem_rsp_valid_i (rq_rsp[B1-1:0]),   .mem_rsp_lid_i   (l1_rsp_lid),
-    .mem_rsp_rdata_i (mem_rsp_rdata_i),
+    .line_req_valid_o (rq_valid[B1-1:0]), .line_req_ready_i (rq_ready[B1-1:0]), .line_req_o (l1_req),
+    .line_rsp_valid_i (rq_rsp[B1-1:0]),   .line_rsp_i (rsp),   // L1 IDs: the local ID in the low bits
     .inc_access_o (l1_inc_access), .inc_hit_o (l1_inc_hit), .inc_miss_o (l1_inc_miss),
     .inc_refill_o (l1_inc_refill), .inc_mshr_stall_o (l1_inc_stall), .inc_miss_wait_o (l1_inc_wait),
     .inc_writeback_o (l1_inc_wb), .inc_conflict_o (l1_inc_conflict)
@@ -179,16 +161,10 @@ module mem_system #(
 
   lvc u_lvc (
     .clk_i, .rst_ni, .lv_base_i, .lv_tile_threads_i,
-    .req_valid_i (lv_req_valid_i), .req_ready_o (lv_req_ready_o), .req_write_i (lv_req_write_i),
-    .req_lvid_i  (lv_req_lvid_i),  .req_tid_i   (lv_req_tid_i),   .req_wdata_i (lv_req_wdata_i),
-    .req_id_i    (lv_req_id_i),
-    .rsp_valid_o (lv_rsp_valid_o), .rsp_id_o    (lv_rsp_id_o),    .rsp_rdata_o (lv_rsp_rdata_o),
+    .lv_req_valid_i, .lv_req_ready_o, .lv_req_i, .lv_rsp_valid_o, .lv_rsp_o,
     .flush_i, .flush_done_o (lvc_flush_done), .busy_o (lvc_busy),
-    .mem_req_valid_o (rq_valid[CTL-1:B1]), .mem_req_ready_i (rq_ready[CTL-1:B1]),
-    .mem_req_addr_o  (rq_addr[CTL-1:B1]),  .mem_req_write_o (rq_write[CTL-1:B1]),
-    .mem_req_wdata_o (rq_wdata[CTL-1:B1]), .mem_req_lid_o   (lvc_lid),
-    .mem_rsp_valid_i (rq_rsp[CTL-1:B1]),   .mem_rsp_lid_i   (lvc_rsp_lid),
-    .mem_rsp_rdata_i (mem_rsp_rdata_i),
+    .line_req_valid_o (rq_valid[CTL-1:B1]), .line_req_ready_i (rq_ready[CTL-1:B1]), .line_req_o (lvc_req),
+    .line_rsp_valid_i (rq_rsp[CTL-1:B1]),   .line_rsp_i (lvc_rsp),
     .inc_access_o (lvc_inc_access), .inc_hit_o (lvc_inc_hit), .inc_miss_o (lvc_inc_miss),
     .inc_refill_o (lvc_inc_refill), .inc_mshr_stall_o (lvc_inc_stall), .inc_miss_wait_o (lvc_inc_wait),
     .inc_spill_o (lvc_inc_spill), .inc_conflict_o (lvc_inc_conflict)
@@ -345,8 +321,8 @@ module mem_system #(
           sl_sent_q[k]  <= 1'b0;
           sl_drop_q[k]  <= 1'b0;
           sl_valid_q[k] <= !sl_drop_q[k] && !flush_i;
-          sl_err_q[k]   <= mem_rsp_error_i;
-          sl_data_q[k]  <= mem_rsp_rdata_i;
+          sl_err_q[k]   <= rsp.error;
+          sl_data_q[k]  <= rsp.rdata;
         end
       end
       // the host may have changed memory: forget every line, discard those in flight
@@ -367,7 +343,7 @@ module mem_system #(
   rr_arbiter #(.N(R), .HOLD(1'b1)) u_port_arb (
     .clk_i, .rst_ni,
     .req_i   (rq_valid),
-    .ready_i (mem_req_ready_i),
+    .ready_i (line_req_ready_i),
     .valid_o (arb_valid),
     .idx_o   (arb_idx)
   );
@@ -376,20 +352,25 @@ module mem_system #(
     rq_ready = '0;
     rq_rsp   = '0;
     for (int r = 0; r < R; r++) begin
-      rq_ready[r] = arb_valid && mem_req_ready_i && arb_idx == RW'(r);
-      if (r < B1)       rq_rsp[r] = mem_rsp_valid_i && mem_rsp_id_i >= 8'(r * S1) && mem_rsp_id_i < 8'((r + 1) * S1);
-      else if (r < CTL) rq_rsp[r] = mem_rsp_valid_i && mem_rsp_id_i >= 8'(LV0 + (r - B1) * S2) &&
-                                    mem_rsp_id_i < 8'(LV0 + (r - B1 + 1) * S2);
-      else              rq_rsp[r] = mem_rsp_valid_i && mem_rsp_id_i == 8'(CT0 + r - CTL);
+      rq_ready[r] = arb_valid && line_req_ready_i && arb_idx == RW'(r);
+      if (r < B1)       rq_rsp[r] = line_rsp_valid_i && rsp.id >= 8'(r * S1) && rsp.id < 8'((r + 1) * S1);
+      else if (r < CTL) rq_rsp[r] = line_rsp_valid_i && rsp.id >= 8'(LV0 + (r - B1) * S2) &&
+                                    rsp.id < 8'(LV0 + (r - B1 + 1) * S2);
+      else              rq_rsp[r] = line_rsp_valid_i && rsp.id == 8'(CT0 + r - CTL);
     end
   end
 
-  assign mem_req_valid_o = arb_valid;
-  assign mem_req_addr_o  = rq_addr[arb_idx];
-  assign mem_req_write_o = rq_write[arb_idx];
-  assign mem_req_wdata_o = rq_wdata[arb_idx];
-  assign mem_req_id_o    = rq_id[arb_idx];
-  assign mem_rsp_ready_o = 1'b1;
+  vgiw_cfg_pkg::line_req_t req;
+  always_comb begin
+    req       = '0;
+    req.addr  = rq_addr[arb_idx];
+    req.write = rq_write[arb_idx];
+    req.wdata = rq_wdata[arb_idx];
+    req.id    = rq_id[arb_idx];
+  end
+  assign line_req_valid_o = arb_valid;
+  assign line_req_o       = req;
+  assign line_rsp_ready_o = 1'b1;
 
   // ---- flush completion, error, counters
   logic fl_active_q, fl_l1_q, fl_lvc_q, error_q;
@@ -411,7 +392,7 @@ module mem_system #(
         if (lvc_flush_done) fl_lvc_q <= 1'b1;
       end
       // a control line's error counts only once a read uses it (read-ahead goes past the end)
-      if (mem_rsp_valid_i && mem_rsp_error_i && !(|rq_rsp[CTL +: CK])) error_q <= 1'b1;
+      if (line_rsp_valid_i && rsp.error && !(|rq_rsp[CTL +: CK])) error_q <= 1'b1;
       if ((ctl_accept && ctl_hit_now && ctl_err_now) || (ctl_deliver_pend && ctl_err_pend))
         error_q <= 1'b1;
     end
@@ -474,8 +455,8 @@ module mem_system #(
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
-    if (rst_ni && mem_rsp_valid_i) begin
-      assert (int'(mem_rsp_id_i) < CT0 + CK) else $error("mem_system: response with unknown ID %0d", mem_rsp_id_i);
+    if (rst_ni && line_rsp_valid_i) begin
+      assert (int'(rsp.id) < CT0 + CK) else $error("mem_system: response with unknown ID %0d", rsp.id);
     end
   end
 `endif

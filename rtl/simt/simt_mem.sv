@@ -73,10 +73,12 @@ module simt_mem #(
     $error("simt_mem: %0d memory request IDs needed, the port has 8 bits", ICID + 1);
   end
 
-  logic [B1-1:0]            b_valid, b_ready, b_write, b_rsp;
-  logic [B1-1:0][31:0]      b_addr;
-  logic [B1-1:0][LBITS-1:0] b_wdata;
-  logic [B1-1:0][LID-1:0]   b_lid;
+  logic [B1-1:0]            b_valid, b_ready, b_rsp;
+  logic [B1-1:0][vgiw_cfg_pkg::LINE_REQ_BITS-1:0] b_req;   // line bundles: IDs are the banks' local IDs
+  vgiw_cfg_pkg::line_rsp_t  b_line_rsp;
+  assign b_line_rsp.id    = mem_rsp_id_i;
+  assign b_line_rsp.rdata = mem_rsp_rdata_i;
+  assign b_line_rsp.error = mem_rsp_error_i;
   /* verilator lint_off UNUSEDSIGNAL */
   logic                     busy;                  // for debugging
   /* verilator lint_on UNUSEDSIGNAL */
@@ -90,9 +92,8 @@ module simt_mem #(
     .req_amo_i ('0), .req_cmp_i ('0),   // RV32IMF: no A extension, no atomics
     .rsp_valid_o, .rsp_id_o, .rsp_rdata_o,
     .flush_i, .flush_done_o, .busy_o (busy),
-    .mem_req_valid_o (b_valid), .mem_req_ready_i (b_ready), .mem_req_addr_o (b_addr),
-    .mem_req_write_o (b_write), .mem_req_wdata_o (b_wdata), .mem_req_lid_o (b_lid),
-    .mem_rsp_valid_i (b_rsp), .mem_rsp_lid_i (mem_rsp_id_i[LID-1:0]), .mem_rsp_rdata_i,
+    .line_req_valid_o (b_valid), .line_req_ready_i (b_ready), .line_req_o (b_req),
+    .line_rsp_valid_i (b_rsp), .line_rsp_i (b_line_rsp),
     .inc_access_o, .inc_hit_o, .inc_miss_o, .inc_writeback_o, .inc_refill_o, .inc_mshr_stall_o,
     .inc_miss_wait_o, .inc_conflict_o
   );
@@ -110,7 +111,11 @@ module simt_mem #(
     for (int r = R - 1; r >= 0; r--) if (rq_valid[r] && RW'(r) >= rr_q) arb_idx = RW'(r);
     if (lock_q) arb_idx = lock_idx_q;    // a refused request stays offered
   end
+  /* verilator lint_off UNUSEDSIGNAL */  // a bank's local ID is LID bits
+  vgiw_cfg_pkg::line_req_t q;
+  /* verilator lint_on UNUSEDSIGNAL */
   always_comb begin
+    q               = '0;
     mem_req_valid_o = arb_valid;
     mem_req_addr_o  = ic_addr_i;
     mem_req_write_o = 1'b0;
@@ -119,10 +124,11 @@ module simt_mem #(
     b_ready         = '0;
     for (int b = 0; b < B1; b++) begin
       if (arb_idx == RW'(b)) begin
-        mem_req_addr_o  = b_addr[b];
-        mem_req_write_o = b_write[b];
-        mem_req_wdata_o = b_wdata[b];
-        mem_req_id_o    = 8'(b * S1) + 8'(b_lid[b]);
+        q               = b_req[b];
+        mem_req_addr_o  = q.addr;
+        mem_req_write_o = q.write;
+        mem_req_wdata_o = q.wdata;
+        mem_req_id_o    = 8'(b * S1) + 8'(q.id[LID-1:0]);
       end
       b_ready[b] = arb_valid && mem_req_ready_i && arb_idx == RW'(b);
       b_rsp[b]   = mem_rsp_valid_i && mem_rsp_id_i >= 8'(b * S1) && mem_rsp_id_i < 8'((b + 1) * S1);

@@ -8,12 +8,56 @@
 #include "vgiw_cfg.h"   /* registers VGIW_REG_*, STATUS bits (arch/core.toml) */
 
 #define LINE VGIW_L1_LINE_BYTES
-#define LINE_WORDS (LINE / 4)
 
 static hp_cfg_t C;
 static bool rsp_have, rsp_err;
 static mem_resp_t rsp;
 static uint64_t mem_reqs, last_traffic;
+
+/* The line port carries the bundles line_req / line_rsp (arch/formats.toml; vgiw_cfg.h packs and
+ * unpacks them). The SIMT core's port (simt_core.sv) still has the loose fields of the same
+ * protocol; a model without line_req_o is driven through those. */
+#define PORT_W ((VGIW_LINE_REQ_BITS > VGIW_LINE_RSP_BITS ? VGIW_LINE_REQ_BITS : VGIW_LINE_RSP_BITS) / 32 + 1)
+
+static void port_set_rsp(bool valid, const line_rsp_t *r)
+{
+#ifdef DUT_LINE_RSP_I_BITS
+    uint32_t w[PORT_W];
+    memset(w, 0, sizeof w);
+    line_rsp_pack_at(r, w, 0);
+    dut_set_line_rsp_valid_i(valid);
+    dut_setw_line_rsp_i(w);
+#else
+    dut_set_mem_rsp_valid_i(valid);
+    dut_set_mem_rsp_id_i(r->id);
+    dut_set_mem_rsp_error_i(r->error);
+    dut_setw_mem_rsp_rdata_i(r->rdata);
+#endif
+}
+
+static void port_get_req(line_req_t *q)
+{
+#ifdef DUT_LINE_REQ_O_BITS
+    uint32_t w[PORT_W];
+    dut_getw_line_req_o(w);
+    line_req_unpack_at(w, 0, q);
+#else
+    q->id = (uint32_t)dut_get_mem_req_id_o();
+    q->addr = (uint32_t)dut_get_mem_req_addr_o();
+    q->write = (uint32_t)dut_get_mem_req_write_o();
+    dut_getw_mem_req_wdata_o(q->wdata);
+#endif
+}
+
+#ifdef DUT_LINE_REQ_O_BITS
+#define port_set_req_ready(v) dut_set_line_req_ready_i(v)
+#define port_req_valid() dut_get_line_req_valid_o()
+#define port_rsp_ready() dut_get_line_rsp_ready_o()
+#else
+#define port_set_req_ready(v) dut_set_mem_req_ready_i(v)
+#define port_req_valid() dut_get_mem_req_valid_o()
+#define port_rsp_ready() dut_get_mem_rsp_ready_o()
+#endif
 
 void hp_init(const hp_cfg_t *c)
 {
@@ -22,8 +66,10 @@ void hp_init(const hp_cfg_t *c)
     mem_reqs = last_traffic = 0;
     dut_set_reg_valid_i(0);
     dut_set_reg_write_i(0);
-    dut_set_mem_req_ready_i(0);
-    dut_set_mem_rsp_valid_i(0);
+    line_rsp_t r;
+    memset(&r, 0, sizeof r);
+    port_set_req_ready(0);
+    port_set_rsp(false, &r);
 }
 
 uint64_t hp_mem_reqs(void) { return mem_reqs; }
@@ -47,30 +93,30 @@ static void mem_before_edge(bool *rsp_taken)
         rsp_have = true;
         rsp_err = rsp.addr >= C.mem_bytes;
     }
-    dut_set_mem_rsp_valid_i(rsp_have);
-    dut_set_mem_rsp_id_i(rsp_have ? (uint32_t)rsp.id : 0);
-    dut_set_mem_rsp_error_i(rsp_have && rsp_err);
-    uint32_t w[LINE_WORDS];
-    memset(w, 0, sizeof w);
+    line_rsp_t r;
+    memset(&r, 0, sizeof r);
+    r.id = rsp_have ? (uint32_t)rsp.id : 0;
+    r.error = rsp_have && rsp_err;
     if (rsp_have && !rsp.write && !rsp_err)
-        memcpy(w, rsp.data, LINE);
-    dut_setw_mem_rsp_rdata_i(w);
-    dut_set_mem_req_ready_i(0);
+        memcpy(r.rdata, rsp.data, LINE);
+    port_set_rsp(rsp_have, &r);
+    port_set_req_ready(0);
     sim_eval();
-    bool accept = dut_get_mem_req_valid_o() && mem_model_can_accept(C.mem) &&
+    bool accept = port_req_valid() && mem_model_can_accept(C.mem) &&
                   (!C.refuse_pct || rng_below(C.rng, 100) >= C.refuse_pct);
     if (accept) {
+        line_req_t lq;
+        port_get_req(&lq);
         mem_req_t q;
         memset(&q, 0, sizeof q);
-        q.id = dut_get_mem_req_id_o();
-        q.addr = (uint32_t)dut_get_mem_req_addr_o();
+        q.id = lq.id;
+        q.addr = lq.addr;
         q.bytes = LINE;
-        q.write = dut_get_mem_req_write_o();
+        q.write = lq.write;
         if (C.check_align)
             sim_check_u32(q.addr % LINE == 0, "memory request at %08x is line aligned", q.addr);
         if (q.write) {
-            dut_getw_mem_req_wdata_o(w);
-            memcpy(q.data, w, LINE);
+            memcpy(q.data, lq.wdata, LINE);
             /* a write outside the memory is answered with an error and changes nothing */
             memset(q.mask, q.addr < C.mem_bytes ? 1 : 0, LINE);
         }
@@ -79,9 +125,9 @@ static void mem_before_edge(bool *rsp_taken)
         else
             mem_reqs++;
     }
-    dut_set_mem_req_ready_i(accept);
+    port_set_req_ready(accept);
     sim_eval();
-    *rsp_taken = rsp_have && dut_get_mem_rsp_ready_o();
+    *rsp_taken = rsp_have && port_rsp_ready();
     if (accept || *rsp_taken) {
         last_traffic = sim_cycle();
         sim_progress();

@@ -33,7 +33,6 @@ rng_t tb_rng;
 #define NL_  VGIW_UNITS_LDST
 #define NV_  VGIW_UNITS_LVU
 #define TOKW VGIW_TOKEN_BITS
-#define IDXW VGIW_FABRIC_TOKEN_INDEX_BITS
 #define DEPTH VGIW_FABRIC_TOKEN_BUFFER_DEPTH
 #define MAX_TIDS 65536u
 
@@ -281,10 +280,10 @@ typedef struct batch {
     bool done;
 } batch_t;
 
-typedef struct lv_rsp {
+typedef struct lv_pending {   /* a live value response waiting for its time */
     uint64_t at;
     uint32_t id, data;
-} lv_rsp_t;
+} lv_pending_t;
 
 static struct run {
     const run_cfg_t *cfg;
@@ -306,7 +305,7 @@ static struct run {
     mem_model_t *mem;
     struct { uint32_t id, data; } rspq[NL_ > 0 ? NL_ : 1][256];
     unsigned rsp_head[NL_ > 0 ? NL_ : 1], rsp_count[NL_ > 0 ? NL_ : 1];
-    lv_rsp_t lvq[NV_ > 0 ? NV_ : 1][64];
+    lv_pending_t lvq[NV_ > 0 ? NV_ : 1][64];
     unsigned lv_count[NV_ > 0 ? NV_ : 1];
     uint32_t *lv;                  /* the DUT's live values [TG_MAX_LV][MAX_TIDS] */
     uint64_t mem_requests, lv_requests;
@@ -489,33 +488,28 @@ static uint64_t load_config(fcfg_t *c)
 
 /* ---- memory and live value ports ----------------------------------------------------- */
 
-static void serve_memory(uint32_t *ready_w, uint32_t *rv_w, uint32_t *rid_w, uint32_t *rdata_w)
+/* The ports carry the bundles of arch/formats.toml (ldst_req/rsp, lv_req/rsp), element p at bit
+ * p * VGIW_<NAME>_BITS: unpacked and packed with the generated *_unpack_at / *_pack_at. */
+static void serve_memory(uint32_t *ready_w, uint32_t *rv_w, uint32_t *rsp_w)
 {
-    static uint32_t valid[PORT_WORDS(DUT_MEM_REQ_VALID_O_BITS)], addr[PORT_WORDS(DUT_MEM_REQ_ADDR_O_BITS)];
-    static uint32_t wr[PORT_WORDS(DUT_MEM_REQ_WRITE_O_BITS)], size[PORT_WORDS(DUT_MEM_REQ_SIZE_O_BITS)];
-    static uint32_t wdata[PORT_WORDS(DUT_MEM_REQ_WDATA_O_BITS)], id[PORT_WORDS(DUT_MEM_REQ_ID_O_BITS)];
-    static uint32_t be[PORT_WORDS(DUT_MEM_REQ_BE_O_BITS)];
-    GET_mem_req_valid_o(valid);
-    bool anyv = valid[0] != 0 || (PORT_WORDS(DUT_MEM_REQ_VALID_O_BITS) > 1 && valid[1] != 0);
-    if (anyv) {
-        GET_mem_req_addr_o(addr);
-        GET_mem_req_write_o(wr);
-        GET_mem_req_size_o(size);
-        GET_mem_req_wdata_o(wdata);
-        GET_mem_req_id_o(id);
-        GET_mem_req_be_o(be);
-    }
+    static uint32_t valid[PORT_WORDS(DUT_LDST_REQ_VALID_O_BITS)], req_w[PORT_WORDS(DUT_LDST_REQ_O_BITS)];
+    GET_ldst_req_valid_o(valid);
+    bool anyv = valid[0] != 0 || (PORT_WORDS(DUT_LDST_REQ_VALID_O_BITS) > 1 && valid[1] != 0);
+    if (anyv)
+        GET_ldst_req_o(req_w);
     for (unsigned p = 0; p < NL_; p++) {
         bool ready = !pct(R.cfg->mem_stall_pct);
         if (ready && bits_get(valid, p, 1)) {
+            ldst_req_t req;
+            ldst_req_unpack_at(req_w, p * VGIW_LDST_REQ_BITS, &req);
             mem_req_t q;
             memset(&q, 0, sizeof q);
-            uint32_t a = (uint32_t)bits_get(addr, 32 * p, 32), sz = (uint32_t)bits_get(size, 2 * p, 2);
-            uint32_t bes = (uint32_t)bits_get(be, 4 * p, 4);
-            q.id = (uint64_t)p << 16 | bits_get(id, IDXW * p, IDXW);
-            q.write = bits_get(wr, p, 1);
+            uint32_t a = req.addr, sz = req.size;
+            uint32_t bes = req.be;
+            q.id = (uint64_t)p << 16 | req.id;
+            q.write = req.write;
             if (q.write) {
-                uint32_t d = (uint32_t)bits_get(wdata, 32 * p, 32);
+                uint32_t d = req.wdata;
                 q.addr = a;
                 q.bytes = 1u << sz;
                 for (unsigned b = 0; b < q.bytes; b++) {
@@ -543,8 +537,8 @@ static void serve_memory(uint32_t *ready_w, uint32_t *rv_w, uint32_t *rid_w, uin
         bits_set(rv_w, p, 1, rv);
         if (rv) {
             unsigned h = R.rsp_head[p];
-            bits_set(rid_w, IDXW * p, IDXW, R.rspq[p][h].id);
-            bits_set(rdata_w, 32 * p, 32, R.rspq[p][h].data);
+            ldst_rsp_t r = { .id = R.rspq[p][h].id, .rdata = R.rspq[p][h].data };
+            ldst_rsp_pack_at(&r, rsp_w, p * VGIW_LDST_RSP_BITS);
             R.rsp_head[p] = (h + 1) % 256;
             R.rsp_count[p]--;
         }
@@ -567,35 +561,30 @@ static void collect_memory(void)
     }
 }
 
-static void serve_lv(uint32_t *ready_w, uint32_t *rv_w, uint32_t *rid_w, uint32_t *rdata_w)
+static void serve_lv(uint32_t *ready_w, uint32_t *rv_w, uint32_t *rsp_w)
 {
-    static uint32_t valid[PORT_WORDS(DUT_LV_REQ_VALID_O_BITS)], wr[PORT_WORDS(DUT_LV_REQ_WRITE_O_BITS)];
-    static uint32_t lvid[PORT_WORDS(DUT_LV_REQ_LVID_O_BITS)], tid[PORT_WORDS(DUT_LV_REQ_TID_O_BITS)];
-    static uint32_t wdata[PORT_WORDS(DUT_LV_REQ_WDATA_O_BITS)], id[PORT_WORDS(DUT_LV_REQ_ID_O_BITS)];
+    static uint32_t valid[PORT_WORDS(DUT_LV_REQ_VALID_O_BITS)], req_w[PORT_WORDS(DUT_LV_REQ_O_BITS)];
     GET_lv_req_valid_o(valid);
-    if (valid[0] || (PORT_WORDS(DUT_LV_REQ_VALID_O_BITS) > 1 && valid[1])) {
-        GET_lv_req_write_o(wr);
-        GET_lv_req_lvid_o(lvid);
-        GET_lv_req_tid_o(tid);
-        GET_lv_req_wdata_o(wdata);
-        GET_lv_req_id_o(id);
-    }
+    if (valid[0] || (PORT_WORDS(DUT_LV_REQ_VALID_O_BITS) > 1 && valid[1]))
+        GET_lv_req_o(req_w);
     uint64_t now = sim_cycle();
     for (unsigned p = 0; p < NV_; p++) {
         bool ready = !pct(R.cfg->lv_stall_pct) && R.lv_count[p] < 64;
         if (ready && bits_get(valid, p, 1)) {
-            uint32_t lid = (uint32_t)bits_get(lvid, 16 * p, 16), t = (uint32_t)bits_get(tid, 16 * p, 16);
+            lv_req_t req;
+            lv_req_unpack_at(req_w, p * VGIW_LV_REQ_BITS, &req);
+            uint32_t lid = req.lvid, t = req.tid;
             if (lid >= TG_MAX_LV) {
                 sim_fail("LVU port %u: live value id %u out of the test's range", p, lid);
                 lid &= TG_MAX_LV - 1;
             }
             uint32_t *cell = &R.lv[(size_t)lid * MAX_TIDS + t];
-            lv_rsp_t *q = &R.lvq[p][R.lv_count[p]++];
+            lv_pending_t *q = &R.lvq[p][R.lv_count[p]++];
             q->at = now + 1 + rng_below(&tb_rng, R.cfg->lv_lat_max + 1);
-            q->id = (uint32_t)bits_get(id, IDXW * p, IDXW);
+            q->id = req.id;
             sim_check_eq(q->id, t % DEPTH, "LVU port %u request id = tid mod depth", p);
-            if (bits_get(wr, p, 1)) {
-                *cell = (uint32_t)bits_get(wdata, 32 * p, 32);
+            if (req.write) {
+                *cell = req.wdata;
                 q->data = 0;
             } else {
                 q->data = *cell;
@@ -612,8 +601,8 @@ static void serve_lv(uint32_t *ready_w, uint32_t *rv_w, uint32_t *rid_w, uint32_
                 pick = (int)k;
         bits_set(rv_w, p, 1, pick >= 0);
         if (pick >= 0) {
-            bits_set(rid_w, IDXW * p, IDXW, R.lvq[p][pick].id);
-            bits_set(rdata_w, 32 * p, 32, R.lvq[p][pick].data);
+            lv_rsp_t r = { .id = R.lvq[p][pick].id, .rdata = R.lvq[p][pick].data };
+            lv_rsp_pack_at(&r, rsp_w, p * VGIW_LV_RSP_BITS);
             R.lvq[p][pick] = R.lvq[p][--R.lv_count[p]];
         }
     }
@@ -813,10 +802,10 @@ run_result_t fabric_run(const tg_graph_t *g, unsigned replicas, const run_cfg_t 
     static uint32_t dready[PORT_WORDS(DUT_DONE_READY_I_BITS)], dvalid[PORT_WORDS(DUT_DONE_VALID_O_BITS)];
     static uint32_t dbase[PORT_WORDS(DUT_DONE_BASE_O_BITS)], dmask[PORT_WORDS(DUT_DONE_MASK_O_BITS)];
     static uint32_t dtaken[PORT_WORDS(DUT_DONE_TAKEN_O_BITS)];
-    static uint32_t mready[PORT_WORDS(DUT_MEM_REQ_READY_I_BITS)], mrv[PORT_WORDS(DUT_MEM_RSP_VALID_I_BITS)];
-    static uint32_t mrid[PORT_WORDS(DUT_MEM_RSP_ID_I_BITS)], mrdata[PORT_WORDS(DUT_MEM_RSP_RDATA_I_BITS)];
+    static uint32_t mready[PORT_WORDS(DUT_LDST_REQ_READY_I_BITS)], mrv[PORT_WORDS(DUT_LDST_RSP_VALID_I_BITS)];
+    static uint32_t mrsp[PORT_WORDS(DUT_LDST_RSP_I_BITS)];
     static uint32_t lready[PORT_WORDS(DUT_LV_REQ_READY_I_BITS)], lrv[PORT_WORDS(DUT_LV_RSP_VALID_I_BITS)];
-    static uint32_t lrid[PORT_WORDS(DUT_LV_RSP_ID_I_BITS)], lrdata[PORT_WORDS(DUT_LV_RSP_RDATA_I_BITS)];
+    static uint32_t lrsp[PORT_WORDS(DUT_LV_RSP_I_BITS)];
     unsigned batches_left = 0;
     for (unsigned r = 0; r < replicas; r++)
         batches_left += R.nbatch[r];
@@ -855,18 +844,16 @@ run_result_t fabric_run(const tg_graph_t *g, unsigned replicas, const run_cfg_t 
         PUT_batch_mask_i(bmask);
         PUT_done_ready_i(dready);
         if (NL_ > 0) {
-            serve_memory(mready, mrv, mrid, mrdata);
-            PUT_mem_req_ready_i(mready);
-            PUT_mem_rsp_valid_i(mrv);
-            PUT_mem_rsp_id_i(mrid);
-            PUT_mem_rsp_rdata_i(mrdata);
+            serve_memory(mready, mrv, mrsp);
+            PUT_ldst_req_ready_i(mready);
+            PUT_ldst_rsp_valid_i(mrv);
+            PUT_ldst_rsp_i(mrsp);
         }
         if (NV_ > 0) {
-            serve_lv(lready, lrv, lrid, lrdata);
+            serve_lv(lready, lrv, lrsp);
             PUT_lv_req_ready_i(lready);
             PUT_lv_rsp_valid_i(lrv);
-            PUT_lv_rsp_id_i(lrid);
-            PUT_lv_rsp_rdata_i(lrdata);
+            PUT_lv_rsp_i(lrsp);
         }
         sim_step();
         /* transfers of this edge */

@@ -37,25 +37,20 @@ static inline void w_from64(uint32_t *w, uint64_t v) { w[0] = (uint32_t)v; w[1] 
 #else
 #define PUT_done_ready_i(w) dut_set_done_ready_i(w64(w))
 #endif
-#if DUT_MEM_REQ_READY_I_BITS > 64
-#define PUT_mem_req_ready_i(w) dut_setw_mem_req_ready_i(w)
+#if DUT_LDST_REQ_READY_I_BITS > 64
+#define PUT_ldst_req_ready_i(w) dut_setw_ldst_req_ready_i(w)
 #else
-#define PUT_mem_req_ready_i(w) dut_set_mem_req_ready_i(w64(w))
+#define PUT_ldst_req_ready_i(w) dut_set_ldst_req_ready_i(w64(w))
 #endif
-#if DUT_MEM_RSP_VALID_I_BITS > 64
-#define PUT_mem_rsp_valid_i(w) dut_setw_mem_rsp_valid_i(w)
+#if DUT_LDST_RSP_VALID_I_BITS > 64
+#define PUT_ldst_rsp_valid_i(w) dut_setw_ldst_rsp_valid_i(w)
 #else
-#define PUT_mem_rsp_valid_i(w) dut_set_mem_rsp_valid_i(w64(w))
+#define PUT_ldst_rsp_valid_i(w) dut_set_ldst_rsp_valid_i(w64(w))
 #endif
-#if DUT_MEM_RSP_ID_I_BITS > 64
-#define PUT_mem_rsp_id_i(w) dut_setw_mem_rsp_id_i(w)
+#if DUT_LDST_RSP_I_BITS > 64
+#define PUT_ldst_rsp_i(w) dut_setw_ldst_rsp_i(w)
 #else
-#define PUT_mem_rsp_id_i(w) dut_set_mem_rsp_id_i(w64(w))
-#endif
-#if DUT_MEM_RSP_RDATA_I_BITS > 64
-#define PUT_mem_rsp_rdata_i(w) dut_setw_mem_rsp_rdata_i(w)
-#else
-#define PUT_mem_rsp_rdata_i(w) dut_set_mem_rsp_rdata_i(w64(w))
+#define PUT_ldst_rsp_i(w) dut_set_ldst_rsp_i(w64(w))
 #endif
 #if DUT_LV_REQ_READY_I_BITS > 64
 #define PUT_lv_req_ready_i(w) dut_setw_lv_req_ready_i(w)
@@ -67,15 +62,10 @@ static inline void w_from64(uint32_t *w, uint64_t v) { w[0] = (uint32_t)v; w[1] 
 #else
 #define PUT_lv_rsp_valid_i(w) dut_set_lv_rsp_valid_i(w64(w))
 #endif
-#if DUT_LV_RSP_ID_I_BITS > 64
-#define PUT_lv_rsp_id_i(w) dut_setw_lv_rsp_id_i(w)
+#if DUT_LV_RSP_I_BITS > 64
+#define PUT_lv_rsp_i(w) dut_setw_lv_rsp_i(w)
 #else
-#define PUT_lv_rsp_id_i(w) dut_set_lv_rsp_id_i(w64(w))
-#endif
-#if DUT_LV_RSP_RDATA_I_BITS > 64
-#define PUT_lv_rsp_rdata_i(w) dut_setw_lv_rsp_rdata_i(w)
-#else
-#define PUT_lv_rsp_rdata_i(w) dut_set_lv_rsp_rdata_i(w64(w))
+#define PUT_lv_rsp_i(w) dut_set_lv_rsp_i(w64(w))
 #endif
 #if DUT_BATCH_READY_O_BITS > 64
 #define GET_batch_ready_o(w) dut_getw_batch_ready_o(w)
@@ -102,70 +92,25 @@ static inline void w_from64(uint32_t *w, uint64_t v) { w[0] = (uint32_t)v; w[1] 
 #else
 #define GET_done_taken_o(w) w_from64((w), dut_get_done_taken_o())
 #endif
-#if DUT_MEM_REQ_VALID_O_BITS > 64
-#define GET_mem_req_valid_o(w) dut_getw_mem_req_valid_o(w)
+#if DUT_LDST_REQ_VALID_O_BITS > 64
+#define GET_ldst_req_valid_o(w) dut_getw_ldst_req_valid_o(w)
 #else
-#define GET_mem_req_valid_o(w) w_from64((w), dut_get_mem_req_valid_o())
+#define GET_ldst_req_valid_o(w) w_from64((w), dut_get_ldst_req_valid_o())
 #endif
-#if DUT_MEM_REQ_ADDR_O_BITS > 64
-#define GET_mem_req_addr_o(w) dut_getw_mem_req_addr_o(w)
+#if DUT_LDST_REQ_O_BITS > 64
+#define GET_ldst_req_o(w) dut_getw_ldst_req_o(w)
 #else
-#define GET_mem_req_addr_o(w) w_from64((w), dut_get_mem_req_addr_o())
-#endif
-#if DUT_MEM_REQ_WRITE_O_BITS > 64
-#define GET_mem_req_write_o(w) dut_getw_mem_req_write_o(w)
-#else
-#define GET_mem_req_write_o(w) w_from64((w), dut_get_mem_req_write_o())
-#endif
-#if DUT_MEM_REQ_SIZE_O_BITS > 64
-#define GET_mem_req_size_o(w) dut_getw_mem_req_size_o(w)
-#else
-#define GET_mem_req_size_o(w) w_from64((w), dut_get_mem_req_size_o())
-#endif
-#if DUT_MEM_REQ_WDATA_O_BITS > 64
-#define GET_mem_req_wdata_o(w) dut_getw_mem_req_wdata_o(w)
-#else
-#define GET_mem_req_wdata_o(w) w_from64((w), dut_get_mem_req_wdata_o())
-#endif
-#if DUT_MEM_REQ_BE_O_BITS > 64
-#define GET_mem_req_be_o(w) dut_getw_mem_req_be_o(w)
-#else
-#define GET_mem_req_be_o(w) w_from64((w), dut_get_mem_req_be_o())
-#endif
-#if DUT_MEM_REQ_ID_O_BITS > 64
-#define GET_mem_req_id_o(w) dut_getw_mem_req_id_o(w)
-#else
-#define GET_mem_req_id_o(w) w_from64((w), dut_get_mem_req_id_o())
+#define GET_ldst_req_o(w) w_from64((w), dut_get_ldst_req_o())
 #endif
 #if DUT_LV_REQ_VALID_O_BITS > 64
 #define GET_lv_req_valid_o(w) dut_getw_lv_req_valid_o(w)
 #else
 #define GET_lv_req_valid_o(w) w_from64((w), dut_get_lv_req_valid_o())
 #endif
-#if DUT_LV_REQ_WRITE_O_BITS > 64
-#define GET_lv_req_write_o(w) dut_getw_lv_req_write_o(w)
+#if DUT_LV_REQ_O_BITS > 64
+#define GET_lv_req_o(w) dut_getw_lv_req_o(w)
 #else
-#define GET_lv_req_write_o(w) w_from64((w), dut_get_lv_req_write_o())
-#endif
-#if DUT_LV_REQ_LVID_O_BITS > 64
-#define GET_lv_req_lvid_o(w) dut_getw_lv_req_lvid_o(w)
-#else
-#define GET_lv_req_lvid_o(w) w_from64((w), dut_get_lv_req_lvid_o())
-#endif
-#if DUT_LV_REQ_TID_O_BITS > 64
-#define GET_lv_req_tid_o(w) dut_getw_lv_req_tid_o(w)
-#else
-#define GET_lv_req_tid_o(w) w_from64((w), dut_get_lv_req_tid_o())
-#endif
-#if DUT_LV_REQ_WDATA_O_BITS > 64
-#define GET_lv_req_wdata_o(w) dut_getw_lv_req_wdata_o(w)
-#else
-#define GET_lv_req_wdata_o(w) w_from64((w), dut_get_lv_req_wdata_o())
-#endif
-#if DUT_LV_REQ_ID_O_BITS > 64
-#define GET_lv_req_id_o(w) dut_getw_lv_req_id_o(w)
-#else
-#define GET_lv_req_id_o(w) w_from64((w), dut_get_lv_req_id_o())
+#define GET_lv_req_o(w) w_from64((w), dut_get_lv_req_o())
 #endif
 #if DUT_MON_IN_FIRE_O_BITS > 64
 #define GET_mon_in_fire_o(w) dut_getw_mon_in_fire_o(w)

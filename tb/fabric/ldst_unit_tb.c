@@ -72,14 +72,38 @@ static uint32_t load_value(unsigned op, uint32_t addr)
 
 /* ---- memory port (served by reorder_tb's rt_mem_*) ------------------------------------ */
 
+/* The port carries the bundles ldst_req / ldst_rsp of arch/formats.toml: packed and unpacked
+ * with the generated ldst_*_pack_at / _unpack_at (vgiw_cfg.h), whatever their width. */
+#define REQ_WORDS ((VGIW_LDST_REQ_BITS + 31u) / 32u + 1u)
+#define RSP_WORDS ((VGIW_LDST_RSP_BITS + 31u) / 32u + 1u)
+
 static void set_rsp(bool valid, unsigned id, uint32_t rdata)
 {
-    dut_set_mem_rsp_valid_i(valid);
-    dut_set_mem_rsp_id_i(id);
-    dut_set_mem_rsp_rdata_i(rdata);
+    ldst_rsp_t r = { .id = id, .rdata = rdata };
+    uint32_t w[RSP_WORDS] = { 0 };
+    ldst_rsp_pack_at(&r, w, 0);
+    dut_set_ldst_rsp_valid_i(valid);
+#if DUT_LDST_RSP_I_BITS > 64
+    dut_setw_ldst_rsp_i(w);
+#else
+    dut_set_ldst_rsp_i(w[0] | (uint64_t)w[1] << 32);
+#endif
 }
 
-static void set_req_ready(bool ready) { dut_set_mem_req_ready_i(ready); }
+static void set_req_ready(bool ready) { dut_set_ldst_req_ready_i(ready); }
+
+static void get_req(ldst_req_t *r)
+{
+    uint32_t w[REQ_WORDS] = { 0 };
+#if DUT_LDST_REQ_O_BITS > 64
+    dut_getw_ldst_req_o(w);
+#else
+    uint64_t v = dut_get_ldst_req_o();
+    w[0] = (uint32_t)v;
+    w[1] = (uint32_t)(v >> 32);
+#endif
+    ldst_req_unpack_at(w, 0, r);
+}
 
 static void port_post(void)
 {
@@ -88,15 +112,17 @@ static void port_post(void)
         sim_fail("error_o high with no misaligned access so far (cycle %llu)", (unsigned long long)sim_cycle());
     if (err_expected && !err)
         sim_fail("error_o dropped after a misaligned access (cycle %llu)", (unsigned long long)sim_cycle());
-    if (!(dut_get_mem_req_valid_o() && dut_get_mem_req_ready_i()))
+    if (!(dut_get_ldst_req_valid_o() && dut_get_ldst_req_ready_i()))
         return;
     n_requests++;
-    unsigned id = (unsigned)dut_get_mem_req_id_o();
-    uint32_t addr = (uint32_t)dut_get_mem_req_addr_o();
-    bool write = dut_get_mem_req_write_o() != 0;
-    unsigned size = (unsigned)dut_get_mem_req_size_o();
-    uint32_t wdata = (uint32_t)dut_get_mem_req_wdata_o();
-    unsigned be = (unsigned)dut_get_mem_req_be_o();
+    ldst_req_t req;
+    get_req(&req);
+    unsigned id = req.id;
+    uint32_t addr = req.addr;
+    bool write = req.write != 0;
+    unsigned size = req.size;
+    uint32_t wdata = req.wdata;
+    unsigned be = req.be;
     int ti = qhead[id];
     if (ti < 0) {
         sim_fail("unexpected request: ID %u addr 0x%08x", id, addr);

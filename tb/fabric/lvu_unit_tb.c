@@ -34,25 +34,51 @@ static uint32_t lv_addr(unsigned slot, uint32_t tid) { return slot << 18 | tid <
 
 /* ---- live value port (served by reorder_tb's rt_mem_*) -------------------------------- */
 
+/* The port carries the bundles lv_req / lv_rsp of arch/formats.toml: packed and unpacked with
+ * the generated lv_*_pack_at / _unpack_at (vgiw_cfg.h), whatever their width. */
+#define REQ_WORDS ((VGIW_LV_REQ_BITS + 31u) / 32u + 1u)
+#define RSP_WORDS ((VGIW_LV_RSP_BITS + 31u) / 32u + 1u)
+
 static void set_rsp(bool valid, unsigned id, uint32_t rdata)
 {
+    lv_rsp_t r = { .id = id, .rdata = rdata };
+    uint32_t w[RSP_WORDS] = { 0 };
+    lv_rsp_pack_at(&r, w, 0);
     dut_set_lv_rsp_valid_i(valid);
-    dut_set_lv_rsp_id_i(id);
-    dut_set_lv_rsp_rdata_i(rdata);
+#if DUT_LV_RSP_I_BITS > 64
+    dut_setw_lv_rsp_i(w);
+#else
+    dut_set_lv_rsp_i(w[0] | (uint64_t)w[1] << 32);
+#endif
 }
 
 static void set_req_ready(bool ready) { dut_set_lv_req_ready_i(ready); }
+
+static void get_req(lv_req_t *r)
+{
+    uint32_t w[REQ_WORDS] = { 0 };
+#if DUT_LV_REQ_O_BITS > 64
+    dut_getw_lv_req_o(w);
+#else
+    uint64_t v = dut_get_lv_req_o();
+    w[0] = (uint32_t)v;
+    w[1] = (uint32_t)(v >> 32);
+#endif
+    lv_req_unpack_at(w, 0, r);
+}
 
 static void port_post(void)
 {
     if (!(dut_get_lv_req_valid_o() && dut_get_lv_req_ready_i()))
         return;
     n_requests++;
-    unsigned id = (unsigned)dut_get_lv_req_id_o();
-    uint32_t tid = (uint32_t)dut_get_lv_req_tid_o();
-    uint32_t lvid = (uint32_t)dut_get_lv_req_lvid_o();
-    bool write = dut_get_lv_req_write_o() != 0;
-    uint32_t wdata = (uint32_t)dut_get_lv_req_wdata_o();
+    lv_req_t req;
+    get_req(&req);
+    unsigned id = req.id;
+    uint32_t tid = req.tid;
+    uint32_t lvid = req.lvid;
+    bool write = req.write != 0;
+    uint32_t wdata = req.wdata;
     bool store = (rt_blk.cfg.op & 1) == LVU_STORE;
     sim_check_eq(id, tid % RT_DEPTH, "tid %u: request ID = tid mod DEPTH", tid);
     int ti = rt_thread_index(tid);

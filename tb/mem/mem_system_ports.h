@@ -1,6 +1,7 @@
 /* Port access for mem_system_tb: ports whose width depends on the preset may be up to 64 bits
  * (dut_set_/dut_get_) or wider (dut_setw_/dut_getw_); these wrappers take and give 32-bit word
- * arrays, least significant first, either way. */
+ * arrays, least significant first, either way. The bundles (ldst_req_i, lv_req_i, ldst_rsp_o,
+ * lv_rsp_o, line_req_o, line_rsp_i) are packed and unpacked with the generated *_pack_at / *_unpack_at of vgiw_cfg.h. */
 #ifndef MEM_SYSTEM_PORTS_H
 #define MEM_SYSTEM_PORTS_H
 
@@ -18,58 +19,13 @@ static inline void put_ldst_req_valid_i(const uint32_t *w) {
     dut_set_ldst_req_valid_i(v);
 #endif
 }
-static inline void put_ldst_req_addr_i(const uint32_t *w) {
-#if DUT_LDST_REQ_ADDR_I_BITS > 64
-    dut_setw_ldst_req_addr_i(w);
+static inline void put_ldst_req_i(const uint32_t *w) {
+#if DUT_LDST_REQ_I_BITS > 64
+    dut_setw_ldst_req_i(w);
 #else
     uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LDST_REQ_ADDR_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LDST_REQ_ADDR_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_ldst_req_addr_i(v);
-#endif
-}
-static inline void put_ldst_req_write_i(const uint32_t *w) {
-#if DUT_LDST_REQ_WRITE_I_BITS > 64
-    dut_setw_ldst_req_write_i(w);
-#else
-    uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LDST_REQ_WRITE_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LDST_REQ_WRITE_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_ldst_req_write_i(v);
-#endif
-}
-static inline void put_ldst_req_size_i(const uint32_t *w) {
-#if DUT_LDST_REQ_SIZE_I_BITS > 64
-    dut_setw_ldst_req_size_i(w);
-#else
-    uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LDST_REQ_SIZE_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LDST_REQ_SIZE_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_ldst_req_size_i(v);
-#endif
-}
-static inline void put_ldst_req_wdata_i(const uint32_t *w) {
-#if DUT_LDST_REQ_WDATA_I_BITS > 64
-    dut_setw_ldst_req_wdata_i(w);
-#else
-    uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LDST_REQ_WDATA_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LDST_REQ_WDATA_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_ldst_req_wdata_i(v);
-#endif
-}
-static inline void put_ldst_req_be_i(const uint32_t *w) {
-#if DUT_LDST_REQ_BE_I_BITS > 64
-    dut_setw_ldst_req_be_i(w);
-#else
-    uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LDST_REQ_BE_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LDST_REQ_BE_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_ldst_req_be_i(v);
-#endif
-}
-static inline void put_ldst_req_id_i(const uint32_t *w) {
-#if DUT_LDST_REQ_ID_I_BITS > 64
-    dut_setw_ldst_req_id_i(w);
-#else
-    uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LDST_REQ_ID_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LDST_REQ_ID_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_ldst_req_id_i(v);
+    if (PORT_WORDS(DUT_LDST_REQ_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LDST_REQ_I_BITS) > 1 ? 1 : 0] << 32;
+    dut_set_ldst_req_i(v);
 #endif
 }
 static inline void put_lv_req_valid_i(const uint32_t *w) {
@@ -81,58 +37,22 @@ static inline void put_lv_req_valid_i(const uint32_t *w) {
     dut_set_lv_req_valid_i(v);
 #endif
 }
-static inline void put_lv_req_write_i(const uint32_t *w) {
-#if DUT_LV_REQ_WRITE_I_BITS > 64
-    dut_setw_lv_req_write_i(w);
+static inline void put_lv_req_i(const uint32_t *w) {
+#if DUT_LV_REQ_I_BITS > 64
+    dut_setw_lv_req_i(w);
 #else
     uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LV_REQ_WRITE_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LV_REQ_WRITE_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_lv_req_write_i(v);
+    if (PORT_WORDS(DUT_LV_REQ_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LV_REQ_I_BITS) > 1 ? 1 : 0] << 32;
+    dut_set_lv_req_i(v);
 #endif
 }
-static inline void put_lv_req_lvid_i(const uint32_t *w) {
-#if DUT_LV_REQ_LVID_I_BITS > 64
-    dut_setw_lv_req_lvid_i(w);
+static inline void put_line_rsp_i(const uint32_t *w) {
+#if DUT_LINE_RSP_I_BITS > 64
+    dut_setw_line_rsp_i(w);
 #else
     uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LV_REQ_LVID_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LV_REQ_LVID_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_lv_req_lvid_i(v);
-#endif
-}
-static inline void put_lv_req_tid_i(const uint32_t *w) {
-#if DUT_LV_REQ_TID_I_BITS > 64
-    dut_setw_lv_req_tid_i(w);
-#else
-    uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LV_REQ_TID_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LV_REQ_TID_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_lv_req_tid_i(v);
-#endif
-}
-static inline void put_lv_req_wdata_i(const uint32_t *w) {
-#if DUT_LV_REQ_WDATA_I_BITS > 64
-    dut_setw_lv_req_wdata_i(w);
-#else
-    uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LV_REQ_WDATA_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LV_REQ_WDATA_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_lv_req_wdata_i(v);
-#endif
-}
-static inline void put_lv_req_id_i(const uint32_t *w) {
-#if DUT_LV_REQ_ID_I_BITS > 64
-    dut_setw_lv_req_id_i(w);
-#else
-    uint64_t v = w[0];
-    if (PORT_WORDS(DUT_LV_REQ_ID_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LV_REQ_ID_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_lv_req_id_i(v);
-#endif
-}
-static inline void put_mem_rsp_rdata_i(const uint32_t *w) {
-#if DUT_MEM_RSP_RDATA_I_BITS > 64
-    dut_setw_mem_rsp_rdata_i(w);
-#else
-    uint64_t v = w[0];
-    if (PORT_WORDS(DUT_MEM_RSP_RDATA_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_MEM_RSP_RDATA_I_BITS) > 1 ? 1 : 0] << 32;
-    dut_set_mem_rsp_rdata_i(v);
+    if (PORT_WORDS(DUT_LINE_RSP_I_BITS) > 1) v |= (uint64_t)w[PORT_WORDS(DUT_LINE_RSP_I_BITS) > 1 ? 1 : 0] << 32;
+    dut_set_line_rsp_i(v);
 #endif
 }
 static inline void get_ldst_req_ready_o(uint32_t *w) {
@@ -153,22 +73,13 @@ static inline void get_ldst_rsp_valid_o(uint32_t *w) {
     if (PORT_WORDS(DUT_LDST_RSP_VALID_O_BITS) > 1) w[PORT_WORDS(DUT_LDST_RSP_VALID_O_BITS) > 1 ? 1 : 0] = (uint32_t)(v >> 32);
 #endif
 }
-static inline void get_ldst_rsp_id_o(uint32_t *w) {
-#if DUT_LDST_RSP_ID_O_BITS > 64
-    dut_getw_ldst_rsp_id_o(w);
+static inline void get_ldst_rsp_o(uint32_t *w) {
+#if DUT_LDST_RSP_O_BITS > 64
+    dut_getw_ldst_rsp_o(w);
 #else
-    uint64_t v = dut_get_ldst_rsp_id_o();
+    uint64_t v = dut_get_ldst_rsp_o();
     w[0] = (uint32_t)v;
-    if (PORT_WORDS(DUT_LDST_RSP_ID_O_BITS) > 1) w[PORT_WORDS(DUT_LDST_RSP_ID_O_BITS) > 1 ? 1 : 0] = (uint32_t)(v >> 32);
-#endif
-}
-static inline void get_ldst_rsp_rdata_o(uint32_t *w) {
-#if DUT_LDST_RSP_RDATA_O_BITS > 64
-    dut_getw_ldst_rsp_rdata_o(w);
-#else
-    uint64_t v = dut_get_ldst_rsp_rdata_o();
-    w[0] = (uint32_t)v;
-    if (PORT_WORDS(DUT_LDST_RSP_RDATA_O_BITS) > 1) w[PORT_WORDS(DUT_LDST_RSP_RDATA_O_BITS) > 1 ? 1 : 0] = (uint32_t)(v >> 32);
+    if (PORT_WORDS(DUT_LDST_RSP_O_BITS) > 1) w[PORT_WORDS(DUT_LDST_RSP_O_BITS) > 1 ? 1 : 0] = (uint32_t)(v >> 32);
 #endif
 }
 static inline void get_lv_req_ready_o(uint32_t *w) {
@@ -189,31 +100,22 @@ static inline void get_lv_rsp_valid_o(uint32_t *w) {
     if (PORT_WORDS(DUT_LV_RSP_VALID_O_BITS) > 1) w[PORT_WORDS(DUT_LV_RSP_VALID_O_BITS) > 1 ? 1 : 0] = (uint32_t)(v >> 32);
 #endif
 }
-static inline void get_lv_rsp_id_o(uint32_t *w) {
-#if DUT_LV_RSP_ID_O_BITS > 64
-    dut_getw_lv_rsp_id_o(w);
+static inline void get_lv_rsp_o(uint32_t *w) {
+#if DUT_LV_RSP_O_BITS > 64
+    dut_getw_lv_rsp_o(w);
 #else
-    uint64_t v = dut_get_lv_rsp_id_o();
+    uint64_t v = dut_get_lv_rsp_o();
     w[0] = (uint32_t)v;
-    if (PORT_WORDS(DUT_LV_RSP_ID_O_BITS) > 1) w[PORT_WORDS(DUT_LV_RSP_ID_O_BITS) > 1 ? 1 : 0] = (uint32_t)(v >> 32);
+    if (PORT_WORDS(DUT_LV_RSP_O_BITS) > 1) w[PORT_WORDS(DUT_LV_RSP_O_BITS) > 1 ? 1 : 0] = (uint32_t)(v >> 32);
 #endif
 }
-static inline void get_lv_rsp_rdata_o(uint32_t *w) {
-#if DUT_LV_RSP_RDATA_O_BITS > 64
-    dut_getw_lv_rsp_rdata_o(w);
+static inline void get_line_req_o(uint32_t *w) {
+#if DUT_LINE_REQ_O_BITS > 64
+    dut_getw_line_req_o(w);
 #else
-    uint64_t v = dut_get_lv_rsp_rdata_o();
+    uint64_t v = dut_get_line_req_o();
     w[0] = (uint32_t)v;
-    if (PORT_WORDS(DUT_LV_RSP_RDATA_O_BITS) > 1) w[PORT_WORDS(DUT_LV_RSP_RDATA_O_BITS) > 1 ? 1 : 0] = (uint32_t)(v >> 32);
-#endif
-}
-static inline void get_mem_req_wdata_o(uint32_t *w) {
-#if DUT_MEM_REQ_WDATA_O_BITS > 64
-    dut_getw_mem_req_wdata_o(w);
-#else
-    uint64_t v = dut_get_mem_req_wdata_o();
-    w[0] = (uint32_t)v;
-    if (PORT_WORDS(DUT_MEM_REQ_WDATA_O_BITS) > 1) w[PORT_WORDS(DUT_MEM_REQ_WDATA_O_BITS) > 1 ? 1 : 0] = (uint32_t)(v >> 32);
+    if (PORT_WORDS(DUT_LINE_REQ_O_BITS) > 1) w[PORT_WORDS(DUT_LINE_REQ_O_BITS) > 1 ? 1 : 0] = (uint32_t)(v >> 32);
 #endif
 }
 

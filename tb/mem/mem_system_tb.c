@@ -34,7 +34,6 @@
 #define L1_WAYS  VGIW_L1_WAYS
 #define L1_SETS  (VGIW_L1_BYTES / (L1_BANKS * LINE * L1_WAYS))
 #define LVC_BYTES VGIW_LVC_BYTES
-#define TIDB  VGIW_DATAPATH_TID_BITS
 
 /* Address map of the test (all inside one window so the golden is a flat array):
  * hot: a few lines that all fall in bank 0, set 0 (more than the ways: conflicts, evictions);
@@ -64,22 +63,6 @@ static uint8_t gold[WIN_BYTES];
 static uint32_t lv_gold[LV_IDS][LV_T];
 static mem_model_t *mem;
 static rng_t rng;
-
-/* ---- bit fields in word arrays */
-static void setf(uint32_t *w, unsigned off, unsigned width, uint32_t v) {
-    for (unsigned i = 0; i < width; i++) {
-        unsigned b = off + i;
-        w[b / 32] = (w[b / 32] & ~(1u << (b % 32))) | (((v >> i) & 1u) << (b % 32));
-    }
-}
-static uint32_t getf(const uint32_t *w, unsigned off, unsigned width) {
-    uint32_t v = 0;
-    for (unsigned i = 0; i < width; i++) {
-        unsigned b = off + i;
-        v |= ((w[b / 32] >> (b % 32)) & 1u) << i;
-    }
-    return v;
-}
 
 static uint32_t gold_word(uint32_t addr) {
     if (addr < WIN_BASE || addr - WIN_BASE > WIN_BYTES - 4)   /* control error probe only */
@@ -182,8 +165,8 @@ static void dump(void) {
             if (lv_if[p][i].busy)
                 fprintf(stderr, "  lv %u id %u <%u,%u> %s since %llu\n", p, i, lv_if[p][i].lvid, lv_if[p][i].tid,
                         lv_if[p][i].write ? "st" : "ld", (unsigned long long)lv_if[p][i].since);
-    fprintf(stderr, "  mem_req_valid %llu ldst_req_ready %llx lv_req_ready %llx ctl_req_ready %llu\n",
-            (unsigned long long)dut_get_mem_req_valid_o(), (unsigned long long)dut_get_ldst_req_ready_o(),
+    fprintf(stderr, "  line_req_valid %llu ldst_req_ready %llx lv_req_ready %llx ctl_req_ready %llu\n",
+            (unsigned long long)dut_get_line_req_valid_o(), (unsigned long long)dut_get_ldst_req_ready_o(),
             (unsigned long long)dut_get_lv_req_ready_o(), (unsigned long long)dut_get_ctl_req_ready_o());
 }
 
@@ -192,35 +175,40 @@ static void dump(void) {
 static bool mem_ready_now;
 static void mem_drive(void) {
     mem_resp_t rsp;
-    uint32_t w[PORT_WORDS(8 * LINE)];
+    uint32_t w[PORT_WORDS(DUT_LINE_RSP_I_BITS) + 1];
     mem_ready_now = mem_model_can_accept(mem) && rng_below(&rng, 8) != 0;
-    dut_set_mem_req_ready_i(mem_ready_now);
+    dut_set_line_req_ready_i(mem_ready_now);
     if (rng_below(&rng, 4) != 0 && mem_model_response(mem, &rsp)) {
-        dut_set_mem_rsp_valid_i(1);
-        dut_set_mem_rsp_id_i(rsp.id);
+        line_rsp_t r;
+        memset(&r, 0, sizeof r);
+        r.id = (uint32_t)rsp.id;
         /* addresses outside the test window do not exist: error response */
-        dut_set_mem_rsp_error_i(rsp.addr < WIN_BASE || rsp.addr >= WIN_BASE + WIN_BYTES);
+        r.error = rsp.addr < WIN_BASE || rsp.addr >= WIN_BASE + WIN_BYTES;
+        if (!rsp.write) memcpy(r.rdata, rsp.data, LINE);   /* little-endian host: byte i in bits 8i.. */
         memset(w, 0, sizeof w);
-        if (!rsp.write) memcpy(w, rsp.data, LINE);   /* little-endian host: byte i in bits 8i.. */
-        put_mem_rsp_rdata_i(w);
+        line_rsp_pack_at(&r, w, 0);
+        dut_set_line_rsp_valid_i(1);
+        put_line_rsp_i(w);
     } else {
-        dut_set_mem_rsp_valid_i(0);
+        dut_set_line_rsp_valid_i(0);
     }
 }
 static void mem_take(void) {
-    if (!(mem_ready_now && dut_get_mem_req_valid_o())) return;
+    if (!(mem_ready_now && dut_get_line_req_valid_o())) return;
     mem_req_t rq;
-    uint32_t w[PORT_WORDS(8 * LINE)];
+    line_req_t q;
+    uint32_t w[PORT_WORDS(DUT_LINE_REQ_O_BITS) + 1];
+    get_line_req_o(w);
+    line_req_unpack_at(w, 0, &q);
     memset(&rq, 0, sizeof rq);
-    rq.id = dut_get_mem_req_id_o();
-    rq.addr = (uint32_t)dut_get_mem_req_addr_o();
+    rq.id = q.id;
+    rq.addr = q.addr;
     rq.bytes = LINE;
-    rq.write = dut_get_mem_req_write_o();
+    rq.write = q.write;
     sim_check_u32(rq.addr % LINE == 0, "memory request address %08x is line aligned", rq.addr);
     if (!rq.write && rq.id < CT0) cache_reads++;
     if (rq.write) {
-        get_mem_req_wdata_o(w);
-        memcpy(rq.data, w, LINE);
+        memcpy(rq.data, q.wdata, LINE);
         memset(rq.mask, 1, LINE);
         sim_check_u32(rq.addr < RO_BASE || rq.addr >= RO_BASE + RO_BYTES,
                       "write-back of the read-only region at %08x (never written)", rq.addr);
@@ -230,7 +218,7 @@ static void mem_take(void) {
 
 /* ---- one cycle */
 static void cycle(bool issue, bool flush) {
-    uint32_t w[16];
+    uint32_t w[PORT_WORDS(DUT_LDST_REQ_I_BITS) + PORT_WORDS(DUT_LV_REQ_I_BITS) + 2];
     /* new requests */
     for (unsigned p = 0; p < NL; p++) {
         if (!ldst[p].active && issue && rng_below(&rng, 3) == 0) {
@@ -262,20 +250,23 @@ static void cycle(bool issue, bool flush) {
     uint32_t v = 0;
     for (unsigned p = 0; p < NL; p++) v |= (uint32_t)ldst[p].active << p;
     memset(w, 0, sizeof w); w[0] = v; put_ldst_req_valid_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, 32 * p, 32, ldst[p].addr); put_ldst_req_addr_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, p, 1, ldst[p].write); put_ldst_req_write_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, 2 * p, 2, ldst[p].size); put_ldst_req_size_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, 32 * p, 32, ldst[p].wdata); put_ldst_req_wdata_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, 4 * p, 4, ldst[p].be); put_ldst_req_be_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NL; p++) setf(w, IW * p, IW, ldst[p].id); put_ldst_req_id_i(w);
+    memset(w, 0, sizeof w);
+    for (unsigned p = 0; p < NL; p++) {
+        ldst_req_t r = { .addr = ldst[p].addr, .write = ldst[p].write, .size = ldst[p].size,
+                         .wdata = ldst[p].wdata, .be = ldst[p].be, .id = ldst[p].id };
+        ldst_req_pack_at(&r, w, p * VGIW_LDST_REQ_BITS);
+    }
+    put_ldst_req_i(w);
     v = 0;
     for (unsigned p = 0; p < NV; p++) v |= (uint32_t)lvr[p].active << p;
     memset(w, 0, sizeof w); w[0] = v; put_lv_req_valid_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NV; p++) setf(w, p, 1, lvr[p].write); put_lv_req_write_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NV; p++) setf(w, 16 * p, 16, lvr[p].lvid); put_lv_req_lvid_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NV; p++) setf(w, TIDB * p, TIDB, lvr[p].tid); put_lv_req_tid_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NV; p++) setf(w, 32 * p, 32, lvr[p].wdata); put_lv_req_wdata_i(w);
-    memset(w, 0, sizeof w); for (unsigned p = 0; p < NV; p++) setf(w, IW * p, IW, lvr[p].id); put_lv_req_id_i(w);
+    memset(w, 0, sizeof w);
+    for (unsigned p = 0; p < NV; p++) {
+        lv_req_t r = { .write = lvr[p].write, .lvid = lvr[p].lvid, .tid = lvr[p].tid, .wdata = lvr[p].wdata,
+                       .id = lvr[p].id };
+        lv_req_pack_at(&r, w, p * VGIW_LV_REQ_BITS);
+    }
+    put_lv_req_i(w);
     dut_set_ctl_req_valid_i(ctl_active);
     dut_set_ctl_req_addr_i(ctl_addr);
     bool ctl_rsp_ready = rng_below(&rng, 4) != 0;
@@ -285,29 +276,33 @@ static void cycle(bool issue, bool flush) {
     sim_eval();
 
     /* responses (no ready on the fabric ports: taken now) */
-    uint32_t rv[16], ri[16], rd[16];
-    get_ldst_rsp_valid_o(rv); get_ldst_rsp_id_o(ri); get_ldst_rsp_rdata_o(rd);
+    uint32_t rv[16], rsp_w[PORT_WORDS(DUT_LDST_RSP_O_BITS) + PORT_WORDS(DUT_LV_RSP_O_BITS) + 2];
+    get_ldst_rsp_valid_o(rv); get_ldst_rsp_o(rsp_w);
     for (unsigned p = 0; p < NL; p++) {
-        if (!getf(rv, p, 1)) continue;
-        unsigned id = getf(ri, IW * p, IW);
+        if (!vgiw_bits_get(rv, p, 1)) continue;
+        ldst_rsp_t r;
+        ldst_rsp_unpack_at(rsp_w, p * VGIW_LDST_RSP_BITS, &r);
+        unsigned id = r.id;
         inflight_t *f = &ldst_if[p][id];
         responses++;
         sim_progress();
         if (!sim_check_u32(f->busy, "ldst %u: response with ID %u that is not in flight", p, id)) continue;
         if (!f->write && f->addr >= WIN_BASE && f->addr < WIN_BASE + WIN_BYTES)
-            sim_check_eq(getf(rd, 32 * p, 32), f->expect, "ldst %u id %u: load %08x", p, id, f->addr);
+            sim_check_eq(r.rdata, f->expect, "ldst %u id %u: load %08x", p, id, f->addr);
         f->busy = false;
     }
-    get_lv_rsp_valid_o(rv); get_lv_rsp_id_o(ri); get_lv_rsp_rdata_o(rd);
+    get_lv_rsp_valid_o(rv); get_lv_rsp_o(rsp_w);
     for (unsigned p = 0; p < NV; p++) {
-        if (!getf(rv, p, 1)) continue;
-        unsigned id = getf(ri, IW * p, IW);
+        if (!vgiw_bits_get(rv, p, 1)) continue;
+        lv_rsp_t r;
+        lv_rsp_unpack_at(rsp_w, p * VGIW_LV_RSP_BITS, &r);
+        unsigned id = r.id;
         inflight_t *f = &lv_if[p][id];
         responses++;
         sim_progress();
         if (!sim_check_u32(f->busy, "lv %u: response with ID %u that is not in flight", p, id)) continue;
         if (!f->write)
-            sim_check_eq(getf(rd, 32 * p, 32), f->expect, "lv %u id %u: load <%u,%u>", p, id, f->lvid, f->tid);
+            sim_check_eq(r.rdata, f->expect, "lv %u id %u: load <%u,%u>", p, id, f->lvid, f->tid);
         f->busy = false;
     }
     if (dut_get_ctl_rsp_valid_o() && ctl_rsp_ready) {
@@ -324,7 +319,7 @@ static void cycle(bool issue, bool flush) {
     get_ldst_req_ready_o(rdy);
     for (unsigned p = 0; p < NL; p++) {
         req_t *q = &ldst[p];
-        if (!(q->active && getf(rdy, p, 1))) continue;
+        if (!(q->active && vgiw_bits_get(rdy, p, 1))) continue;
         inflight_t *f = &ldst_if[p][q->id];
         f->busy = true; f->write = q->write; f->addr = q->addr; f->since = sim_cycle();
         uint32_t wa = q->addr & ~3u;
@@ -343,7 +338,7 @@ static void cycle(bool issue, bool flush) {
     get_lv_req_ready_o(rdy);
     for (unsigned p = 0; p < NV; p++) {
         req_t *q = &lvr[p];
-        if (!(q->active && getf(rdy, p, 1))) continue;
+        if (!(q->active && vgiw_bits_get(rdy, p, 1))) continue;
         inflight_t *f = &lv_if[p][q->id];
         f->busy = true; f->write = q->write; f->lvid = q->lvid; f->tid = q->tid; f->since = sim_cycle();
         if (q->write) lv_gold[q->lvid][q->tid] = q->wdata;
@@ -432,7 +427,7 @@ int main(int argc, char **argv) {
     dut_set_lv_base_i(LV_BASE);
     dut_set_lv_tile_threads_i(LV_T);
     dut_set_flush_i(0);
-    dut_set_mem_rsp_valid_i(0);
+    dut_set_line_rsp_valid_i(0);
     sim_reset(4);
     sim_check_u32(!dut_get_error_o(), "error_o low after reset");
 
