@@ -325,13 +325,17 @@ module mem_system #(
           sl_data_q[k]  <= rsp.rdata;
         end
       end
-      // the host may have changed memory: forget every line, discard those in flight
+      // the host may have changed memory: forget every line, discard those in flight. A read
+      // accepted and not yet answered (cb_pend_q, or taken as a miss in this cycle) keeps its
+      // line at the head of the window, so the line is fetched again and the read is answered:
+      // the BBS's configuration prefetch can be in flight when it flushes at the end of a
+      // kernel, and a lost answer left its word reader busy forever (the kernel never ended).
       if (flush_i) begin
         sl_valid_q <= '0;
         sl_want_q  <= '0;
         sl_drop_q  <= (sl_drop_q | sl_sent_q | (rq_valid[CTL +: CK] & rq_ready[CTL +: CK]))
                       & ~rq_rsp[CTL +: CK];
-        hd_valid_q <= 1'b0;
+        hd_valid_q <= (cb_pend_q && !ctl_deliver_pend) || (ctl_accept && !ctl_hit_now);
       end
     end
   end

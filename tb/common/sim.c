@@ -175,6 +175,13 @@ void sim_on_watchdog(void (*dump)(void))
     watchdog_dump = dump;
 }
 
+void sim_trace_stop(void)
+{
+    if (tracing)
+        simm_trace_close();
+    tracing = 0;
+}
+
 static void report_failure(const char *fmt, va_list ap)
 {
     if (n_fail <= SHOW_FAILURES) {

@@ -50,6 +50,9 @@ uint64_t sim_cycle(void);      /* cycles since sim_init()                       
  * a message and the dump callback (if set) prints the design state. */
 void sim_progress(void);
 void sim_on_watchdog(void (*dump)(void));
+/* Closes the --waves trace now (no more cycles are written): a process that may be killed
+ * afterwards (the runtime's device after a watchdog) keeps the cycles up to here. */
+void sim_trace_stop(void);
 
 /* Self-checking: every check is counted; the first failures are printed in full. */
 bool sim_check_u32(bool ok_cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

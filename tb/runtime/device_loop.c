@@ -157,8 +157,7 @@ int dev_main(int argc, char **argv, const char *name, dev_run_fn run)
         }
     }
     /* close the trace and the model, not sim_finish (no checks, no verdict here) */
-    if (sim_args.waves)
-        simm_trace_close();
+    sim_trace_stop();   /* idempotent: a watchdog may have closed the trace already */
     simm_destroy();
     mem_model_free(dev_mem);
     return rc;

@@ -87,6 +87,10 @@ static int run(const rtp_run_t *rq)
     hp_wait(&r);
     uint32_t why = r.watchdog == HP_WD_MAX_CYCLES ? RTP_WD_MAX_CYCLES : r.watchdog == HP_WD_STALL ? RTP_WD_STALL
                                                                                                    : RTP_WD_NONE;
+    /* the runtime kills a device after a watchdog: close the trace first, so it keeps the
+     * cycles of the stall (an unclosed trace loses its last, unflushed cycles) */
+    if (why != RTP_WD_NONE)
+        sim_trace_stop();
     res[RTP_RES_STATUS] = r.status;
     res[RTP_RES_SIM_CYCLES] = r.cycles;
     res[RTP_RES_WATCHDOG] = why;
