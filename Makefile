@@ -13,7 +13,7 @@ PYTHON   ?= python3
 JOBS     ?= 2
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
-RTL_PKGS := $(GEN)/fu_pkg.sv $(GEN)/hl_pkg.sv $(GEN)/$(CONFIG)/vgiw_cfg_pkg.sv $(sort $(wildcard rtl/*/*_pkg.sv))
+RTL_PKGS := $(GEN)/vgiw_fu_pkg.sv $(GEN)/vgiw_hl_pkg.sv $(GEN)/$(CONFIG)/vgiw_cfg_pkg.sv $(sort $(wildcard rtl/*/*_pkg.sv))
 ARCH_SRC := $(wildcard arch/*.toml arch/presets/*.toml) tools/archgen.py tools/fabric_topology.py
 
 .PHONY: all help deps gen lint synth-check area test fpu-vectors clean
@@ -56,7 +56,7 @@ clean:
 	rm -rf $(BUILD)
 
 include tb/tb.mk
--include $(wildcard sw/*.mk)
+-include $(wildcard sw/*.mk sw/runtime/device/*.mk)
 
 # Performance figures of this run: bench/results.json and bench/results.md (BENCH_LARGE=1: larger sizes).
 .PHONY: bench

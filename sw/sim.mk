@@ -4,7 +4,7 @@
 #   make sim TEST=<app> [CONFIG=small] [SIZE=N] [SEED=S] [ENGINE=rtl|interp|pnr|simt] [CORE=simt] [WAVES=1 [WAVES_FROM=C] [WAVES_TO=C]] [FILE=F] [CL=F.cl]
 #   make wave TEST=<app> [CONFIG=small] [CORE=simt]   GTKWave with the committed layout on that run's FST
 #   (CORE=simt: the SIMT core, engine simt, docs/runtime.md "The simt device")
-#   make rtl-device CONFIG=...     the device program of the rtl backend (tb/runtime/vgiw_rtl.mk)
+#   make rtl-device CONFIG=...     the device program of the rtl backend (sw/runtime/device/vgiw_rtl.mk)
 #   make runtime                   the runtime's test program (plain and ASan/UBSan)
 #
 # Read after sw/apps.mk (alphabetical): adds the runtime objects to every app host program.

@@ -51,24 +51,24 @@ $(1)/bin/vgiwcc: $(patsubst sw/%.c,$(1)/obj/%.o,$(SW_CC_C) $(SW_IMAGE_C) $(SW_AR
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ $$(SW_LLVM_LIBS) -lm -o $$@
 
-$(1)/bin/vgiw-objdump: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/objdump.c $(SW_IMAGE_C) $(SW_LIB_C))
+$(1)/bin/vgiw-objdump: $(patsubst sw/%.c,$(1)/obj/%.o,sw/cmd/objdump.c $(SW_IMAGE_C) $(SW_LIB_C))
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
 
-$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/clcheck.c sw/lib/ndrange.c sw/lib/self_dir.c $(SW_LIB_C) $(SW_NATIVE_C) $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
+$(1)/bin/clcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/cmd/clcheck.c sw/lib/ndrange.c sw/lib/self_dir.c $(SW_LIB_C) $(SW_NATIVE_C) $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -ldl -lm -o $$@
 
-$(1)/bin/imgfuzz: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/imgfuzz.c $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
+$(1)/bin/imgfuzz: $(patsubst sw/%.c,$(1)/obj/%.o,sw/cmd/imgfuzz.c $(SW_INTERP_C) $(SW_IMAGE_C) $(SW_ARITH_C)) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
 
 # the FPGA board's host link over a serial port (docs/fpga.md)
-$(1)/bin/vgiw-link: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/vgiw_link.c sw/lib/hostlink.c sw/lib/hostlink_serial.c)
+$(1)/bin/vgiw-link: $(patsubst sw/%.c,$(1)/obj/%.o,sw/cmd/vgiw_link.c sw/lib/hostlink.c sw/lib/hostlink_serial.c)
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -o $$@
 
-$(1)/bin/pnrcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/tools/pnrcheck.c $(SW_IMAGE_C)) $(1)/obj/gen/vgiw_presets.o
+$(1)/bin/pnrcheck: $(patsubst sw/%.c,$(1)/obj/%.o,sw/cmd/pnrcheck.c $(SW_IMAGE_C)) $(1)/obj/gen/vgiw_presets.o
 	@mkdir -p $$(dir $$@)
 	$(Q)$(SW_CC) $(2) $$^ -lm -o $$@
 endef

@@ -2,8 +2,8 @@
 #
 # A testbench is declared in a fragment tb/<group>/<name>.mk:
 #   TESTBENCHES   += fp_fma_tb
-#   fp_fma_tb_TOP := fp_fma                       # top module (needs clk_i, rst_ni)
-#   fp_fma_tb_RTL := rtl/fu/fp_fma.sv ...         # its RTL (packages are added here)
+#   fp_fma_tb_TOP := vgiw_fp_fma                       # top module (needs clk_i, rst_ni)
+#   fp_fma_tb_RTL := rtl/fu/vgiw_fp_fma.sv ...         # its RTL (packages are added here)
 #   fp_fma_tb_C   := tb/fu/fp_fma_tb.c ...        # its C11 sources (main() lives here)
 #   fp_fma_tb_VFLAGS := -GSTAGES=8                # optional: extra Verilator flags
 #   fp_fma_tb_CFLAGS := -DFP_FMA_TB_STAGES=8      # optional: extra C flags

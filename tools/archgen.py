@@ -4,11 +4,11 @@
 The architecture description (arch/) is the single source of truth for every constant
 that hardware and software must agree on:
 
-  arch/ops.toml            operation encodings  -> fu_pkg.sv, vgiw_ops.h   (preset-independent)
+  arch/ops.toml            operation encodings  -> vgiw_fu_pkg.sv, vgiw_ops.h   (preset-independent)
   arch/formats.toml        token and configuration bit layouts (per preset widths)
   arch/core.toml           register and counter index maps, descriptor and block table layouts
                            -> vgiw_cfg_pkg.sv, vgiw_core_map.h
-  arch/hostlink.toml       the FPGA board's serial host link -> hl_pkg.sv, vgiw_hostlink.h
+  arch/hostlink.toml       the FPGA board's serial host link -> vgiw_hl_pkg.sv, vgiw_hostlink.h
   arch/base.toml           parameter defaults
   arch/presets/NAME.toml   one preset's overrides -> NAME/vgiw_cfg_pkg.sv, NAME/vgiw_cfg.h
 
@@ -85,7 +85,7 @@ def load_enums():
 def gen_fu_pkg(enums):
     out = [f"// {BANNER.format(src='arch/ops.toml')}", "",
            "// Operation encodings of the compute datapaths (rtl/fu/).",
-           "package fu_pkg;", ""]
+           "package vgiw_fu_pkg;", ""]
     for name, e in enums:
         w, p = e["width"], e["prefix"]
         out.append(f"  // {e.get('doc', name)}")
@@ -816,7 +816,7 @@ def sv_topology(t):
     lb, sb = topo.bits_for(t.links), topo.bits_for(t.slots)
     out = ["", "  // ---- interconnect tables (tools/fabric_topology.py; docs/fabric.md) ----"]
     out += sv_flat("UNIT_TYPE", 3, [topo.UNIT_TYPES.index(x) for x in t.types],
-                   "unit type per unit index (fu_pkg::unit_type_e encoding), element u at [3*u +: 3]")
+                   "unit type per unit index (vgiw_fu_pkg::unit_type_e encoding), element u at [3*u +: 3]")
     out += sv_flat("UNIT_INDEX", 8, t.type_index(),
                    "index of each unit among the units of its type (its port on the core), [8*u +: 8]")
     uoff, soff, lengths = t.cfg_layout()
@@ -1006,7 +1006,7 @@ def gen_hl_pkg(hl):
     out = [f"// {BANNER.format(src='arch/hostlink.toml')}", "",
            "// The serial host link of the FPGA board (docs/fpga.md).",
            "/* verilator lint_off UNUSEDPARAM */",
-           "package hl_pkg;"]
+           "package vgiw_hl_pkg;"]
     for k in HL_LINK_KEYS:
         out.append(f"  localparam int unsigned HL_{k.upper()} = {hl[k]};")
     out.append(f"  // {hl['commands_doc']}")
@@ -1060,11 +1060,11 @@ def main():
         ARCH = os.path.abspath(args.arch)
     try:
         enums = load_enums()
-        write_if_changed(os.path.join(args.out, "fu_pkg.sv"), gen_fu_pkg(enums))
+        write_if_changed(os.path.join(args.out, "vgiw_fu_pkg.sv"), gen_fu_pkg(enums))
         write_if_changed(os.path.join(args.out, "vgiw_ops.h"), gen_ops_h(enums))
         write_if_changed(os.path.join(args.out, "vgiw_core_map.h"), gen_core_map_h(load_core()))
         hl = load_hostlink()
-        write_if_changed(os.path.join(args.out, "hl_pkg.sv"), gen_hl_pkg(hl))
+        write_if_changed(os.path.join(args.out, "vgiw_hl_pkg.sv"), gen_hl_pkg(hl))
         write_if_changed(os.path.join(args.out, "vgiw_hostlink.h"), gen_hl_h(hl))
         known = presets()
         cfgs = {}

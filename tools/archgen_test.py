@@ -35,7 +35,7 @@ def main():
         # Every enum value appears with the same number in SV and C.
         with open(os.path.join(ROOT, "arch", "ops.toml"), "rb") as f:
             ops = tomllib.load(f)["enum"]
-        sv = open(os.path.join(out, "fu_pkg.sv")).read()
+        sv = open(os.path.join(out, "vgiw_fu_pkg.sv")).read()
         c = open(os.path.join(out, "vgiw_ops.h")).read()
         for e in ops.values():
             for i, (name, _doc) in enumerate(e["values"]):
@@ -61,7 +61,7 @@ def main():
             check(cu is not None and f"#define VGIW_SIMT_LANES {cu.group(1)}u" in ch,
                   f"{preset}: simt.lanes derived from the CU count")
             # host link constants: every HL_ localparam has its VGIW_HL_ twin with the same value
-            hsv = open(os.path.join(out, "hl_pkg.sv")).read()
+            hsv = open(os.path.join(out, "vgiw_hl_pkg.sv")).read()
             hc = open(os.path.join(out, "vgiw_hostlink.h")).read()
             hp = re.findall(r"localparam int unsigned HL_(\w+) = (\d+);", hsv)
             hc8 = re.findall(r"localparam logic \[7:0\] HL_(\w+) = 8'h([0-9A-F]{2});", hsv)

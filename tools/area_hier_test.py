@@ -25,20 +25,20 @@ def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
     pkgs, mods = rg.sources(CONFIG)
-    unit = {"name": "scu_pool_hier", "top": "scu_pool", "keep_hierarchy": True, "flows": ["ecp5"]}
+    unit = {"name": "scu_pool_hier", "top": "vgiw_scu_pool", "keep_hierarchy": True, "flows": ["ecp5"]}
     row = rg.area_one(unit, pkgs, mods, OUT)
     check(f"hierarchical run completes ({row.get('error', 'no error')})", "error" not in row)
     if "error" in row:
         return
     inst = {m["module"]: m["instances"] for m in row["modules"]}
     check(f"instances counted through the hierarchy ({inst})",
-          inst.get("scu_pool") == 1 and inst.get("scu_instance", 0) > 1)
+          inst.get("vgiw_scu_pool") == 1 and inst.get("vgiw_scu_instance", 0) > 1)
 
     # the reference: one Yosys run over the whole unit, hierarchy kept
     base, _ = rg.unit_script(unit, pkgs, mods)
     ref_json = os.path.join(OUT, "reference.json")
     rc, _, _ = rg.run([rg.yosys_bin(), "-q", "-p", "; ".join(
-        base + rg.ecp5_synth("scu_pool", "-noflatten") + [f"tee -q -o {rg.rel(ref_json)} stat -json"])],
+        base + rg.ecp5_synth("vgiw_scu_pool", "-noflatten") + [f"tee -q -o {rg.rel(ref_json)} stat -json"])],
         os.path.join(OUT, "reference.log"))
     check("reference run completes", rc == 0)
     if rc == 0:

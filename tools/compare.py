@@ -40,7 +40,7 @@ import tomllib
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The SIMT divergence trackers (docs/simt.md "Divergence tracking"): the device built on each
-# model (tb/runtime/vgiw_simt.mk), in the fast build profile.
+# model (sw/runtime/device/vgiw_simt.mk), in the fast build profile.
 TRACKERS = [("pathlist", "path list", "vgiw_simt"), ("arbiter", "PC arbiter", "vgiw_simt_arb")]
 
 # VGIW §5: "Results range between 0.9x (slow-down) and 11x speedup, with an average of over

@@ -16,7 +16,7 @@ stats files the apps wrote (sw/apps/common/eng_vrt.c --stats):
   tools/compare_test.py [--config tiny] [--only nn --only gaussian] [--profile test]
 
 Ends with "N passed, N failed"; exit 1 on any failure. The device programs must be built
-(bench compare_devices of the test runner: tb/runtime/vgiw_simt.mk).
+(bench compare_devices of the test runner: sw/runtime/device/vgiw_simt.mk).
 """
 import argparse
 import json

@@ -40,7 +40,7 @@ def rel(p):
 
 def sources(config):
     gen = os.path.join(ROOT, "build", "gen")
-    pkgs = [os.path.join(gen, "fu_pkg.sv"), os.path.join(gen, "hl_pkg.sv"), os.path.join(gen, config, "vgiw_cfg_pkg.sv")]
+    pkgs = [os.path.join(gen, "vgiw_fu_pkg.sv"), os.path.join(gen, "vgiw_hl_pkg.sv"), os.path.join(gen, config, "vgiw_cfg_pkg.sv")]
     pkgs += sorted(glob.glob(os.path.join(ROOT, "rtl", "*", "*_pkg.sv")))
     mods = sorted(p for p in glob.glob(os.path.join(ROOT, "rtl", "*", "*.sv")) if not p.endswith("_pkg.sv"))
     for p in pkgs:
@@ -162,7 +162,7 @@ WIDEMUX_MAP = os.path.join(ROOT, "synth", "ecp5_widemux.v")
 # interconnect's crossbars, by source file (the attribute survives flattening). Elsewhere the
 # generic LUT mapping, which merges multiplexers with the logic around them, does better
 # (measured: cvu_coords and cache_bank grow 8-13 % when every module is covered).
-WIDEMUX_CELLS = "a:src=*slot_select.sv*"
+WIDEMUX_CELLS = "a:src=*vgiw_slot_select.sv*"
 
 
 def ecp5_synth(top, opts=""):

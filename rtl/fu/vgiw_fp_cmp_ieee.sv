@@ -1,7 +1,7 @@
 // FP32 compare / min / max / sign datapath: the comparison part of the VGIW compute unit's
 // FPU (VGIW §3.5, "compute units"; SGMF §5.2).
 //
-// Operations (fu_pkg::fcmp_op_e, semantics in sw/lib/vgiw_arith.c):
+// Operations (vgiw_fu_pkg::fcmp_op_e, semantics in sw/lib/vgiw_arith.c):
 //   0..15      the fcmp predicates, LLVM encoding: the op value is a mask over the four
 //              mutually exclusive relations {bit0 equal, bit1 greater, bit2 less,
 //              bit3 unordered}; the result is 1 when the relation that holds is selected.
@@ -26,7 +26,7 @@ module vgiw_fp_cmp_ieee #(
   // operation in
   input  logic              in_valid_i,
   output logic              in_ready_o,
-  input  fu_pkg::fcmp_op_e  op_i,
+  input  vgiw_fu_pkg::fcmp_op_e  op_i,
   input  logic [31:0]       a_i,
   input  logic [31:0]       b_i,
   input  logic [TAG_W-1:0]  tag_i,
@@ -45,14 +45,14 @@ module vgiw_fp_cmp_ieee #(
 
   // ---- stage 1: operand registers ------------------------------------------------
   logic             s1_valid_q;
-  fu_pkg::fcmp_op_e s1_op_q;
+  vgiw_fu_pkg::fcmp_op_e s1_op_q;
   logic [31:0]      s1_a_q, s1_b_q;
   logic [TAG_W-1:0] s1_tag_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       s1_valid_q <= 1'b0;
-      s1_op_q    <= fu_pkg::FCMP_FALSE;
+      s1_op_q    <= vgiw_fu_pkg::FCMP_FALSE;
       s1_a_q     <= '0;
       s1_b_q     <= '0;
       s1_tag_q   <= '0;
@@ -126,7 +126,7 @@ module vgiw_fp_cmp_ieee #(
   logic s1_minmax, s1_take_b, s1_take_nan, s1_take_a_mag;
   logic s1_sign;
 
-  assign s1_minmax = (s1_op_q == fu_pkg::FCMP_FMIN) || (s1_op_q == fu_pkg::FCMP_FMAX);
+  assign s1_minmax = (s1_op_q == vgiw_fu_pkg::FCMP_FMIN) || (s1_op_q == vgiw_fu_pkg::FCMP_FMAX);
 
   always_comb begin
     s1_take_nan   = 1'b0;
@@ -140,15 +140,15 @@ module vgiw_fp_cmp_ieee #(
         s1_take_b   = s1_a_nan;                    // the non-NaN operand
       end else begin
         // FMIN takes b unless a < b; FMAX takes b when a < b. Equal patterns: either.
-        s1_take_b   = (s1_op_q == fu_pkg::FCMP_FMAX) ? s1_total_lt : !s1_total_lt;
+        s1_take_b   = (s1_op_q == vgiw_fu_pkg::FCMP_FMAX) ? s1_total_lt : !s1_total_lt;
       end
       s1_take_a_mag = !s1_take_nan && !s1_take_b;
       s1_sign       = s1_a_sign;
     end else begin
       unique case (s1_op_q)
-        fu_pkg::FCMP_FABS:      begin s1_take_a_mag = 1'b1; s1_sign = 1'b0;       end
-        fu_pkg::FCMP_FNEG:      begin s1_take_a_mag = 1'b1; s1_sign = !s1_a_sign; end
-        fu_pkg::FCMP_FCOPYSIGN: begin s1_take_a_mag = 1'b1; s1_sign = s1_b_sign;  end
+        vgiw_fu_pkg::FCMP_FABS:      begin s1_take_a_mag = 1'b1; s1_sign = 1'b0;       end
+        vgiw_fu_pkg::FCMP_FNEG:      begin s1_take_a_mag = 1'b1; s1_sign = !s1_a_sign; end
+        vgiw_fu_pkg::FCMP_FCOPYSIGN: begin s1_take_a_mag = 1'b1; s1_sign = s1_b_sign;  end
         default:                ;                  // predicates: result is s1_pred
       endcase
     end
@@ -178,7 +178,7 @@ module vgiw_fp_cmp_ieee #(
   // ---- stages 2..STAGES: result registers ------------------------------------------
   // STAGES - 1 registers after stage 1 (none for STAGES = 1: the output is combinational
   // from the stage-1 registers).
-  delay_line #(
+  vgiw_delay_line #(
     .WIDTH (1 + 32 + 5 + TAG_W),
     .DEPTH (STAGES - 1)
   ) u_result_regs (

@@ -7,7 +7,7 @@
 // value out of the integer range. fp_cvt is this module with int -> float RNE, float -> int
 // RTZ (sw/lib/vgiw_arith.c, C semantics) and the flags unused: the VGIW compute unit.
 //
-// Operations (fu_pkg::fcvt_op_e), operand a_i only:
+// Operations (vgiw_fu_pkg::fcvt_op_e), operand a_i only:
 //   I2F / U2F  signed / unsigned int32 -> FP32, rounded by rm_i. The magnitude is
 //              normalized by a 5-stage left shifter that counts leading zeros as it goes;
 //              bits below the 24-bit significand give guard and sticky. Results never
@@ -35,7 +35,7 @@ module vgiw_fp_cvt_ieee #(
   // operation in
   input  logic              in_valid_i,
   output logic              in_ready_o,
-  input  fu_pkg::fcvt_op_e  op_i,
+  input  vgiw_fu_pkg::fcvt_op_e  op_i,
   input  logic [31:0]       a_i,
   input  logic [2:0]        rm_i,        // rounding mode, RISC-V rm encoding
   input  logic [TAG_W-1:0]  tag_i,
@@ -52,7 +52,7 @@ module vgiw_fp_cvt_ieee #(
 
   // ---- stage 1: operand registers ------------------------------------------------
   logic             s1_valid_q;
-  fu_pkg::fcvt_op_e s1_op_q;
+  vgiw_fu_pkg::fcvt_op_e s1_op_q;
   logic [31:0]      s1_a_q;
   logic [2:0]       s1_rm_q;
   logic [TAG_W-1:0] s1_tag_q;
@@ -73,7 +73,7 @@ module vgiw_fp_cvt_ieee #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       s1_valid_q <= 1'b0;
-      s1_op_q    <= fu_pkg::FCVT_I2F;
+      s1_op_q    <= vgiw_fu_pkg::FCVT_I2F;
       s1_a_q     <= '0;
       s1_rm_q    <= '0;
       s1_tag_q   <= '0;
@@ -95,8 +95,8 @@ module vgiw_fp_cvt_ieee #(
   logic [31:0] s1_f_sig_rev;       // bit-reversed {1.fraction, 8'b0}: see the shifter
   logic [4:0]  s1_f_shift;         // 158 - exponent (mod 32), used for 127 <= exp <= 158
 
-  assign s1_to_float = (s1_op_q == fu_pkg::FCVT_I2F) || (s1_op_q == fu_pkg::FCVT_U2F);
-  assign s1_i_sign   = (s1_op_q == fu_pkg::FCVT_I2F) && s1_a_q[31];
+  assign s1_to_float = (s1_op_q == vgiw_fu_pkg::FCVT_I2F) || (s1_op_q == vgiw_fu_pkg::FCVT_U2F);
+  assign s1_i_sign   = (s1_op_q == vgiw_fu_pkg::FCVT_I2F) && s1_a_q[31];
   // Two's complement magnitude; INT32_MIN maps to 2^31, which fits unsigned.
   assign s1_i_mag    = s1_i_sign ? (~s1_a_q + 32'd1) : s1_a_q;
 
@@ -231,17 +231,17 @@ module vgiw_fp_cvt_ieee #(
   always_comb begin
     s1_flags = '0;
     unique case (s1_op_q)
-      fu_pkg::FCVT_I2F,
-      fu_pkg::FCVT_U2F: begin
+      vgiw_fu_pkg::FCVT_I2F,
+      vgiw_fu_pkg::FCVT_U2F: begin
         s1_result   = s1_i2f;
         s1_flags[0] = s1_sh5[31] && (s1_i_guard || s1_i_sticky);
       end
-      fu_pkg::FCVT_F2I: begin
+      vgiw_fu_pkg::FCVT_F2I: begin
         s1_result   = s1_f2i;
         s1_flags[4] = s1_f2i_nv;
         s1_flags[0] = !s1_f2i_nv && (s1_f_g || s1_f_s);
       end
-      fu_pkg::FCVT_F2U: begin
+      vgiw_fu_pkg::FCVT_F2U: begin
         s1_result   = s1_f2u;
         s1_flags[4] = s1_f2u_nv;
         s1_flags[0] = !s1_f2u_nv && (s1_f_g || s1_f_s);
@@ -253,7 +253,7 @@ module vgiw_fp_cvt_ieee #(
   // ---- stages 2..STAGES: result registers ------------------------------------------
   // STAGES - 1 registers after stage 1 (none for STAGES = 1: the output is combinational
   // from the stage-1 registers).
-  delay_line #(
+  vgiw_delay_line #(
     .WIDTH (1 + 32 + 5 + TAG_W),
     .DEPTH (STAGES - 1)
   ) u_result_regs (

@@ -40,7 +40,7 @@ module vgiw_fp_fma_ieee #(
   // operation in
   input  logic              in_valid_i,
   output logic              in_ready_o,
-  input  fu_pkg::fma_op_e   op_i,
+  input  vgiw_fu_pkg::fma_op_e   op_i,
   input  logic [31:0]       a_i,
   input  logic [31:0]       b_i,
   input  logic [31:0]       c_i,
@@ -162,15 +162,15 @@ module vgiw_fp_fma_ieee #(
     s1_d.rm    = rm_i;
     s1_d.x     = a_i;
     unique case (op_i)
-      fu_pkg::FMA_FADD: begin
+      vgiw_fu_pkg::FMA_FADD: begin
         s1_d.y = FP_ONE;
         s1_d.z = b_i;
       end
-      fu_pkg::FMA_FSUB: begin
+      vgiw_fu_pkg::FMA_FSUB: begin
         s1_d.y = FP_ONE;
         s1_d.z = {~b_i[31], b_i[30:0]};
       end
-      fu_pkg::FMA_FMUL: begin
+      vgiw_fu_pkg::FMA_FMUL: begin
         s1_d.y = b_i;
         s1_d.z = (rm_i == RM_RDN) ? 32'd0 : FP_NEG_ZERO;
       end
@@ -356,7 +356,7 @@ module vgiw_fp_fma_ieee #(
   logic [EXP_W-1:0]   s3_exp_field;
   logic [SUM_W-1:0]   s3_norm;
 
-  lzc #(
+  vgiw_lzc #(
     .WIDTH (SUM_W),
     .CNT_W (SHIFT_W)
   ) u_lzc (
@@ -446,7 +446,7 @@ module vgiw_fp_fma_ieee #(
   end
 
   // ==== output registers for STAGES > 4 ================================================
-  delay_line #(
+  vgiw_delay_line #(
     .WIDTH (1 + 32 + 5 + TAG_W),
     .DEPTH ((STAGES > 4) ? STAGES - 4 : 0)
   ) u_out_regs (

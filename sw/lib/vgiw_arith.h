@@ -32,7 +32,7 @@ uint32_t vgiw_fcvt(unsigned op, uint32_t a);                          /* enum fc
 uint32_t vgiw_scu(unsigned op, uint32_t a, uint32_t b);               /* enum scu_op  */
 /* The word an atomic LDST op (enum ldst_op LDST_AADD..LDST_ACMPXCHG) leaves in memory, from
  * the old word, the operand v and the comparand c (ACMPXCHG); the op returns `old`. The
- * one model of the RMW the L1 bank performs (rtl/mem/cache_bank.sv). */
+ * one model of the RMW the L1 bank performs (rtl/mem/vgiw_cache_bank.sv). */
 uint32_t vgiw_atomic(unsigned op, uint32_t old, uint32_t v, uint32_t c);
 
 /* Raw-bit helpers shared by golden models and test generators. */

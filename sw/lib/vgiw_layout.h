@@ -6,7 +6,7 @@
  * the runtime's rtl device (sw/runtime/vgiw_rt.c), the core testbenches' kernel builder
  * (tb/core/kbuild.c), the interpreter's placed-configuration mode (sw/interp/interp.c) and
  * the compiler's emission (sw/vgiwcc/place.c). The RTL side of the contract is the BBS
- * (rtl/ctrl/bbs.sv); field layouts come from arch/core.toml (vgiw_core_map.h). */
+ * (rtl/ctrl/vgiw_bbs.sv); field layouts come from arch/core.toml (vgiw_core_map.h). */
 #ifndef VGIW_LAYOUT_H
 #define VGIW_LAYOUT_H
 
@@ -27,7 +27,7 @@ _Static_assert(4 * VGIW_DESC_WORDS <= VL_TABLE_OFFSET, "the descriptor overlaps 
 /* THE tile rule: threads of a tile of a kernel of `threads` threads and `blocks` blocks on a
  * CVT of `cvt_bits` bits, T = min(roundup64(N), 64 * floor(cvt_bits / (64 B)), 65536);
  * 0 when that is below 64 (too many blocks for the CVT: the core ends the kernel with an
- * error). The BBS computes the same (rtl/ctrl/bbs.sv); change both together. */
+ * error). The BBS computes the same (rtl/ctrl/vgiw_bbs.sv); change both together. */
 uint32_t vl_tile_threads(uint64_t threads, unsigned blocks, uint32_t cvt_bits);
 
 /* VGIW §3.4: thread tiling keeps live values from spilling. A tile's live values take

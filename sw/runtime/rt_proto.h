@@ -1,5 +1,5 @@
 /* Protocol between the runtime library (sw/runtime/vgiw_rt.c, backend "rtl") and the device
- * process build/tb/<preset>/vgiw_rtl/vgiw-rtl (tb/runtime/rtl_device.c), over a pair of pipes.
+ * process build/tb/<preset>/vgiw_rtl/vgiw-rtl (sw/runtime/device/rtl_device.c), over a pair of pipes.
  * Both ends run on the same host: structs are sent as they are in memory.
  *
  *   request  rtp_req_t [payload of n bytes: WRITE data, RUN rtp_run_t]

@@ -330,7 +330,7 @@ static void find_device(const char *config, const char *prog, const char *envnam
 
 static int rtl_open(vrt_device *d, char *err, size_t errlen)
 {
-    /* the simt device process speaks the same protocol (tb/runtime/simt_device.c) */
+    /* the simt device process speaks the same protocol (sw/runtime/device/simt_device.c) */
     const char *prog = d->simt ? "vgiw_simt/vgiw-simt" : "vgiw_rtl/vgiw-rtl", *kind = d->simt ? "simt" : "rtl";
     uint32_t want_id = d->simt ? d->preset->simt_core_id : VGIW_CORE_ID;
     char path[PATH_MAX + 64];

@@ -6,7 +6,7 @@
  *
  * Backends:
  *   "rtl"     the Verilator model of vgiw_core for one preset, in a device process
- *             (build/tb/<preset>/vgiw_rtl/vgiw-rtl, tb/runtime/rtl_device.c); the image's
+ *             (build/tb/<preset>/vgiw_rtl/vgiw-rtl, sw/runtime/device/rtl_device.c); the image's
  *             placed-and-routed configurations (PNR sections) are loaded as docs/core.md says
  *   "interp"  the functional interpreter (sw/interp), on the graphs or, with
  *             vrt_options.interp_pnr, on the PNR configuration words

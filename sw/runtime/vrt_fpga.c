@@ -637,7 +637,7 @@ int vfpga_wait(vfpga *f, unsigned nblocks, uint64_t *res, uint32_t cap_bytes, ui
     if (8ull * nres > cap_bytes)
         return ferr(f, VRT_ERR_BACKEND, "fpga: result buffer too small");
     memset(res, 0, 8u * nres);
-    /* progress: the counters the rtl device's watchdog watches (tb/runtime/rtl_device.c) */
+    /* progress: the counters the rtl device's watchdog watches (sw/runtime/device/rtl_device.c) */
     static const uint16_t probe[] = { VGIW_CNT_RETIRED, VGIW_CNT_BATCHES, VGIW_CNT_LVC_ACCESS, VGIW_CNT_L1_ACCESS,
                                       VGIW_CNT_TILES };
     const unsigned nprobe = sizeof probe / sizeof probe[0];

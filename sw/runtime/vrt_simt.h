@@ -1,5 +1,5 @@
 /* The runtime's simt backend (docs/runtime.md "The simt device"): programs are ELF files of
- * vgiw-simtcc (sw/simtcc), run by the device process vgiw-simt (tb/runtime/simt_device.c)
+ * vgiw-simtcc (sw/simtcc), run by the device process vgiw-simt (sw/runtime/device/simt_device.c)
  * over the rtl backend's pipe protocol. Internal to sw/runtime: vgiw_rt.c dispatches to it
  * and exports the few device-process helpers it needs (vrtb_*). */
 #ifndef VGIW_VRT_SIMT_H

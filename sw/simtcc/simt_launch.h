@@ -44,7 +44,7 @@
 #define SIMT_KINFO_MAGIC  0x4F464E4Bu   /* "KNFO" */
 #define SIMT_KINFO_FLAG_GROUP 1u        /* uses barrier() or __local memory: group mode */
 
-/* The run block: what the simt device process (tb/runtime/simt_device.c) writes into the
+/* The run block: what the simt device process (sw/runtime/device/simt_device.c) writes into the
  * core's registers before CTRL.start, in this order; the address is RUN's `desc`. */
 #define SIMT_RB_WORDS 6   /* CODE_LO CODE_HI ENTRY THREADS WG_WARPS ARG */
 

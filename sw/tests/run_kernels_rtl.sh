@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every "// RUN: ARGS" line of the given kernels on the RTL core of CONFIG with vgiw-run
 # (--engine rtl: every buffer compared bit for bit with native execution of the same source).
-# Needs the rtl device of CONFIG (tb/runtime/vgiw_rtl.mk; the test runner builds it).
+# Needs the rtl device of CONFIG (sw/runtime/device/vgiw_rtl.mk; the test runner builds it).
 # Usage: sw/tests/run_kernels_rtl.sh BIN_DIR CONFIG KERNEL.cl...
 set -u
 bin=$1 config=$2

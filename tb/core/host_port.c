@@ -15,7 +15,7 @@ static mem_resp_t rsp;
 static uint64_t mem_reqs, last_traffic;
 
 /* The line port carries the bundles line_req / line_rsp (arch/formats.toml; vgiw_cfg.h packs and
- * unpacks them). The SIMT core's port (simt_core.sv) still has the loose fields of the same
+ * unpacks them). The SIMT core's port (vgiw_simt_core.sv) still has the loose fields of the same
  * protocol; a model without line_req_o is driven through those. */
 #define PORT_W ((VGIW_LINE_REQ_BITS > VGIW_LINE_RSP_BITS ? VGIW_LINE_REQ_BITS : VGIW_LINE_RSP_BITS) / 32 + 1)
 

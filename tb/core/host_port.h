@@ -1,6 +1,6 @@
 /* Host-port driver of the VGIW core (docs/core.md "Registers", "Memory port"; docs/harness.md):
  * what a host does to a core model, shared by the core testbench (tb/core/core_tb.c) and the
- * runtime's rtl device (tb/runtime/rtl_device.c).
+ * runtime's rtl device (sw/runtime/device/rtl_device.c).
  *
  * It drives the register port (a read is combinational from reg_addr_i, a write takes one
  * clock edge), serves the line-granular memory port from tb/common/mem_model every cycle

@@ -1,8 +1,8 @@
 # Fabric testbench (docs/fabric-tests.md): the whole fabric of a preset behind a monitor
 # wrapper, configured with the configuration library, driven by tb/fabric/fabric_tb.c.
 TESTBENCHES    += fabric_tb
-fabric_tb_TOP  := fabric_tb_top
-fabric_tb_RTL  := tb/fabric/fabric_tb_top.sv $(filter-out %_pkg.sv,$(wildcard rtl/fabric/*.sv rtl/common/*.sv rtl/fu/*.sv))
+fabric_tb_TOP  := vgiw_fabric_tb_top
+fabric_tb_RTL  := tb/fabric/vgiw_fabric_tb_top.sv $(filter-out %_pkg.sv,$(wildcard rtl/fabric/*.sv rtl/common/*.sv rtl/fu/*.sv))
 fabric_tb_C    := tb/fabric/fabric_tb.c tb/fabric/fabric_graphs.c sw/lib/fabric_cfg.c $(GEN)/vgiw_presets.c
 
 # Host test of the configuration library, with ASan+UBSan and plain (valgrind).

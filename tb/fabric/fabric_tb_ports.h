@@ -1,7 +1,7 @@
 /* Port access of fabric_tb_top with word arrays whatever a port's width in the preset
  * (dut.h has dut_set_/dut_get_ up to 64 bits and dut_setw_/dut_getw_ above): PUT_<port>(w)
  * and GET_<port>(w), w[] least significant word first. One entry per port of the fabric
- * that varies with the preset; keep in step with tb/fabric/fabric_tb_top.sv. */
+ * that varies with the preset; keep in step with tb/fabric/vgiw_fabric_tb_top.sv. */
 #ifndef VGIW_FABRIC_TB_PORTS_H
 #define VGIW_FABRIC_TB_PORTS_H
 

@@ -6,7 +6,7 @@ HL_TB_CPB     := 4
 HL_TB_TIMEOUT := 20000
 HL_TB_MEM     := 16777216
 TESTBENCHES      += hl_board_tb
-hl_board_tb_TOP  := hl_board
+hl_board_tb_TOP  := vgiw_hl_board
 hl_board_tb_RTL  := $(filter-out %_pkg.sv,$(wildcard rtl/host/*.sv rtl/core/*.sv rtl/ctrl/*.sv rtl/mem/*.sv \
                       rtl/fabric/*.sv rtl/fu/*.sv rtl/common/*.sv))
 # recursive (=): KLAYOUT_C, the kernel-in-memory contract, is defined in tb/core/core_tb.mk

@@ -11,7 +11,7 @@
  *                 while it runs are refused with BUSY
  *   --op pty --pty-file F
  *                 the board behind a pseudo-terminal (its path written to F): any host program
- *                 speaks to it as to a real board's serial port (sw/tools/vgiw_link.c); the
+ *                 speaks to it as to a real board's serial port (sw/cmd/vgiw_link.c); the
  *                 model runs while bytes move and for 2 timeouts after, and ends when F is
  *                 removed
  */

@@ -1,5 +1,5 @@
 /* TestFloat vector checker: runs a file of Berkeley TestFloat (testfloat_gen) test cases
- * through the FP datapaths (tb/fu/fpu_vectors_top.sv: the fma, cmp and cvt datapaths,
+ * through the FP datapaths (tb/fu/vgiw_fpu_vectors_top.sv: the fma, cmp and cvt datapaths,
  * scu_pool, fp_divsqrt) and compares the results (docs/testfloat.md).
  *
  *   sim --op f32_add[@MODE] --vectors add.tv [--count N] [--seed S] [--quiet]

@@ -87,7 +87,7 @@ static void new_request(void) {
     rq.active = true;
     rq.id = id;
     rq.write = rng_below(&rng, 2) == 0;
-    rq.wdata = rng_u32(&rng);           /* already in its byte lanes (l1.sv moves it there) */
+    rq.wdata = rng_u32(&rng);           /* already in its byte lanes (vgiw_l1.sv moves it there) */
     unsigned sz = (unsigned)rng_below(&rng, 3);
     if (WV && rq.write && rng_below(&rng, 2) == 0) sz = 2;   /* mostly whole-word stores */
     unsigned off = sz == 0 ? (unsigned)rng_below(&rng, 4) : sz == 1 ? 2 * (unsigned)rng_below(&rng, 2) : 0;

@@ -3,8 +3,8 @@
 # for several parameter sets with -G; the C side learns them from matching -D flags.
 define rr_arbiter_build
 TESTBENCHES         += rr_arbiter_$(1)_tb
-rr_arbiter_$(1)_tb_TOP    := rr_arbiter
-rr_arbiter_$(1)_tb_RTL    := rtl/common/rr_arbiter.sv
+rr_arbiter_$(1)_tb_TOP    := vgiw_rr_arbiter
+rr_arbiter_$(1)_tb_RTL    := rtl/common/vgiw_rr_arbiter.sv
 rr_arbiter_$(1)_tb_C      := tb/prim/rr_arbiter_tb.c
 rr_arbiter_$(1)_tb_VFLAGS := -GN=$(2) -GHOLD=$(3)
 rr_arbiter_$(1)_tb_CFLAGS := -DRR_N=$(2) -DRR_HOLD=$(3)

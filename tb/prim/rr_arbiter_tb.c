@@ -1,4 +1,4 @@
-/* rr_arbiter testbench (rtl/common/rr_arbiter.sv): random requests and random acceptance,
+/* rr_arbiter testbench (rtl/common/vgiw_rr_arbiter.sv): random requests and random acceptance,
  * every cycle's grant checked against a C model of the round-robin rule, plus the fairness
  * bound the arbiter exists for: with requests held until served, no requester waits for more
  * than N-1 grants to others. RR_N and RR_HOLD are the -G parameters of the build (prim.mk). */

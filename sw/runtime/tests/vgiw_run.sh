@@ -16,7 +16,7 @@ if [ "$engine" = rtl ]; then
     make -s rtl-device CONFIG="$config" -o "build/tb/$config/core_tb/sim" >/dev/null || exit 1
     export VGIW_RTL_DEVICE="build/tb/$config/vgiw_rtl/vgiw-rtl"
 fi
-if [ "$engine" = simt ]; then   # the SIMT core's device (tb/runtime/vgiw_simt.mk) and vgiw-simtcc
+if [ "$engine" = simt ]; then   # the SIMT core's device (sw/runtime/device/vgiw_simt.mk) and vgiw-simtcc
     . sw/runtime/tests/simt_dev.sh
 fi
 pass=0 fail=0

@@ -1,0 +1,615 @@
+// Basic block scheduler (VGIW §3.2, Fig. 5; docs/ctrl.md). Reads the kernel descriptor and the
+// block table (docs/core.md), tiles the threads to fit the CVT, and runs each tile: select the
+// smallest block ID with a non-empty vector, reconfigure the fabric with it (clear, then shift
+// the configuration in from the configuration cache, bbs_cfg_cache, filled while the previous
+// block runs), stream the block's CVT words as <base, bitmap> batches to the CVUs of its
+// replicas, and OR-merge the returning done packets into the successors' vectors. A block is
+// left only when its vector is empty and every dispatched batch has come back.
+// This module is the scheduler's state machine (descriptor, block table, tiles, selection,
+// reconfiguration); its parts are modules of their own: the fetch unit (bbs_fetch), the
+// configuration cache (bbs_cfg_cache), block selection and prefetch choice
+// (vgiw_bbs_prefetch), dispatch and done merge (vgiw_bbs_dispatch) and the counters
+// (vgiw_bbs_counters).
+module vgiw_bbs #(
+  localparam int unsigned TID_W  = vgiw_cfg_pkg::DATAPATH_TID_BITS,
+  localparam int unsigned NC     = vgiw_cfg_pkg::UNITS_CVU,
+  localparam int unsigned U      = vgiw_cfg_pkg::FABRIC_UNITS,
+  localparam int unsigned CH     = vgiw_cfg_pkg::CFG_CHAINS,
+  localparam int unsigned MAXW   = vgiw_cfg_pkg::CFG_CHAIN_WORDS,
+  localparam int unsigned K      = vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS,  // rows per shift cycle
+  localparam int unsigned MAXB   = vgiw_cfg_pkg::BBS_MAX_BLOCKS,
+  localparam int unsigned WORDS  = vgiw_cfg_pkg::CVT_BITS / vgiw_cfg_pkg::CVT_WORD_BITS,
+  localparam int unsigned AW     = (WORDS > 1) ? $clog2(WORDS) : 1,
+  localparam int unsigned TW     = $clog2(WORDS + 1),
+  localparam int unsigned BW     = (MAXB > 1) ? $clog2(MAXB) : 1,
+  localparam int unsigned NX     = vgiw_cfg_pkg::CNT_EXT_COUNT,   // mem_system counters (arch/core.toml)
+  localparam int unsigned CNT_W  = vgiw_cfg_pkg::CNT_INDEX_BITS,
+  localparam int unsigned ECW    = vgiw_cfg_pkg::STATUS_CODE_BITS,  // error codes (arch/core.toml)
+  localparam int unsigned GEOM_WORDS = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+  // launch and status (core registers)
+  input  logic                      start_i,
+  input  logic [31:0]               kdesc_i,
+  output logic                      busy_o,
+  output logic                      done_o,          // since the last start
+  output logic                      error_o,
+  output logic [ECW-1:0]            error_code_o,    // vgiw_cfg_pkg::ERR_<NAME>
+  input  logic [CNT_W-1:0]          cnt_sel_i,
+  output logic [63:0]               cnt_value_o,
+  input  logic [NX-1:0][63:0]       ext_cnt_i,
+  // mem_system: control port, maintenance, live value matrix
+  output logic                      ctl_req_valid_o,
+  input  logic                      ctl_req_ready_i,
+  output logic [31:0]               ctl_req_addr_o,
+  input  logic                      ctl_rsp_valid_i,
+  output logic                      ctl_rsp_ready_o,
+  input  logic [31:0]               ctl_rsp_rdata_i,
+  input  logic [8*vgiw_cfg_pkg::L1_LINE_BYTES-1:0] ctl_rsp_line_i,
+  output logic                      flush_o,
+  input  logic                      flush_done_i,
+  input  logic                      mem_error_i,
+  output logic [31:0]               lv_base_o,
+  output logic [16:0]               lv_tile_threads_o,
+  // CVT
+  output logic [TW-1:0]             cvt_tile_words_o,
+  output logic                      cvt_clear_o,
+  output logic                      cvt_clear_check_o,
+  output logic                      cvt_rd_valid_o,
+  output logic [BW-1:0]             cvt_rd_block_o,
+  output logic [AW-1:0]             cvt_rd_word_o,
+  input  logic [63:0]               cvt_rd_data_i,
+  output logic                      cvt_wr_valid_o,
+  output logic [BW-1:0]             cvt_wr_block_o,
+  output logic [AW-1:0]             cvt_wr_word_o,
+  output logic [63:0]               cvt_wr_bits_o,
+  input  logic [MAXB-1:0]           cvt_nonempty_i,
+  // fabric
+  output logic                      fab_clear_o,
+  output logic                      cfg_shift_o,
+  output logic [K-1:0][CH-1:0][31:0] cfg_word_o,   // K rows per shift (docs/fabric.md)
+  output logic [31:0]               tile_base_o,
+  // NDRange geometry for the CVUs' coordinates: descriptor words LSIZE0 .. LOCAL_SPAN, in order
+  output logic [GEOM_WORDS-1:0][31:0] geom_o,
+  output logic [NC-1:0]             batch_valid_o,
+  input  logic [NC-1:0]             batch_ready_i,
+  output logic [NC-1:0][TID_W-1:0]  batch_base_o,
+  output logic [NC-1:0][63:0]       batch_mask_o,
+  input  logic [NC-1:0]             done_valid_i,
+  output logic [NC-1:0]             done_ready_o,
+  input  logic [NC-1:0][TID_W-1:0]  done_base_i,
+  input  logic [NC-1:0][63:0]       done_mask_i,
+  input  logic [NC-1:0][63:0]       done_taken_i,
+  input  logic                      fab_busy_i,
+  input  logic [U-1:0]              unit_fire_i,
+  input  logic                      fab_error_i
+);
+  // ---- constants ------------------------------------------------------------------------
+  // Descriptor and block table layouts (arch/core.toml [descriptor], [block_table], generated
+  // into vgiw_cfg_pkg; docs/core.md). The whole descriptor is read: the NDRange geometry at its
+  // end goes to the CVUs (VGIW §2: the CVU injects the thread's coordinates).
+  localparam int unsigned DESC_FETCH = vgiw_cfg_pkg::DESC_WORDS;
+  localparam int unsigned GEOM_FIRST = vgiw_cfg_pkg::DESC_W_LSIZE0;
+  localparam int unsigned BTE        = vgiw_cfg_pkg::BT_ENTRY_WORDS;  // words per entry (power of two)
+  localparam int unsigned BTE_SHIFT  = $clog2(BTE);                   // block = table word >> BTE_SHIFT
+  localparam int unsigned SB         = vgiw_cfg_pkg::BT_SUCC_BITS;    // width of a successor field
+  localparam logic [SB-1:0] SUCC_NONE = vgiw_cfg_pkg::BT_SUCC_NONE;   // no successor: retire
+  localparam int unsigned CFG_WORDS = MAXW * CH;
+  localparam int unsigned STEPS     = (MAXW + K - 1) / K;   // shift cycles of a reconfiguration
+  localparam int unsigned RWW       = (STEPS > 1) ? $clog2(STEPS + 1) : 1;
+  localparam int unsigned CWW       = $clog2(CFG_WORDS + 1);
+  localparam int unsigned WPL       = vgiw_cfg_pkg::L1_LINE_BYTES / 4;
+  localparam int unsigned FCW       = $clog2(WPL + 1);
+  localparam logic [15:0] ABORT_WAIT = 16'd4095;      // cycles an abort waits for the fabric
+
+  // Fixed counters (arch/core.toml [counters.fixed]): bit positions in the counters' inc_i
+  localparam int unsigned C_FIX         = vgiw_cfg_pkg::CNT_FIXED;
+  localparam int unsigned NFIX          = vgiw_cfg_pkg::CNT_FIXED_COUNT;
+
+  typedef enum logic [3:0] {
+    S_IDLE, S_FLUSH_IN, S_DESC, S_CHECK, S_TABLE, S_CHECK_TABLE, S_TILE, S_SELECT, S_CLEAR,
+    S_SHIFT, S_RUN, S_ABORT, S_FLUSH_OUT
+  } state_e;
+
+  // ---- state ------------------------------------------------------------------------------
+  state_e          state_q, state_d;
+  logic            done_q, err_q;
+  logic [ECW-1:0]  err_code_q;
+  logic [31:0]     kdesc_q;
+  logic [31:0]     nblocks_q, table_q, threads_q, lv_base_q;
+  logic [31:0]     tile_max_q;                     // descriptor word TILE_MAX: tile cap in words, 0 = none
+  logic [GEOM_WORDS-1:0][31:0] geom_q;             // descriptor words LSIZE0 .. LOCAL_SPAN
+  logic            fab_err_q, mem_err_q;           // previous levels: react to new errors only
+  logic [31:0]     magic_q;                        // descriptor word MAGIC, checked in S_CHECK
+  logic            tbl_bad_succ_q, tbl_no_cvu_q;   // found while the block table loads
+  logic [TW-1:0]   tile_words_q;                   // words per block vector (T / 64)
+  logic [32:0]     tile_base_q;
+  logic [TW-1:0]   used_words_q;                   // words holding this tile's threads
+  logic [63:0]     last_mask_q;
+  logic [TW-1:0]   init_w_q;
+  logic [BW-1:0]   cur_q, sel_q;
+  logic            configured_q;                   // the fabric holds block cur_q's graph
+  logic [RWW-1:0]  shift_row_q;
+  logic [15:0]     abort_cnt_q;
+  logic            flush_sent_q, flush_seen_q;
+  logic            flush_done_seen;   // final flush complete and no configuration read pending
+
+  // configuration cache (bbs_cfg_cache): whole configurations of recently used and prefetched
+  // blocks (VGIW §3.2), filled while the current block runs, shifted out row by row as they fill
+  logic                         cb_start, cb_wr;   // a configuration fetch starts / words arrive
+  logic                         sh_hit, sh_full, sh_row_ready;
+  logic [CWW-1:0]               cb_words;          // words of the fill in progress (order check)
+  logic [2:0]                   cand_hit;          // prefetch candidates on chip
+  logic [2:0][BW-1:0]           cand;              // prefetch candidates: other non-empty, s0, s1
+
+  // ---- fetch unit (descriptor, block table, configurations) ------------------------------
+  logic        f_start, f_busy, f_valid;
+  logic [31:0] f_addr;
+  logic [15:0] f_count, f_idx;
+  logic [31:0] f_word;
+  logic [FCW-1:0]          f_cnt;
+  logic [WPL-1:0][31:0]    f_words;
+  logic        f_for_cfg_q, f_wide;
+
+  // configurations are read a line per cycle, the descriptor and the table a word per cycle
+  assign f_wide = !(state_q == S_FLUSH_IN || state_q == S_CHECK);
+
+  vgiw_bbs_fetch u_fetch (
+    .clk_i, .rst_ni,
+    .start_i (f_start), .addr_i (f_addr), .count_i (f_count), .wide_i (f_wide), .busy_o (f_busy),
+    .word_valid_o (f_valid), .word_idx_o (f_idx), .word_cnt_o (f_cnt), .word_o (f_word),
+    .words_o (f_words),
+    .ctl_req_valid_o, .ctl_req_ready_i, .ctl_req_addr_o,
+    .ctl_rsp_valid_i, .ctl_rsp_ready_o, .ctl_rsp_rdata_i, .ctl_rsp_line_i
+  );
+
+  // ---- block table (docs/core.md "Block table") -------------------------------------------
+  // Three memories indexed by block ID (configuration address, successors, CVU mask), written
+  // word by word as the table is fetched and read without a clock: LUT RAM, not ~100 flip-flops
+  // per block (docs/ctrl.md "Block table size"). Entries are checked as they arrive, so the
+  // table check needs no loop over all blocks.
+  logic [31:0]   tbl_cfg_mem  [MAXB];
+  logic [31:0]   tbl_succ_mem [MAXB];
+  logic [NC-1:0] tbl_cvu_mem  [MAXB];
+  logic          tbl_wr;
+  logic [BW-1:0] tbl_wr_block;
+  logic [15:0]   tbl_wr_word;                      // word of the entry being written
+  logic [31:0]   tbl_succ_rd;                      // block cur_q's successors
+  logic [NC-1:0] tbl_cvu_rd;                       // block cur_q's CVUs
+  logic [31:0]   tbl_cfg_rd;                       // configuration address of the block to fetch
+  logic [BW-1:0] want;                             // that block (fetch control, below)
+
+  assign tbl_wr       = f_valid && !f_for_cfg_q && state_q != S_DESC;
+  assign tbl_wr_block = BW'(f_idx >> BTE_SHIFT);                  // f_idx / BT_ENTRY_WORDS
+  assign tbl_wr_word  = f_idx & 16'(BTE - 1);                     // f_idx % BT_ENTRY_WORDS
+
+  always_ff @(posedge clk_i) begin
+    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_ADDR)) tbl_cfg_mem[tbl_wr_block] <= f_word;
+  end
+  always_ff @(posedge clk_i) begin
+    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_SUCC)) tbl_succ_mem[tbl_wr_block] <= f_word;
+  end
+  always_ff @(posedge clk_i) begin
+    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CVU_MASK)) tbl_cvu_mem[tbl_wr_block] <= NC'(f_word);
+  end
+  assign tbl_succ_rd = tbl_succ_mem[cur_q];
+  assign tbl_cvu_rd  = tbl_cvu_mem[cur_q];
+  assign tbl_cfg_rd  = tbl_cfg_mem[want];
+
+  // ---- derived ----------------------------------------------------------------------------
+  logic            new_fab_err, new_mem_err;
+  logic [BW-1:0]   smallest;
+  logic            any_nonempty;
+  logic [BW-1:0]   predict;
+  logic            predict_vld;
+  logic [SB-1:0]   cur_s0, cur_s1;
+  logic [NC-1:0]   cur_cvu;
+  logic [TW-1:0]   max_tile_words;
+  logic [31:0]     thread_words;
+  logic [32:0]     tile_left;
+  logic [32:0]     next_base;
+
+  assign new_fab_err = fab_error_i && !fab_err_q;
+  assign new_mem_err = mem_error_i && !mem_err_q;
+  assign cur_s0      = tbl_succ_rd[SB-1:0];        // successor 0: not taken
+  assign cur_s1      = tbl_succ_rd[2*SB-1:SB];     // successor 1: taken
+  assign cur_cvu     = tbl_cvu_rd;
+  assign next_base   = tile_base_q + 33'({tile_words_q, 6'd0});
+  // threads of the tile that starts next (from the table check, or after the current tile)
+  assign tile_left   = {1'b0, threads_q} - ((state_q == S_SELECT) ? next_base : tile_base_q);
+
+  // Smallest non-empty block and the block to prefetch (docs/ctrl.md "Configuration cache")
+  vgiw_bbs_prefetch u_prefetch (
+    .nonempty_i     (cvt_nonempty_i),
+    .cur_i          (cur_q),
+    .succ0_i        (cur_s0),
+    .succ1_i        (cur_s1),
+    .smallest_o     (smallest),
+    .any_nonempty_o (any_nonempty),
+    .cand_o         (cand),
+    .cand_hit_i     (cand_hit),
+    .predict_o      (predict),
+    .predict_vld_o  (predict_vld)
+  );
+
+  // Tile size (docs/core.md): T = min(roundup64(N), 64*floor(WORDS/B), 64*tile_max, 65536), in words.
+  always_comb begin
+    thread_words = (threads_q >> 6) + 32'(threads_q[5:0] != '0);
+    max_tile_words = '0;
+    if (nblocks_q != '0 && nblocks_q <= MAXB) max_tile_words = TW'(WORDS / nblocks_q);
+    // the host's cap keeps work-groups whole in every tile (docs/core.md, descriptor word TILE_MAX)
+    if (tile_max_q != '0 && tile_max_q < 32'(max_tile_words)) max_tile_words = TW'(tile_max_q);
+  end
+
+  // ---- dispatch and done merge (vgiw_bbs_dispatch) ----------------------------------------
+  logic           drained, disp_idle, merge_vld;
+  logic [BW-1:0]  merge_block;
+  logic [AW-1:0]  merge_word;
+  logic [63:0]    merge_bits;
+  logic           ev_batch, ev_stall_ready, ev_stall_drain, ev_retire;
+  logic [63:0]    ev_batch_mask, ev_retire_bits;
+
+  vgiw_bbs_dispatch u_dispatch (
+    .clk_i, .rst_ni,
+    .run_start_i     (state_d == S_RUN && state_q != S_RUN),
+    .run_i           (state_q == S_RUN),
+    .err_i           (err_q),
+    .used_words_i    (used_words_q),
+    .cvu_i           (cur_cvu),
+    .succ0_i         (cur_s0),
+    .succ1_i         (cur_s1),
+    .drained_o       (drained),
+    .idle_o          (disp_idle),
+    .cvt_rd_valid_o,
+    .cvt_rd_word_o,
+    .cvt_rd_data_i,
+    .merge_valid_o   (merge_vld),
+    .merge_block_o   (merge_block),
+    .merge_word_o    (merge_word),
+    .merge_bits_o    (merge_bits),
+    .batch_valid_o, .batch_ready_i, .batch_base_o, .batch_mask_o,
+    .done_valid_i, .done_ready_o, .done_base_i, .done_mask_i, .done_taken_i,
+    .ev_batch_o       (ev_batch),
+    .ev_batch_mask_o  (ev_batch_mask),
+    .ev_stall_ready_o (ev_stall_ready),
+    .ev_stall_drain_o (ev_stall_drain),
+    .ev_retire_o      (ev_retire),
+    .ev_retire_bits_o (ev_retire_bits)
+  );
+  assign cvt_rd_block_o = cur_q;
+
+  // CVT merge port: tile start (block 0 gets the tile's threads) or a done packet
+  always_comb begin
+    cvt_wr_valid_o = 1'b0;
+    cvt_wr_block_o = '0;
+    cvt_wr_word_o  = '0;
+    cvt_wr_bits_o  = '0;
+    if (state_q == S_TILE) begin
+      cvt_wr_valid_o = 1'b1;
+      cvt_wr_word_o  = AW'(init_w_q);
+      cvt_wr_bits_o  = (init_w_q == used_words_q - TW'(1)) ? last_mask_q : '1;
+    end else if (merge_vld) begin
+      cvt_wr_valid_o = 1'b1;
+      cvt_wr_block_o = merge_block;
+      cvt_wr_word_o  = merge_word;
+      cvt_wr_bits_o  = merge_bits;
+    end
+  end
+
+  // ---- fetch control ----------------------------------------------------------------------
+  logic          want_vld;
+
+  // the block being reconfigured to comes first; while a block runs, a prefetch candidate
+  always_comb begin
+    want     = sel_q;
+    want_vld = 1'b0;
+    if (state_q == S_CLEAR || state_q == S_SHIFT) begin
+      want_vld = !sh_hit;
+    end else if (state_q == S_RUN) begin
+      want     = predict;
+      want_vld = predict_vld;
+    end
+  end
+
+  always_comb begin
+    f_start = 1'b0;
+    f_addr  = tbl_cfg_rd;
+    f_count = 16'(CFG_WORDS);
+    if (state_q == S_FLUSH_IN && flush_done_i) begin
+      f_start = 1'b1;
+      f_addr  = kdesc_q;
+      f_count = 16'(DESC_FETCH);                  // every descriptor word
+    end else if (state_q == S_CHECK && err_now == vgiw_cfg_pkg::ERR_NONE) begin
+      f_start = 1'b1;
+      f_addr  = table_q;
+      f_count = 16'(nblocks_q << BTE_SHIFT);      // nblocks_q * BT_ENTRY_WORDS
+    end else if (want_vld && !f_busy && !err_q) begin
+      f_start = 1'b1;
+    end
+  end
+
+  // ---- main state machine -----------------------------------------------------------------
+  // Error codes: vgiw_cfg_pkg::ERR_<NAME>, generated from arch/core.toml [errors] (docs/core.md).
+  logic [ECW-1:0] err_now;  // code of an error detected this cycle (ERR_NONE = none)
+  always_comb begin
+    err_now = vgiw_cfg_pkg::ERR_NONE;
+    if (new_fab_err) err_now = vgiw_cfg_pkg::ERR_FABRIC;
+    if (new_mem_err) err_now = vgiw_cfg_pkg::ERR_MEMORY;
+    if (state_q == S_CHECK) begin
+      if (magic_q != vgiw_cfg_pkg::DESC_MAGIC)            err_now = vgiw_cfg_pkg::ERR_BAD_MAGIC;
+      else if (nblocks_q == '0 || nblocks_q > MAXB)       err_now = vgiw_cfg_pkg::ERR_BAD_BLOCK_COUNT;
+      else if (max_tile_words == '0)                      err_now = vgiw_cfg_pkg::ERR_TILE_TOO_SMALL;
+    end
+    if (state_q == S_CHECK_TABLE) begin
+      // a successor out of range anywhere in the table wins over a block without CVUs
+      if (tbl_bad_succ_q)                                  err_now = vgiw_cfg_pkg::ERR_BAD_SUCCESSOR;
+      else if (tbl_no_cvu_q && err_now == vgiw_cfg_pkg::ERR_NONE) err_now = vgiw_cfg_pkg::ERR_NO_CVU;
+    end
+  end
+
+  assign flush_done_seen = (flush_seen_q || (flush_sent_q && flush_done_i)) && !f_busy;
+
+  always_comb begin
+    state_d = state_q;
+    unique case (state_q)
+      S_IDLE:        if (start_i) state_d = S_FLUSH_IN;
+      S_FLUSH_IN:    if (flush_done_i) state_d = S_DESC;
+      S_DESC:        if (!f_busy && !f_start) state_d = S_CHECK;
+      S_CHECK:       state_d = (err_now != vgiw_cfg_pkg::ERR_NONE) ? S_ABORT : S_TABLE;
+      S_TABLE:       if (!f_busy) state_d = S_CHECK_TABLE;
+      S_CHECK_TABLE: state_d = (err_now != vgiw_cfg_pkg::ERR_NONE) ? S_ABORT : S_TILE;
+      S_TILE:        if (init_w_q == used_words_q - TW'(1)) state_d = S_SELECT;
+      S_SELECT: begin
+        if (any_nonempty) state_d = (configured_q && smallest == cur_q) ? S_RUN : S_CLEAR;
+        else if (next_base < {1'b0, threads_q}) state_d = S_TILE;
+        else state_d = S_FLUSH_OUT;
+      end
+      S_CLEAR:       state_d = S_SHIFT;
+      S_SHIFT: if (sh_row_ready && shift_row_q == RWW'(STEPS - 1)) state_d = S_RUN;
+      S_RUN:         if (drained) state_d = S_SELECT;
+      S_ABORT:       if ((disp_idle || abort_cnt_q == ABORT_WAIT) && !f_busy)
+                       state_d = S_FLUSH_OUT;
+      S_FLUSH_OUT:   if (flush_done_seen) state_d = S_IDLE;
+      default:       state_d = S_IDLE;
+    endcase
+    // any error (first one wins) ends the kernel through the abort path
+    if (err_now != vgiw_cfg_pkg::ERR_NONE && state_q != S_IDLE && state_q != S_ABORT && state_q != S_FLUSH_OUT)
+      state_d = S_ABORT;
+  end
+
+  assign flush_o       = (state_q == S_IDLE && start_i) || (state_q == S_FLUSH_OUT && !flush_sent_q);
+  // The fabric's thread state is also cleared when the configured block runs again (a loop
+  // back to it, or block 0 of a new tile): its CVUs restart at low thread IDs, and the fabric
+  // requires increasing IDs between clears (docs/fabric.md, epochs). The configuration stays.
+  assign fab_clear_o   = state_q == S_CLEAR || (state_q == S_SELECT && state_d == S_RUN)
+                         || (state_q == S_ABORT && state_d == S_FLUSH_OUT);
+  assign cvt_clear_o   = (state_q == S_SELECT && !any_nonempty) || (state_q == S_ABORT && state_d == S_FLUSH_OUT)
+                         || (state_q == S_IDLE && start_i);
+  assign cvt_clear_check_o = state_q == S_SELECT;
+  assign cvt_tile_words_o  = tile_words_q;
+  assign cfg_shift_o   = state_q == S_SHIFT && sh_row_ready;
+  assign cb_start      = f_start && !(state_q == S_FLUSH_IN || state_q == S_CHECK);
+  assign cb_wr         = f_valid && f_for_cfg_q && !cb_start;
+
+  vgiw_bbs_cfg_cache u_cfg_cache (
+    .clk_i, .rst_ni,
+    .inval_i      (state_q == S_IDLE && start_i),
+    .keep_i       ({cur_q, sel_q}),
+    .probe_i      (cand),
+    .probe_hit_o  (cand_hit),
+    .fill_start_i (cb_start),
+    .fill_block_i (want),
+    .fill_wr_i    (cb_wr),
+    .fill_cnt_i   (f_cnt),
+    .fill_words_i (f_words),
+    .fill_words_o (cb_words),
+    .sh_block_i   (sel_q),
+    .sh_touch_i   (state_q == S_CLEAR),
+    .sh_row_i     (shift_row_q),
+    .sh_hit_o     (sh_hit),
+    .sh_full_o    (sh_full),
+    .sh_row_ready_o (sh_row_ready),
+    .sh_words_o   (cfg_word_o)
+  );
+  assign tile_base_o   = tile_base_q[31:0];
+  assign geom_o        = geom_q;
+  assign busy_o        = state_q != S_IDLE;
+  assign done_o        = done_q;
+  assign error_o       = err_q;
+  assign error_code_o  = err_code_q;
+  assign lv_base_o     = lv_base_q;
+  assign lv_tile_threads_o = 17'({tile_words_q, 6'd0});   // tile_words_q <= 1024
+
+  // ---- sequential ---------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q       <= S_IDLE;
+      done_q        <= 1'b0;
+      err_q         <= 1'b0;
+      err_code_q    <= '0;
+      kdesc_q       <= '0;
+      nblocks_q     <= '0;
+      table_q       <= '0;
+      threads_q     <= '0;
+      lv_base_q     <= '0;
+      tile_max_q    <= '0;
+      geom_q        <= '0;
+      fab_err_q     <= 1'b0;
+      mem_err_q     <= 1'b0;
+      magic_q       <= '0;
+      tbl_bad_succ_q <= 1'b0;
+      tbl_no_cvu_q  <= 1'b0;
+      tile_words_q  <= '0;
+      tile_base_q   <= '0;
+      used_words_q  <= '0;
+      last_mask_q   <= '0;
+      init_w_q      <= '0;
+      cur_q         <= '0;
+      sel_q         <= '0;
+      configured_q  <= 1'b0;
+      shift_row_q   <= '0;
+      abort_cnt_q   <= '0;
+      flush_sent_q  <= 1'b0;
+      flush_seen_q  <= 1'b0;
+      f_for_cfg_q   <= 1'b0;
+    end else begin
+      state_q   <= state_d;
+      fab_err_q <= fab_error_i;
+      mem_err_q <= mem_error_i;
+
+      if (err_now != vgiw_cfg_pkg::ERR_NONE && !err_q && state_q != S_IDLE) begin
+        err_q      <= 1'b1;
+        err_code_q <= err_now;
+      end
+
+      unique case (state_q)
+        S_IDLE: if (start_i) begin
+          kdesc_q       <= kdesc_i;
+          done_q        <= 1'b0;
+          err_q         <= 1'b0;
+          err_code_q    <= '0;
+          configured_q  <= 1'b0;
+          nblocks_q     <= '0;
+          tile_words_q  <= '0;
+          tile_base_q   <= '0;
+          flush_sent_q  <= 1'b0;
+          flush_seen_q  <= 1'b0;
+          tbl_bad_succ_q <= 1'b0;
+          tbl_no_cvu_q  <= 1'b0;
+        end
+        S_CHECK: begin
+          tile_words_q <= (thread_words < 32'(max_tile_words))
+                          ? ((thread_words > 32'd1024) ? TW'(1024) : TW'(thread_words))
+                          : ((32'(max_tile_words) > 32'd1024) ? TW'(1024) : max_tile_words);
+        end
+        S_SELECT: begin
+          sel_q <= smallest;
+          if (!any_nonempty && next_base < {1'b0, threads_q}) tile_base_q <= next_base;
+        end
+        S_CLEAR: begin
+          shift_row_q  <= '0;
+          configured_q <= 1'b0;
+        end
+        S_SHIFT: if (cfg_shift_o) begin
+          shift_row_q <= shift_row_q + RWW'(1);
+          if (shift_row_q == RWW'(STEPS - 1)) begin
+            cur_q        <= sel_q;
+            configured_q <= 1'b1;
+          end
+        end
+        S_ABORT: abort_cnt_q <= abort_cnt_q + 16'd1;
+        S_FLUSH_OUT: begin
+          flush_sent_q <= 1'b1;
+          if (flush_sent_q && flush_done_i) flush_seen_q <= 1'b1;
+          if (flush_done_seen) done_q <= 1'b1;
+        end
+        default: ;
+      endcase
+      if (state_q != S_ABORT) abort_cnt_q <= '0;
+
+      // tile set-up: entering S_TILE (from the table check or the previous tile)
+      if (state_d == S_TILE && state_q != S_TILE) begin
+        init_w_q <= '0;
+      end else if (state_q == S_TILE) begin
+        init_w_q <= init_w_q + TW'(1);
+      end
+      if ((state_q == S_CHECK_TABLE || state_q == S_SELECT) && state_d == S_TILE) begin
+        if (tile_left > 33'({tile_words_q, 6'd0})) begin
+          used_words_q <= tile_words_q;
+          last_mask_q  <= '1;
+        end else begin
+          used_words_q <= TW'((tile_left + 33'd63) >> 6);
+          last_mask_q  <= (tile_left[5:0] == 6'd0) ? '1 : ((64'd1 << tile_left[5:0]) - 64'd1);
+        end
+      end
+
+      // run entry (the dispatch restarts its scan of cur_q, also after a loop back to it)
+      if (state_q == S_SELECT && state_d == S_RUN) cur_q <= smallest;
+
+      // descriptor and block table words
+      if (f_valid && !f_for_cfg_q) begin
+        if (state_q == S_DESC) begin
+          unique case (f_idx)
+            16'(vgiw_cfg_pkg::DESC_W_MAGIC):    magic_q    <= f_word;   // checked in S_CHECK
+            16'(vgiw_cfg_pkg::DESC_W_BLOCKS):   nblocks_q  <= f_word;
+            16'(vgiw_cfg_pkg::DESC_W_TABLE):    table_q    <= f_word;
+            16'(vgiw_cfg_pkg::DESC_W_THREADS):  threads_q  <= f_word;
+            16'(vgiw_cfg_pkg::DESC_W_LV_BASE):  lv_base_q  <= f_word;
+            16'(vgiw_cfg_pkg::DESC_W_TILE_MAX): tile_max_q <= f_word;
+            default: ;
+          endcase
+          if (f_idx >= 16'(GEOM_FIRST) && f_idx < 16'(GEOM_FIRST + GEOM_WORDS))
+            geom_q[f_idx - 16'(GEOM_FIRST)] <= f_word;
+        end else begin
+          // block table entries are written to the memories above; here only their checks
+          if (tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_SUCC) &&
+              ((f_word[SB-1:0] != SUCC_NONE && 32'(f_word[SB-1:0]) >= nblocks_q) ||
+               (f_word[2*SB-1:SB] != SUCC_NONE && 32'(f_word[2*SB-1:SB]) >= nblocks_q)))
+            tbl_bad_succ_q <= 1'b1;
+          if (tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CVU_MASK) && NC'(f_word) == '0) tbl_no_cvu_q <= 1'b1;
+        end
+      end
+
+      // configuration fetches: the words go to the configuration cache, in order (asserted)
+      if (f_start) f_for_cfg_q <= !(state_q == S_FLUSH_IN || state_q == S_CHECK);
+    end
+  end
+
+  // ---- counters (vgiw_bbs_counters, docs/ctrl.md) ------------------------------------------
+  logic [NFIX-1:0] cnt_inc;
+  always_comb begin
+    cnt_inc = '0;
+    cnt_inc[vgiw_cfg_pkg::CNT_CYCLES - C_FIX]      = 1'b1;
+    cnt_inc[vgiw_cfg_pkg::CNT_TILES - C_FIX]       = state_q != S_TILE && state_d == S_TILE;
+    cnt_inc[vgiw_cfg_pkg::CNT_BATCHES - C_FIX]     = ev_batch;
+    cnt_inc[vgiw_cfg_pkg::CNT_RECONFIGS - C_FIX]   = state_q == S_CLEAR;
+    // a reconfiguration hits when its whole configuration is on chip as it starts
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX]    = state_q == S_CLEAR && sh_full;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_MISSES - C_FIX]  = state_q == S_CLEAR && !sh_full;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_FETCHES - C_FIX] = cb_start;
+    cnt_inc[vgiw_cfg_pkg::CNT_RECONFIG_CYCLES - C_FIX] = state_q == S_CLEAR || state_q == S_SHIFT;
+    cnt_inc[vgiw_cfg_pkg::CNT_FABRIC_BUSY - C_FIX] = fab_busy_i;
+    cnt_inc[vgiw_cfg_pkg::CNT_STALL_CFG - C_FIX]   = state_q == S_SHIFT && !cfg_shift_o;
+    cnt_inc[vgiw_cfg_pkg::CNT_STALL_READY - C_FIX] = ev_stall_ready;
+    cnt_inc[vgiw_cfg_pkg::CNT_STALL_DRAIN - C_FIX] = ev_stall_drain;
+    cnt_inc[vgiw_cfg_pkg::CNT_RETIRED - C_FIX]     = ev_retire;
+  end
+
+  vgiw_bbs_counters u_counters (
+    .clk_i, .rst_ni,
+    .clear_i       (state_q == S_IDLE && start_i),
+    .run_i         (state_q != S_IDLE),
+    .inc_i         (cnt_inc),
+    .retire_bits_i (ev_retire_bits),
+    .exec_inc_i    (state_d == S_RUN && state_q != S_RUN),
+    .exec_blk_i    ((state_q == S_SELECT) ? smallest : sel_q),   // the block run entry selects
+    .thr_inc_i     (ev_batch),                                   // batches go to block cur_q
+    .thr_blk_i     (cur_q),
+    .thr_bits_i    (ev_batch_mask),
+    // a block holds the fabric from its reconfiguration (clear, shift) to the end of its run
+    // (drained: its last thread is back), the time its thread-blocks per cycle are measured
+    // over (issue 17, docs/ctrl.md "Counters")
+    .blk_cyc_inc_i (state_q == S_CLEAR || state_q == S_SHIFT || state_q == S_RUN),
+    .blk_cyc_blk_i ((state_q == S_RUN) ? cur_q : sel_q),
+    .unit_fire_i,
+    .ext_cnt_i,
+    .cnt_sel_i,
+    .cnt_value_o
+  );
+
+`ifndef SYNTHESIS
+  initial begin
+    if (CH > WPL) $error("bbs: %0d chains need %0d configuration words per row; a line has %0d", CH, CH, WPL);
+    if (2 ** BTE_SHIFT != BTE) $error("bbs: %0d block table words per entry is not a power of two", BTE);
+    if (2 * SB > 32) $error("bbs: two %0d-bit successor fields do not fit a word", SB);
+    if (vgiw_cfg_pkg::DESC_W_MAGIC >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_BLOCKS >= DESC_FETCH
+        || vgiw_cfg_pkg::DESC_W_TABLE >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_THREADS >= DESC_FETCH
+        || vgiw_cfg_pkg::DESC_W_LV_BASE >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_LOCAL_SPAN >= DESC_FETCH)
+      $error("bbs: a descriptor word the BBS keeps lies outside the fetched descriptor");
+  end
+  a_cfg_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(cb_wr && f_idx != 16'(cb_words)))
+    else $error("bbs: configuration words out of order");
+`endif
+endmodule

@@ -1,0 +1,220 @@
+// Configuration cache of the basic block scheduler (docs/ctrl.md "Configuration cache";
+// VGIW §3.2: reconfiguration is hidden by fetching the next block's configuration while the
+// current one runs). ENTRIES whole configurations in shift order, each tagged with its block
+// ID. One entry at a time is filled from the control port (the BBS's single reader), a line of
+// words per cycle; the BBS shifts rows out of the entry holding the block it reconfigures to,
+// as soon as each row is complete, so a block that is still arriving costs only the memory
+// time. Entries stay valid for the rest of the kernel: the blocks of a loop are fetched once
+// per launch, and every trip after the first reconfigures from chip. All entries are
+// invalidated at kernel start (inval_i): a new image, at the same or another address, can
+// never run a stale configuration. Replacement: an invalid entry, else the least recently
+// used one that is neither being filled nor one of the two blocks the BBS keeps (the block
+// being shifted in and the block that runs).
+//
+// Storage: word i of entry e is in bank i mod WPL, row e*ROWS + i/WPL, each bank a memory with
+// one write port and reads without a clock (LUT RAM). A line's words land in distinct banks
+// (rotated by the fill level) and are written in one cycle. The fabric takes K =
+// FABRIC_CFG_SHIFT_WORDS rows per shift (docs/fabric.md "Configuration"): shift step g sends
+// rows g*K - PAD .. g*K - PAD + K-1, PAD = STEPS*K - MAXW zero rows first (they fall off the
+// chains), so the K*CH words of a step are consecutive and come from distinct banks
+// (K*CH <= WPL).
+module vgiw_bbs_cfg_cache #(
+  parameter  int unsigned NPROBE = 3,                             // prefetch candidates probed
+  localparam int unsigned N      = vgiw_cfg_pkg::BBS_CFG_ENTRIES,
+  localparam int unsigned CH     = vgiw_cfg_pkg::CFG_CHAINS,
+  localparam int unsigned MAXW   = vgiw_cfg_pkg::CFG_CHAIN_WORDS,
+  localparam int unsigned K      = vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS,
+  localparam int unsigned STEPS  = (MAXW + K - 1) / K,            // shift cycles
+  localparam int unsigned PAD    = STEPS * K - MAXW,
+  localparam int unsigned MAXB   = vgiw_cfg_pkg::BBS_MAX_BLOCKS,
+  localparam int unsigned BW     = (MAXB > 1) ? $clog2(MAXB) : 1,
+  localparam int unsigned CFG_WORDS = MAXW * CH,
+  localparam int unsigned CWW    = $clog2(CFG_WORDS + 1),
+  localparam int unsigned RWW    = (STEPS > 1) ? $clog2(STEPS + 1) : 1,
+  localparam int unsigned WPL    = vgiw_cfg_pkg::L1_LINE_BYTES / 4,
+  localparam int unsigned FCW    = $clog2(WPL + 1),
+  localparam int unsigned LW     = (WPL > 1) ? $clog2(WPL) : 1,
+  localparam int unsigned ROWS   = (CFG_WORDS + WPL - 1) / WPL,   // bank rows per entry
+  localparam int unsigned AW     = (N * ROWS > 1) ? $clog2(N * ROWS) : 1,
+  localparam int unsigned EW     = (N > 1) ? $clog2(N) : 1
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  input  logic                     inval_i,          // kernel start: every entry invalid
+  // blocks that must not be evicted by a fill that starts now
+  input  logic [1:0][BW-1:0]       keep_i,
+  // prefetch candidates: is each one on chip (complete or being filled)?
+  input  logic [NPROBE-1:0][BW-1:0] probe_i,
+  output logic [NPROBE-1:0]        probe_hit_o,
+  // fill from the control port: start allocates an entry for block fill_block_i, then words
+  // arrive in order, fill_cnt_i of them per cycle (words_i[0 .. fill_cnt_i-1])
+  input  logic                     fill_start_i,
+  input  logic [BW-1:0]            fill_block_i,
+  input  logic                     fill_wr_i,
+  input  logic [FCW-1:0]           fill_cnt_i,
+  input  logic [WPL-1:0][31:0]     fill_words_i,
+  output logic [CWW-1:0]           fill_words_o,     // words filled so far (order check)
+  // shift port: the block reconfigured to and the shift step to send next
+  input  logic [BW-1:0]            sh_block_i,
+  input  logic                     sh_touch_i,       // a reconfiguration to sh_block_i starts (LRU)
+  input  logic [RWW-1:0]           sh_row_i,         // shift step (K rows)
+  output logic                     sh_hit_o,         // the block has an entry
+  output logic                     sh_full_o,        // ... and it is complete
+  output logic                     sh_row_ready_o,   // the rows of step sh_row_i are complete
+  output logic [K-1:0][CH-1:0][31:0] sh_words_o
+);
+  logic [N-1:0]         vld_q;
+  logic [N-1:0][BW-1:0] tag_q;
+  logic [N-1:0][CWW-1:0] filled_q;                 // words present, in shift order
+  logic [N-1:0][31:0]   stamp_q;                   // last use (LRU)
+  logic [31:0]          clock_q;                   // use counter
+  logic                 filling_q;
+  logic [EW-1:0]        fill_e_q;
+
+  // ---- lookups ----------------------------------------------------------------------------
+  always_comb begin
+    for (int p = 0; p < NPROBE; p++) begin
+      probe_hit_o[p] = 1'b0;
+      for (int e = 0; e < N; e++)
+        if (vld_q[e] && tag_q[e] == probe_i[p]) probe_hit_o[p] = 1'b1;
+    end
+  end
+
+  logic [EW-1:0] sh_e;
+  always_comb begin
+    sh_e     = '0;
+    sh_hit_o = 1'b0;
+    for (int e = 0; e < N; e++) begin
+      if (vld_q[e] && tag_q[e] == sh_block_i) begin
+        sh_e     = EW'(e);
+        sh_hit_o = 1'b1;
+      end
+    end
+  end
+  assign sh_full_o      = sh_hit_o && 32'(filled_q[sh_e]) >= CFG_WORDS;
+  assign sh_row_ready_o = sh_hit_o && 32'(filled_q[sh_e]) >= ((32'(sh_row_i) + 32'd1) * K - PAD) * CH;
+  assign fill_words_o   = filled_q[fill_e_q];
+
+  // ---- victim: an invalid entry, else the least recently used one not kept ------------------
+  logic [EW-1:0] victim;
+  logic          victim_vld, found_free;
+  logic [31:0]   best;
+  always_comb begin
+    victim     = '0;
+    victim_vld = 1'b0;
+    found_free = 1'b0;
+    best       = '1;
+    for (int e = N - 1; e >= 0; e--) begin
+      if (!vld_q[e]) begin
+        victim     = EW'(e);
+        victim_vld = 1'b1;
+        found_free = 1'b1;
+      end
+    end
+    if (!found_free) begin
+      for (int e = 0; e < N; e++) begin
+        if (!(filling_q && fill_e_q == EW'(e)) && tag_q[e] != keep_i[0] && tag_q[e] != keep_i[1]
+            && (!victim_vld || clock_q - stamp_q[e] > clock_q - best)) begin
+          victim     = EW'(e);
+          victim_vld = 1'b1;
+          best       = stamp_q[e];
+        end
+      end
+    end
+  end
+
+  // ---- storage ----------------------------------------------------------------------------
+  logic [CWW-1:0] wfill;                           // fill level of the entry being written
+  logic [31:0]    rd_base;                         // first word of step sh_row_i (mod 2^32:
+                                                   // below 0 in a padded first step)
+  logic [WPL-1:0][31:0] bank_rd;
+  assign wfill   = filled_q[fill_e_q];
+  assign rd_base = 32'(sh_row_i) * K * CH - PAD * CH;
+
+  for (genvar k = 0; k < WPL; k++) begin : g_bank
+    logic [31:0]   words [N * ROWS];
+    logic [LW-1:0] wr_j;                           // position of this bank's word in the line
+    logic [31:0]   wr_idx, rd_idx;                 // entry word written / read here
+    assign wr_j   = LW'(k) - LW'(wfill);
+    assign wr_idx = 32'(wfill) + 32'(wr_j);
+    assign rd_idx = rd_base + 32'(LW'(LW'(k) - LW'(rd_base)));
+    always_ff @(posedge clk_i) begin
+      if (fill_wr_i && filling_q && 32'(wr_j) < 32'(fill_cnt_i) && wr_idx < CFG_WORDS)
+        words[AW'(32'(fill_e_q) * ROWS + wr_idx / WPL)] <= fill_words_i[wr_j];
+    end
+    assign bank_rd[k] = words[AW'(32'(sh_e) * ROWS + rd_idx / WPL)];
+  end
+  for (genvar k = 0; k < K; k++) begin : g_row
+    for (genvar c = 0; c < CH; c++) begin : g_word
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [31:0] idx;                            // only the sign and the bank bits are used
+      /* verilator lint_on UNUSEDSIGNAL */
+      assign idx = rd_base + 32'(k * CH + c);
+      // a padding row (index below 0, i.e. at or above 2^31 here) shifts zeros
+      assign sh_words_o[k][c] = idx[31] ? 32'd0 : bank_rd[LW'(idx)];
+    end
+  end
+
+  // ---- state ------------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vld_q     <= '0;
+      tag_q     <= '0;
+      filled_q  <= '0;
+      stamp_q   <= '0;
+      clock_q   <= '0;
+      filling_q <= 1'b0;
+      fill_e_q  <= '0;
+    end else if (inval_i) begin
+      vld_q     <= '0;
+      filling_q <= 1'b0;
+    end else begin
+      if (fill_start_i && victim_vld) begin
+        vld_q[victim]    <= 1'b1;
+        tag_q[victim]    <= fill_block_i;
+        filled_q[victim] <= '0;
+        stamp_q[victim]  <= clock_q;
+        clock_q          <= clock_q + 32'd1;
+        filling_q        <= 1'b1;
+        fill_e_q         <= victim;
+      end else begin
+        if (fill_wr_i && filling_q) begin
+          filled_q[fill_e_q] <= filled_q[fill_e_q] + CWW'(fill_cnt_i);
+          if (32'(filled_q[fill_e_q]) + 32'(fill_cnt_i) >= CFG_WORDS) filling_q <= 1'b0;
+        end
+        if (sh_touch_i && sh_hit_o) begin
+          stamp_q[sh_e] <= clock_q;
+          clock_q       <= clock_q + 32'd1;
+        end
+      end
+    end
+  end
+
+`ifndef SYNTHESIS
+  initial begin
+    // the running block and its three prefetch candidates: fewer entries would let the
+    // candidates evict each other, one fetch after another, while the block runs
+    if (N < 4) $error("bbs_cfg_cache: %0d entries; at least 4 (the running block, three candidates)", N);
+    if (K * CH > WPL)
+      $error("bbs_cfg_cache: %0d chains x %0d rows per shift need %0d words; a line has %0d", CH, K, K * CH, WPL);
+    if (2 ** LW != WPL) $error("bbs_cfg_cache: %0d words per line is not a power of two", WPL);
+  end
+  a_fill_one: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(fill_start_i && !inval_i && filling_q))
+    else $error("bbs_cfg_cache: a fill starts while another is in progress");
+  a_fill_victim: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(fill_start_i && !inval_i && !victim_vld))
+    else $error("bbs_cfg_cache: no entry to fill");
+  logic fill_dup;
+  always_comb begin
+    fill_dup = 1'b0;
+    for (int e = 0; e < N; e++) if (vld_q[e] && tag_q[e] == fill_block_i) fill_dup = 1'b1;
+  end
+  a_fill_twice: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(fill_start_i && !inval_i && fill_dup))
+    else $error("bbs_cfg_cache: block %0d fetched although it is on chip", fill_block_i);
+  a_stray_words: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(fill_wr_i && !fill_start_i && !inval_i && !filling_q))
+    else $error("bbs_cfg_cache: configuration words without a fill");
+`endif
+endmodule

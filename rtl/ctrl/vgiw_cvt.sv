@@ -1,0 +1,152 @@
+// Control vector table (VGIW §3.3, Fig. 2): one bit vector per basic block over the threads
+// of the current tile, in 64-bit words. Block b's word w is table word b*tile_words_i + w,
+// so the tile size trades against the number of blocks (VGIW §3.2 tiling). Words interleave
+// over BANKS banks (bank = word mod BANKS), each bank a memory with one write port; the read
+// port and the merge port are separate, so one read and one merge proceed in the same cycle
+// on any pair of words.
+//   * read port: combinational data of the addressed word; a read resets the word (read-and-
+//     reset: the BBS sends those threads to the fabric, VGIW §3.2) by dropping its live bit,
+//     so it needs no write.
+//   * merge port: ORs bits into a word (several control flows may reach one block): the one
+//     write of the word's bank. A read and a merge of the same word in one cycle: the read
+//     sees the old word and the merged bits stay.
+//   * nonempty_o[b]: block b has some non-zero word, from a per-block count of non-empty words
+//     kept up to date by both ports, so the BBS finds the smallest non-empty block in one cycle.
+module vgiw_cvt #(
+  parameter  int unsigned WORDS  = vgiw_cfg_pkg::CVT_BITS / vgiw_cfg_pkg::CVT_WORD_BITS,
+  parameter  int unsigned BANKS  = vgiw_cfg_pkg::CVT_BANKS,
+  parameter  int unsigned BLOCKS = vgiw_cfg_pkg::BBS_MAX_BLOCKS,
+  localparam int unsigned AW     = (WORDS > 1) ? $clog2(WORDS) : 1,
+  localparam int unsigned TW     = $clog2(WORDS + 1),            // tile words 0..WORDS
+  localparam int unsigned BW     = (BLOCKS > 1) ? $clog2(BLOCKS) : 1
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  // tile: words per block vector, stable between clears
+  input  logic [TW-1:0]     tile_words_i,
+  input  logic              clear_i,          // empty every vector (new kernel or tile)
+  input  logic              clear_check_i,    // with clear_i: the vectors must already be empty
+  // read-and-reset port
+  input  logic              rd_valid_i,
+  input  logic [BW-1:0]     rd_block_i,
+  input  logic [AW-1:0]     rd_word_i,
+  output logic [63:0]       rd_data_o,
+  // OR-merge port
+  input  logic              wr_valid_i,
+  input  logic [BW-1:0]     wr_block_i,
+  input  logic [AW-1:0]     wr_word_i,
+  input  logic [63:0]       wr_bits_i,
+  // summary
+  output logic [BLOCKS-1:0] nonempty_o
+);
+  localparam int unsigned CW   = $clog2(WORDS + 1);
+  localparam int unsigned ROWS = WORDS / BANKS;
+  localparam int unsigned RW   = (ROWS > 1) ? $clog2(ROWS) : 1;
+  localparam int unsigned KW   = (BANKS > 1) ? $clog2(BANKS) : 1;
+
+  // Bank-major storage: bank k row r holds table word r*BANKS + k. The words live in one
+  // memory per bank (RAM: one write port, reads without a clock); a flip-flop per word says
+  // whether it holds threads. Read-and-reset and clear only drop those bits, so the one write
+  // port per bank is the merge's (VGIW §3.3: read-and-reset saves a second write port).
+  logic [BANKS-1:0][ROWS-1:0] live_q, live_d;
+  logic [BLOCKS-1:0][CW-1:0]  cnt_q, cnt_d;
+
+  logic [AW-1:0]             rd_addr, wr_addr;
+  logic [KW-1:0]             rd_bank, wr_bank;
+  logic [RW-1:0]             rd_row, wr_row;
+  logic [BANKS-1:0][63:0]    bank_rd_word, bank_wr_word;   // each bank's word at rd_row / wr_row
+  logic [63:0]               wr_old, wr_new;
+  logic                      same_word;
+`ifndef SYNTHESIS
+  logic [BANKS-1:0][ROWS-1:0][63:0] table_view;   // the words as read, for the assertions
+`endif
+
+  assign rd_addr   = AW'(32'(rd_block_i) * 32'(tile_words_i) + 32'(rd_word_i));
+  assign wr_addr   = AW'(32'(wr_block_i) * 32'(tile_words_i) + 32'(wr_word_i));
+  assign rd_bank   = KW'(32'(rd_addr) % BANKS);
+  assign wr_bank   = KW'(32'(wr_addr) % BANKS);
+  assign rd_row    = RW'(32'(rd_addr) / BANKS);
+  assign wr_row    = RW'(32'(wr_addr) / BANKS);
+  assign rd_data_o = live_q[rd_bank][rd_row] ? bank_rd_word[rd_bank] : '0;
+  assign wr_old    = live_q[wr_bank][wr_row] ? bank_wr_word[wr_bank] : '0;
+  assign same_word = rd_valid_i && wr_valid_i && (rd_addr == wr_addr);
+  // a read of the same word in the same cycle takes the old threads; the merged ones stay
+  assign wr_new    = (same_word ? 64'd0 : wr_old) | wr_bits_i;
+
+  for (genvar k = 0; k < BANKS; k++) begin : g_bank
+    logic [63:0] words [ROWS];
+    always_ff @(posedge clk_i) begin
+      if (wr_valid_i && !clear_i && wr_bank == KW'(k)) words[wr_row] <= wr_new;
+    end
+    assign bank_rd_word[k] = words[rd_row];
+    assign bank_wr_word[k] = words[wr_row];
+`ifndef SYNTHESIS
+    for (genvar r = 0; r < ROWS; r++) begin : g_view
+      assign table_view[k][r] = live_q[k][r] ? words[r] : '0;
+    end
+`endif
+  end
+
+  always_comb begin
+    live_d = live_q;
+    cnt_d  = cnt_q;
+    if (clear_i) begin
+      live_d = '0;
+      cnt_d  = '0;
+    end else begin
+      if (rd_valid_i) live_d[rd_bank][rd_row] = 1'b0;
+      if (wr_valid_i) live_d[wr_bank][wr_row] = 1'b1;
+      // Non-empty word counts: a read empties a non-empty word, a merge fills an empty one
+      // (the word as left by a same-cycle read).
+      if (rd_valid_i && rd_data_o != '0 && !(same_word && wr_bits_i != '0)) begin
+        cnt_d[rd_block_i] = cnt_d[rd_block_i] - CW'(1);
+      end
+      if (wr_valid_i && wr_bits_i != '0 && wr_old == '0 && !same_word) begin
+        cnt_d[wr_block_i] = cnt_d[wr_block_i] + CW'(1);
+      end
+      if (same_word && rd_data_o == '0 && wr_bits_i != '0) begin
+        cnt_d[wr_block_i] = cnt_d[wr_block_i] + CW'(1);
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      live_q <= '0;
+      cnt_q  <= '0;
+    end else begin
+      live_q <= live_d;
+      cnt_q  <= cnt_d;
+    end
+  end
+
+  for (genvar b = 0; b < BLOCKS; b++) begin : g_summary
+    assign nonempty_o[b] = cnt_q[b] != '0;
+  end
+
+`ifndef SYNTHESIS
+  // VGIW §3.3: a thread's bit is set in at most one block vector; a merged thread has left
+  // the fabric, so it must be in none. At the end of a tile every vector is empty.
+  logic [63:0] wr_clash;
+  always_comb begin
+    wr_clash = '0;
+    for (int b = 0; b < BLOCKS; b++) begin
+      if (32'(b) * 32'(tile_words_i) + 32'(wr_word_i) < WORDS) begin
+        wr_clash = wr_clash | table_view[(32'(b) * 32'(tile_words_i) + 32'(wr_word_i)) % BANKS]
+                                        [(32'(b) * 32'(tile_words_i) + 32'(wr_word_i)) / BANKS];
+      end
+    end
+    wr_clash = wr_clash & wr_bits_i;
+  end
+  a_one_vector: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
+      !(wr_valid_i && wr_clash != '0))
+    else $error("cvt: merging block %0d word %0d bits %016x already set in a vector",
+                wr_block_i, wr_word_i, wr_clash);
+  a_empty_at_tile_end: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(clear_i && clear_check_i && ((|table_view) || (|cnt_q))))
+    else $error("cvt: tile ends with threads left in the vectors");
+  a_word_in_tile: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
+      !(rd_valid_i && 32'(rd_word_i) >= 32'(tile_words_i)) && !(wr_valid_i && 32'(wr_word_i) >= 32'(tile_words_i)))
+    else $error("cvt: word index outside the tile");
+`endif
+endmodule

@@ -1,0 +1,230 @@
+// Thread coordinates of the control vector unit (VGIW §2: the CVU injects each thread's ID
+// *and its coordinates*), without a divider: docs/fabric-units/cvu.md "Coordinates".
+//
+// A thread's linear ID x = tile_base + tid is written as a mixed-radix number
+//   x = L0 + LS0*(L1 + LS1*(L2 + LS2*(G0 + NG0*(G1 + NG1*G2))))
+// (threads are numbered work-group-major, local and group IDs x-fastest: docs/compiler.md),
+// plus redundant digits that keep products ready: Sd = Gd*LSd (so global_id(d) = Sd + Ld),
+// TG = (linear group) mod TILE_GROUPS and TB = TG*LOCAL_STRIDE (so the work-group's __local
+// region is LOCAL_BASE + TB). Two such numbers add digit by digit with one carry each
+// (cvu_coord_add). So, without dividing:
+//   setup (after every clear, 7 cycles, while the fabric is being configured anyway):
+//     P[0] = D(1), P[k+1] = P[k] + P[k]  (P[k] = digits of 2^k, k = 0..6);
+//   per batch <base, bitmap> (stage A): C(tile_base + base) from the previous batch's
+//     C(x_prev) by adding the digits of the difference, one bit per cycle (powers of two by
+//     doubling), or from 0 when the base went down; batches of one block arrive in
+//     increasing order and usually 64 * replicas apart, so this takes a few cycles and
+//     overlaps the injection of the previous batch (stage B);
+//   per thread (stage B, one per cycle): C(base + j) = C(base) + sum of P[k] over the set
+//     bits k of the offset j < 64 in the batch (a chain of six adders), then a register.
+// Out0 and out1 carry the values selected by sel0_i / sel1_i (vgiw_fu_pkg::cvu_src_e).
+module vgiw_cvu_coords #(
+  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
+  localparam int unsigned GW    = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1,
+  localparam int unsigned ND    = 11,           // digits, cvu_coord_add
+  localparam int unsigned VW    = ND * 32
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  input  logic                     clear_i,
+  input  logic [GW-1:0][31:0]      geom_i,       // descriptor words LSIZE0 .. LOCAL_SPAN
+  input  logic [31:0]              tile_base_i,
+  input  logic [3:0]               sel0_i,
+  input  logic [3:0]               sel1_i,
+  // batches (already registered by the CVU's batch table)
+  input  logic                     batch_valid_i,
+  output logic                     batch_ready_o,
+  input  logic [TID_W-1:0]         batch_base_i,
+  input  logic [63:0]              batch_mask_i,
+  // threads, one per cycle, increasing thread ID
+  output logic                     thr_valid_o,
+  input  logic                     thr_ready_i,
+  output logic [TID_W-1:0]         thr_tid_o,
+  output logic [31:0]              thr_data0_o,
+  output logic [31:0]              thr_data1_o
+);
+  // digit indices: cvu_coord_add
+  localparam int unsigned D_L0 = 0, D_G0 = 3, D_S0 = 6, D_TB = 10;
+  localparam int unsigned G_LOCAL_BASE = vgiw_cfg_pkg::DESC_W_LOCAL_BASE - vgiw_cfg_pkg::DESC_W_LSIZE0;
+  localparam int unsigned NP = 7;               // P[0..6]: 2^0 .. 2^6
+
+  // ---- powers of two: setup -------------------------------------------------------------
+  logic [NP-1:0][VW-1:0] pw_q;
+  logic [2:0]            setup_q;               // next power to compute; NP = ready
+  logic                  ready;
+  assign ready = setup_q == 3'(NP);
+
+  // doubling adder: setup (P[k] = P[k-1] + P[k-1], P[0] = 0 + 0 + 1) and stage A's powers
+  logic [VW-1:0] dbl_in, dbl_out;
+  logic          dbl_cin;
+  vgiw_cvu_coord_add u_dbl (.geom_i, .a_i (dbl_in), .b_i (dbl_in), .cin_i (dbl_cin), .sum_o (dbl_out));
+
+  // ---- stage A: the coordinates of the batch base ---------------------------------------
+  logic             a_valid_q, a_busy;
+  logic [TID_W-1:0] a_base_q;
+  logic [63:0]      a_mask_q;
+  logic [31:0]      a_x_q, a_rem_q;
+  logic [4:0]       a_bit_q;
+  logic [VW-1:0]    a_acc_q, a_pow_q, a_cur, acc_sum;
+  logic             last_valid_q;
+  logic [31:0]      last_x_q;
+  logic [VW-1:0]    last_c_q;
+
+  assign a_cur = (a_bit_q < 5'(NP)) ? pw_q[a_bit_q[2:0]] : a_pow_q;
+  vgiw_cvu_coord_add u_acc (.geom_i, .a_i (a_acc_q), .b_i (a_cur), .cin_i (1'b0), .sum_o (acc_sum));
+  assign a_busy = a_valid_q && a_rem_q != '0;
+  logic [31:0] x;                               // linear ID of an arriving batch's base
+  assign x = tile_base_i + 32'(batch_base_i);
+
+  always_comb begin
+    dbl_cin = 1'b0;
+    dbl_in  = a_cur;
+    if (!ready) begin
+      dbl_cin = setup_q == '0;
+      dbl_in  = (setup_q == '0) ? '0 : pw_q[3'(setup_q - 3'd1)];
+    end
+  end
+
+  // ---- stage B: one thread per cycle ----------------------------------------------------
+  logic             b_valid;
+  logic [TID_W-1:0] b_base_q;
+  logic [63:0]      b_left_q;
+  logic [VW-1:0]    b_c_q;
+  logic [5:0]       b_bit;
+  logic [63:0]      b_onehot;
+  logic             b_fire, b_last, a_to_b;
+
+  always_comb begin
+    b_bit = '0;
+    for (int i = 63; i >= 0; i--) begin
+      if (b_left_q[i]) b_bit = 6'(i);
+    end
+  end
+  assign b_onehot = 64'(1) << b_bit;
+  assign b_valid  = b_left_q != '0;
+  assign b_last   = (b_left_q & ~b_onehot) == '0;
+  assign a_to_b   = a_valid_q && !a_busy && (!b_valid || (b_fire && b_last));
+
+  // chain[k]: after adding bits 0..k of b_bit (split_var: each element is its own signal)
+  logic [NP-2:0][VW-1:0] chain /*verilator split_var*/;
+  for (genvar k = 0; k < 6; k++) begin : g_chain
+    logic [VW-1:0] prev, sum;
+    assign prev = (k == 0) ? b_c_q : chain[(k == 0) ? 0 : k - 1];
+    vgiw_cvu_coord_add u_add (.geom_i, .a_i (prev), .b_i (pw_q[k]), .cin_i (1'b0), .sum_o (sum));
+    assign chain[k] = b_bit[k] ? sum : prev;
+  end
+
+  logic [VW-1:0] c;
+  logic [TID_W-1:0] tid;
+  assign c   = chain[5];
+  assign tid = b_base_q + TID_W'(b_bit);
+
+  // digit TG only carries state between additions: not an output
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [31:0] pick(input logic [3:0] sel, input logic [VW-1:0] v, input logic [31:0] lin,
+                                       input logic [31:0] lbase);
+    pick = lin;
+    unique case (sel)
+      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID0: pick = v[32*(D_S0+0) +: 32] + v[32*(D_L0+0) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID1: pick = v[32*(D_S0+1) +: 32] + v[32*(D_L0+1) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID2: pick = v[32*(D_S0+2) +: 32] + v[32*(D_L0+2) +: 32];
+      vgiw_fu_pkg::CVU_SRC_LOCAL_ID0:  pick = v[32*(D_L0+0) +: 32];
+      vgiw_fu_pkg::CVU_SRC_LOCAL_ID1:  pick = v[32*(D_L0+1) +: 32];
+      vgiw_fu_pkg::CVU_SRC_LOCAL_ID2:  pick = v[32*(D_L0+2) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GROUP_ID0:  pick = v[32*(D_G0+0) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GROUP_ID1:  pick = v[32*(D_G0+1) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GROUP_ID2:  pick = v[32*(D_G0+2) +: 32];
+      vgiw_fu_pkg::CVU_SRC_LOCAL_BASE: pick = lbase + v[32*D_TB +: 32];
+      default:                    pick = lin;
+    endcase
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  logic [31:0] lin, d0, d1;
+  assign lin = tile_base_i + 32'(tid);
+  assign d0  = pick(sel0_i, c, lin, geom_i[G_LOCAL_BASE]);
+  assign d1  = pick(sel1_i, c, lin, geom_i[G_LOCAL_BASE]);
+
+  // registered output: the adder chain ends here (full throughput)
+  logic b_ready;
+  vgiw_stream_reg #(.WIDTH (TID_W + 64), .SPILL (1'b0)) u_out (
+    .clk_i, .rst_ni, .clear_i,
+    .valid_i (b_valid), .ready_o (b_ready), .data_i ({tid, d1, d0}),
+    .valid_o (thr_valid_o), .ready_i (thr_ready_i), .data_o ({thr_tid_o, thr_data1_o, thr_data0_o})
+  );
+  assign b_fire = b_valid && b_ready;
+
+  assign batch_ready_o = ready && !a_valid_q && !clear_i;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pw_q         <= '0;
+      setup_q      <= '0;
+      a_valid_q    <= 1'b0;
+      a_base_q     <= '0;
+      a_mask_q     <= '0;
+      a_x_q        <= '0;
+      a_rem_q      <= '0;
+      a_bit_q      <= '0;
+      a_acc_q      <= '0;
+      a_pow_q      <= '0;
+      last_valid_q <= 1'b0;
+      last_x_q     <= '0;
+      last_c_q     <= '0;
+      b_base_q     <= '0;
+      b_left_q     <= '0;
+      b_c_q        <= '0;
+    end else if (clear_i) begin
+      // a clear starts every configuration: the geometry of a new kernel is in place by then
+      setup_q      <= '0;
+      a_valid_q    <= 1'b0;
+      last_valid_q <= 1'b0;
+      b_left_q     <= '0;
+    end else begin
+      if (!ready) begin
+        pw_q[setup_q] <= dbl_out;
+        setup_q       <= setup_q + 3'd1;
+      end
+      if (batch_valid_i && batch_ready_o) begin
+        a_valid_q <= 1'b1;
+        a_base_q  <= batch_base_i;
+        a_mask_q  <= batch_mask_i;
+        a_x_q     <= x;
+        a_bit_q   <= '0;
+        if (last_valid_q && x >= last_x_q) begin
+          a_acc_q <= last_c_q;
+          a_rem_q <= x - last_x_q;
+        end else begin
+          a_acc_q <= '0;
+          a_rem_q <= x;
+        end
+      end else if (a_busy) begin
+        if (a_bit_q == '0 && a_rem_q[5:0] == '0) begin
+          // batch bases are multiples of 64: skip to 2^6 at once
+          a_rem_q <= a_rem_q >> 6;
+          a_bit_q <= 5'd6;
+        end else begin
+          if (a_rem_q[0]) a_acc_q <= acc_sum;
+          a_pow_q <= dbl_out;
+          a_rem_q <= a_rem_q >> 1;
+          a_bit_q <= a_bit_q + 5'd1;
+        end
+      end
+      if (b_fire) b_left_q[b_bit] <= 1'b0;
+      if (a_to_b) begin
+        a_valid_q    <= 1'b0;
+        b_base_q     <= a_base_q;
+        b_left_q     <= a_mask_q;
+        b_c_q        <= a_acc_q;
+        last_valid_q <= 1'b1;
+        last_x_q     <= a_x_q;
+        last_c_q     <= a_acc_q;
+      end
+    end
+  end
+
+`ifndef SYNTHESIS
+  a_setup_idle: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i) !(a_valid_q && !ready))
+    else $error("cvu_coords: batch accepted before the powers of two were ready");
+`endif
+endmodule

@@ -1,0 +1,168 @@
+// Memory side of the SIMT core (docs/simt.md "Memory"): the banked L1 data cache with the
+// preset's [l1] parameters (the cache logic of vgiw_core's L1: rtl/mem/banked_cache on
+// cache_bank, VGIW Table 1; instantiated, not changed) with one word port per lane, and the
+// core's line-granular memory port shared by the L1 banks and the instruction cache refills.
+//
+// Memory request IDs as in mem_system: L1 bank b uses b*S1 .. b*S1+S1-1 (S1 = 2^(log2(mshrs)+1),
+// the bank's local IDs: refills and write-backs), the instruction cache the next ID. Every ID in
+// flight is unique, so the next level may answer in any order. A round-robin arbiter chooses
+// among the requesters and keeps offering a refused request until it is taken.
+module vgiw_simt_mem #(
+  parameter  int unsigned T     = vgiw_cfg_pkg::SIMT_LANES,
+  parameter  int unsigned IW    = 1,                         // word-port ID width
+  localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
+  localparam int unsigned LBITS = 8 * L,
+  localparam int unsigned B1    = vgiw_cfg_pkg::L1_BANKS,
+  localparam int unsigned M1    = vgiw_cfg_pkg::L1_MSHRS,
+  localparam int unsigned BCW   = $clog2(B1 + 1),
+  localparam int unsigned MWW   = $clog2(B1 * M1 + 1),
+  localparam int unsigned PCW   = $clog2(T + 1)
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  // word ports (simt_lsu)
+  input  logic [T-1:0]          req_valid_i,
+  output logic [T-1:0]          req_ready_o,
+  input  logic [T-1:0][31:0]    req_addr_i,
+  input  logic [T-1:0]          req_write_i,
+  input  logic [T-1:0][31:0]    req_wdata_i,
+  input  logic [T-1:0][3:0]     req_be_i,
+  input  logic [T-1:0][IW-1:0]  req_id_i,
+  output logic [T-1:0]          rsp_valid_o,
+  output logic [T-1:0][IW-1:0]  rsp_id_o,
+  output logic [T-1:0][31:0]    rsp_rdata_o,
+  input  logic                  flush_i,       // pulse: write back every dirty line, invalidate
+  output logic                  flush_done_o,
+  output logic                  error_o,       // a response to the L1 carried an error (sticky)
+  input  logic                  clear_i,       // clears error_o (launch)
+  // instruction cache refills (simt_icache)
+  input  logic                  ic_valid_i,
+  output logic                  ic_ready_o,
+  input  logic [31:0]           ic_addr_i,
+  output logic                  ic_rsp_o,
+  // counter increments (banked_cache)
+  output logic [BCW-1:0]        inc_access_o,
+  output logic [BCW-1:0]        inc_hit_o,
+  output logic [BCW-1:0]        inc_miss_o,
+  output logic [BCW-1:0]        inc_writeback_o,
+  output logic [BCW-1:0]        inc_refill_o,
+  output logic [BCW-1:0]        inc_mshr_stall_o,
+  output logic [MWW-1:0]        inc_miss_wait_o,
+  output logic [PCW-1:0]        inc_conflict_o,
+  // memory port (line-granular, the protocol of vgiw_core)
+  output logic                  mem_req_valid_o,
+  input  logic                  mem_req_ready_i,
+  output logic [31:0]           mem_req_addr_o,
+  output logic                  mem_req_write_o,
+  output logic [LBITS-1:0]      mem_req_wdata_o,
+  output logic [7:0]            mem_req_id_o,
+  input  logic                  mem_rsp_valid_i,
+  output logic                  mem_rsp_ready_o,
+  input  logic [7:0]            mem_rsp_id_i,
+  input  logic [LBITS-1:0]      mem_rsp_rdata_i,
+  input  logic                  mem_rsp_error_i
+);
+  localparam int unsigned SETS = vgiw_cfg_pkg::L1_BYTES / (B1 * L * vgiw_cfg_pkg::L1_WAYS);
+  localparam int unsigned LID  = $clog2(M1) + 1;
+  localparam int unsigned S1   = 1 << LID;
+  localparam int unsigned ICID = B1 * S1;          // the instruction cache's memory ID
+  localparam int unsigned R    = B1 + 1;           // requesters: L1 banks, instruction cache
+  localparam int unsigned RW   = $clog2(R);
+
+  if (ICID + 1 > 256) begin : g_bad_ids
+    $error("simt_mem: %0d memory request IDs needed, the port has 8 bits", ICID + 1);
+  end
+
+  logic [B1-1:0]            b_valid, b_ready, b_rsp;
+  logic [B1-1:0][vgiw_cfg_pkg::LINE_REQ_BITS-1:0] b_req;   // line bundles: IDs are the banks' local IDs
+  vgiw_cfg_pkg::line_rsp_t  b_line_rsp;
+  assign b_line_rsp.id    = mem_rsp_id_i;
+  assign b_line_rsp.rdata = mem_rsp_rdata_i;
+  assign b_line_rsp.error = mem_rsp_error_i;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic                     busy;                  // for debugging
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  vgiw_banked_cache #(
+    .PORTS (T), .BANKS (B1), .SETS (SETS), .WAYS (vgiw_cfg_pkg::L1_WAYS), .LINE_BYTES (L),
+    .MSHRS (M1), .TARGETS (vgiw_cfg_pkg::L1_MSHR_TARGETS), .IW (IW), .FLUSH_WB (1'b1)
+  ) u_l1 (
+    .clk_i, .rst_ni,
+    .req_valid_i, .req_ready_o, .req_addr_i, .req_write_i, .req_be_i, .req_wdata_i, .req_id_i,
+    .req_amo_i ('0), .req_cmp_i ('0),   // RV32IMF: no A extension, no atomics
+    .rsp_valid_o, .rsp_id_o, .rsp_rdata_o,
+    .flush_i, .flush_done_o, .busy_o (busy),
+    .line_req_valid_o (b_valid), .line_req_ready_i (b_ready), .line_req_o (b_req),
+    .line_rsp_valid_i (b_rsp), .line_rsp_i (b_line_rsp),
+    .inc_access_o, .inc_hit_o, .inc_miss_o, .inc_writeback_o, .inc_refill_o, .inc_mshr_stall_o,
+    .inc_miss_wait_o, .inc_conflict_o
+  );
+
+  // ---- memory port arbiter ----------------------------------------------------------------------
+  logic [R-1:0]  rq_valid;
+  logic [RW-1:0] rr_q, lock_idx_q, arb_idx;
+  logic          lock_q, arb_valid;
+  always_comb begin
+    rq_valid = {ic_valid_i, b_valid};
+    arb_valid = |rq_valid;
+    arb_idx = '0;
+    // round robin: the first requester at or after rr_q (the lowest one if none)
+    for (int r = R - 1; r >= 0; r--) if (rq_valid[r]) arb_idx = RW'(r);
+    for (int r = R - 1; r >= 0; r--) if (rq_valid[r] && RW'(r) >= rr_q) arb_idx = RW'(r);
+    if (lock_q) arb_idx = lock_idx_q;    // a refused request stays offered
+  end
+  /* verilator lint_off UNUSEDSIGNAL */  // a bank's local ID is LID bits
+  vgiw_cfg_pkg::line_req_t q;
+  /* verilator lint_on UNUSEDSIGNAL */
+  always_comb begin
+    q               = '0;
+    mem_req_valid_o = arb_valid;
+    mem_req_addr_o  = ic_addr_i;
+    mem_req_write_o = 1'b0;
+    mem_req_wdata_o = '0;
+    mem_req_id_o    = 8'(ICID);
+    b_ready         = '0;
+    for (int b = 0; b < B1; b++) begin
+      if (arb_idx == RW'(b)) begin
+        q               = b_req[b];
+        mem_req_addr_o  = q.addr;
+        mem_req_write_o = q.write;
+        mem_req_wdata_o = q.wdata;
+        mem_req_id_o    = 8'(b * S1) + 8'(q.id[LID-1:0]);
+      end
+      b_ready[b] = arb_valid && mem_req_ready_i && arb_idx == RW'(b);
+      b_rsp[b]   = mem_rsp_valid_i && mem_rsp_id_i >= 8'(b * S1) && mem_rsp_id_i < 8'((b + 1) * S1);
+    end
+  end
+  assign ic_ready_o      = arb_valid && mem_req_ready_i && arb_idx == RW'(B1);
+  assign ic_rsp_o        = mem_rsp_valid_i && mem_rsp_id_i == 8'(ICID);
+  assign mem_rsp_ready_o = 1'b1;
+
+  logic error_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rr_q <= '0; lock_q <= 1'b0; lock_idx_q <= '0; error_q <= 1'b0;
+    end else begin
+      if (arb_valid) begin
+        if (mem_req_ready_i) begin
+          lock_q <= 1'b0;
+          rr_q   <= (int'(arb_idx) == R - 1) ? '0 : arb_idx + RW'(1);
+        end else begin
+          lock_q     <= 1'b1;
+          lock_idx_q <= arb_idx;
+        end
+      end
+      if (clear_i) error_q <= 1'b0;
+      if (mem_rsp_valid_i && mem_rsp_error_i && !ic_rsp_o) error_q <= 1'b1;
+    end
+  end
+  assign error_o = error_q;
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && mem_rsp_valid_i) begin
+      assert (int'(mem_rsp_id_i) <= ICID) else $error("simt_mem: response with unknown ID %0d", mem_rsp_id_i);
+    end
+  end
+`endif
+endmodule

@@ -1,0 +1,100 @@
+// Testbench top for the basic block scheduler: bbs with its cvt; the fabric, the memory
+// system and the registers are C models in tb/ctrl/bbs_tb.c. Per-CVU mask and base ports and
+// the unit firings carry one extra zero word so that they are wider than 64 bits in every
+// preset (paper: 16 CVUs, 108 units) and the C side uses the same accessors everywhere.
+module vgiw_bbs_tb_top #(
+  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
+  localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU,
+  localparam int unsigned U     = vgiw_cfg_pkg::FABRIC_UNITS,
+  localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS,
+  localparam int unsigned NX    = vgiw_cfg_pkg::CNT_EXT_COUNT   // mem_system counters (arch/core.toml)
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  input  logic                     start_i,
+  input  logic [31:0]              kdesc_i,
+  output logic                     busy_o,
+  output logic                     done_o,
+  output logic                     error_o,
+  output logic [vgiw_cfg_pkg::STATUS_CODE_BITS-1:0] error_code_o,
+  input  logic [15:0]              cnt_sel_i,
+  output logic [63:0]              cnt_value_o,
+  input  logic [NX*64-1:0]         ext_cnt_i,
+  output logic                     ctl_req_valid_o,
+  input  logic                     ctl_req_ready_i,
+  output logic [31:0]              ctl_req_addr_o,
+  input  logic                     ctl_rsp_valid_i,
+  output logic                     ctl_rsp_ready_o,
+  input  logic [31:0]              ctl_rsp_rdata_i,
+  input  logic [8*vgiw_cfg_pkg::L1_LINE_BYTES-1:0] ctl_rsp_line_i,
+  output logic                     flush_o,
+  input  logic                     flush_done_i,
+  input  logic                     mem_error_i,
+  output logic [31:0]              lv_base_o,
+  output logic [16:0]              lv_tile_threads_o,
+  output logic                     fab_clear_o,
+  output logic                     cfg_shift_o,
+  output logic [vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS*CH*32-1:0] cfg_word_o,   // K rows of CH words
+  output logic [31:0]              tile_base_o,
+  output logic [(vgiw_cfg_pkg::DESC_W_LOCAL_SPAN-vgiw_cfg_pkg::DESC_W_LSIZE0+1)*32-1:0] geom_o,
+  output logic [NC-1:0]            batch_valid_o,
+  input  logic [NC-1:0]            batch_ready_i,
+  output logic [NC*TID_W+63:0]     batch_base_o,
+  output logic [(NC+1)*64-1:0]     batch_mask_o,
+  input  logic [NC-1:0]            done_valid_i,
+  output logic [NC-1:0]            done_ready_o,
+  input  logic [NC*TID_W+63:0]     done_base_i,
+  input  logic [(NC+1)*64-1:0]     done_mask_i,
+  input  logic [(NC+1)*64-1:0]     done_taken_i,
+  input  logic                     fab_busy_i,
+  input  logic [U+63:0]            unit_fire_i,
+  input  logic                     fab_error_i
+);
+  localparam int unsigned MAXB  = vgiw_cfg_pkg::BBS_MAX_BLOCKS;
+  localparam int unsigned WORDS = vgiw_cfg_pkg::CVT_BITS / vgiw_cfg_pkg::CVT_WORD_BITS;
+  localparam int unsigned AW    = (WORDS > 1) ? $clog2(WORDS) : 1;
+  localparam int unsigned TW    = $clog2(WORDS + 1);
+  localparam int unsigned BW    = (MAXB > 1) ? $clog2(MAXB) : 1;
+
+  logic [TW-1:0]   cvt_tile_words;
+  logic            cvt_clear, cvt_clear_check, cvt_rd_valid, cvt_wr_valid;
+  logic [BW-1:0]   cvt_rd_block, cvt_wr_block;
+  logic [AW-1:0]   cvt_rd_word, cvt_wr_word;
+  logic [63:0]     cvt_rd_data, cvt_wr_bits;
+  logic [MAXB-1:0] cvt_nonempty;
+  logic [NC-1:0][63:0] batch_mask;
+  logic [NC*TID_W-1:0] batch_base;
+
+  assign batch_mask_o = {64'd0, batch_mask};
+  assign batch_base_o = {64'd0, batch_base};
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused;
+  assign unused = ^done_mask_i[NC*64 +: 64] ^ ^done_taken_i[NC*64 +: 64] ^ ^done_base_i[NC*TID_W +: 64]
+                  ^ ^unit_fire_i[U +: 64];
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  vgiw_bbs u_bbs (
+    .clk_i, .rst_ni, .start_i, .kdesc_i, .busy_o, .done_o, .error_o, .error_code_o,
+    .cnt_sel_i, .cnt_value_o, .ext_cnt_i,
+    .ctl_req_valid_o, .ctl_req_ready_i, .ctl_req_addr_o, .ctl_rsp_valid_i, .ctl_rsp_ready_o,
+    .ctl_rsp_rdata_i, .ctl_rsp_line_i, .flush_o, .flush_done_i, .mem_error_i, .lv_base_o, .lv_tile_threads_o,
+    .cvt_tile_words_o (cvt_tile_words), .cvt_clear_o (cvt_clear), .cvt_clear_check_o (cvt_clear_check),
+    .cvt_rd_valid_o (cvt_rd_valid), .cvt_rd_block_o (cvt_rd_block), .cvt_rd_word_o (cvt_rd_word),
+    .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block),
+    .cvt_wr_word_o (cvt_wr_word), .cvt_wr_bits_o (cvt_wr_bits), .cvt_nonempty_i (cvt_nonempty),
+    .fab_clear_o, .cfg_shift_o, .cfg_word_o, .tile_base_o, .geom_o,
+    .batch_valid_o, .batch_ready_i, .batch_base_o (batch_base), .batch_mask_o (batch_mask),
+    .done_valid_i, .done_ready_o, .done_base_i (done_base_i[NC*TID_W-1:0]),
+    .done_mask_i (done_mask_i[NC*64-1:0]), .done_taken_i (done_taken_i[NC*64-1:0]),
+    .fab_busy_i, .unit_fire_i (unit_fire_i[U-1:0]), .fab_error_i
+  );
+
+  vgiw_cvt u_cvt (
+    .clk_i, .rst_ni,
+    .tile_words_i (cvt_tile_words), .clear_i (cvt_clear), .clear_check_i (cvt_clear_check),
+    .rd_valid_i (cvt_rd_valid), .rd_block_i (cvt_rd_block), .rd_word_i (cvt_rd_word), .rd_data_o (cvt_rd_data),
+    .wr_valid_i (cvt_wr_valid), .wr_block_i (cvt_wr_block), .wr_word_i (cvt_wr_word), .wr_bits_i (cvt_wr_bits),
+    .nonempty_o (cvt_nonempty)
+  );
+endmodule
