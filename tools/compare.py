@@ -59,17 +59,19 @@ def git_commit():
 
 
 def app_entries(config, size, only):
-    """The bench entries of the preset; a preset without its own (tiny) takes small's inputs."""
+    """The bench entries of the preset; an app without an entry of its own for the preset (most
+    of tiny's) takes small's inputs."""
     with open(os.path.join(ROOT, "sw", "apps", "apps.bench.toml"), "rb") as f:
         benches = [e for e in tomllib.load(f)["bench"] if e["name"].startswith("apps.")]
-    src = config if any(e.get("config") == config for e in benches) else "small"
-    apps = []
+    by_app = {}
     for e in benches:
-        if e.get("config") != src:
-            continue
         app = e["name"].split(".")[1]
         if not os.path.isdir(os.path.join(ROOT, "sw", "apps", app)):   # extra entries (bfs4096): not an app
             continue
+        if e.get("config") == config or (e.get("config") == "small" and app not in by_app):
+            by_app[app] = e
+    apps = []
+    for app, e in by_app.items():
         if only and not any(o in app for o in only):
             continue
         cmd = list(e.get("large") if size == "large" and e.get("large") else e["cmd"])
