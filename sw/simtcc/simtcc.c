@@ -142,7 +142,7 @@ static void check_inst(LLVMValueRef in)
     LLVMOpcode op = LLVMGetInstructionOpcode(in);
     if (op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMFence ||
         ((op == LLVMLoad || op == LLVMStore) && LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic))
-        unsupported(in, "atomic operation");
+        unsupported(in, "atomic operation: atomics are not supported on the SIMT core (no A extension)");
     if (is_fp_wide(LLVMTypeOf(in)))
         unsupported(in, "double precision floating point");
     for (int k = 0; k < LLVMGetNumOperands(in); k++) {
@@ -210,6 +210,11 @@ static void check_undefined(LLVMModuleRef m)
                         len = len * 10 + (unsigned)(*p++ - '0');
                     char bn[128];
                     snprintf(bn, sizeof bn, "%.*s", (int)(len < sizeof bn ? len : sizeof bn - 1), p);
+                    /* OpenCL's atomic_* and atom_* builtins: vgiwcc's engines run them at the
+                     * L1 bank (docs/compiler.md "Atomics"); RV32IMF has no A extension */
+                    if (!strncmp(bn, "atomic_", 7) || !strncmp(bn, "atom_", 5))
+                        unsupported(i, "call to '%s': atomics are not supported on the SIMT core (no A extension)",
+                                    bn);
                     unsupported(i, "call to '%s' (not a supported builtin)", bn);
                 }
                 unsupported(i, "call to external function '%s'", name);
