@@ -12,7 +12,7 @@ SIMT_RV_FLAGS := --target=riscv32 -march=rv32imf -mabi=ilp32f -Isw/simtcc -I$(GE
 SIMT_LIB     := $(SIMT_OUT)/simt_wi.bc $(SIMT_OUT)/simt_crt.o $(SIMT_OUT)/simt.ld
 SIMTCC       := $(SIMT_SW_OUT)/bin/vgiw-simtcc
 
-$(SIMT_OUT)/simt_wi.bc: sw/simtcc/simt_wi.c sw/simtcc/simt_launch.h $(GEN)/.stamp
+$(SIMT_OUT)/simt_wi.bc: sw/simtcc/simt_wi.c sw/simtcc/simt_launch.h sw/native/vg_int_builtins.h $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	@echo "  RV32     $@"
 	$(Q)$(SIMT_RV_CC) $(SIMT_RV_FLAGS) -O2 -ffreestanding -nostdlib -Wall -Wextra -Werror -emit-llvm -c $< -o $@
@@ -29,7 +29,8 @@ $(SIMT_SW_OUT)/obj/simtcc/simtcc.o: sw/simtcc/simtcc.c sw/simtcc/simt_launch.h $
 	@mkdir -p $(dir $@)
 	$(Q)$(SW_CC) $(SW_CFLAGS) -Isw/simtcc $(SW_LLVM_CFLAGS) -c $< -o $@
 
-$(SIMTCC): $(SIMT_SW_OUT)/obj/simtcc/simtcc.o $(addprefix $(SIMT_SW_OUT)/obj/lib/,vg_proc.o vg_args.o self_dir.o)
+$(SIMTCC): $(SIMT_SW_OUT)/obj/simtcc/simtcc.o $(addprefix $(SIMT_SW_OUT)/obj/lib/,vg_proc.o vg_args.o self_dir.o) \
+           $(SIMT_SW_OUT)/obj/image/vgiw_image.o
 	@mkdir -p $(dir $@)
 	@echo "  LINK     vgiw-simtcc"
 	$(Q)$(SW_CC) $^ $(SW_LLVM_LIBS) -lm -o $@
@@ -39,7 +40,8 @@ $(SIMT_SW_OUT)/asan/obj/simtcc/simtcc.o: sw/simtcc/simtcc.c sw/simtcc/simt_launc
 	@mkdir -p $(dir $@)
 	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(SW_SAN) -Isw/simtcc $(SW_LLVM_CFLAGS) -c $< -o $@
 
-$(SIMT_SW_OUT)/asan/bin/vgiw-simtcc: $(SIMT_SW_OUT)/asan/obj/simtcc/simtcc.o $(addprefix $(SIMT_SW_OUT)/asan/obj/lib/,vg_proc.o vg_args.o self_dir.o)
+$(SIMT_SW_OUT)/asan/bin/vgiw-simtcc: $(SIMT_SW_OUT)/asan/obj/simtcc/simtcc.o $(addprefix $(SIMT_SW_OUT)/asan/obj/lib/,vg_proc.o vg_args.o self_dir.o) \
+                                     $(SIMT_SW_OUT)/asan/obj/image/vgiw_image.o
 	@mkdir -p $(dir $@)
 	$(Q)$(SW_CC) $(SW_SAN) $^ $(SW_LLVM_LIBS) -lm -o $@
 

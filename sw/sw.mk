@@ -77,7 +77,7 @@ $(eval $(call sw_variant,$(SW_OUT),-O2 -g))
 $(eval $(call sw_variant,$(SW_OUT)/asan,$(SW_SAN)))
 
 # The work-item shim linked into every natively compiled kernel (position independent).
-$(SW_OUT)/native/vgiw_native_shim.o: sw/native/shim.c sw/native/vgiw_native.h $(GEN)/.stamp
+$(SW_OUT)/native/vgiw_native_shim.o: sw/native/shim.c sw/native/vgiw_native.h sw/native/vg_int_builtins.h $(GEN)/.stamp
 	@mkdir -p $(dir $@)
 	$(Q)$(SW_CC) $(SW_WARN) -O2 -g -fPIC -Isw/native -c $< -o $@
 

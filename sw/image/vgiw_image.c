@@ -91,6 +91,43 @@ const char *vg_op_name(unsigned unit, unsigned op)
     }
 }
 
+uint8_t vg_type_from_name(const char *s, uint32_t *size)
+{
+    char t[128];
+    size_t n = 0;
+    for (const char *p = s; *p && *p != '*' && n + 1 < sizeof t; p++)
+        t[n++] = *p;
+    while (n && t[n - 1] == ' ')
+        n--;
+    t[n] = 0;
+    static const struct { const char *n; uint8_t t; uint32_t s; } m[] = {
+        { "char", VG_T_I8, 1 }, { "uchar", VG_T_U8, 1 }, { "unsigned char", VG_T_U8, 1 },
+        { "short", VG_T_I16, 2 }, { "ushort", VG_T_U16, 2 }, { "unsigned short", VG_T_U16, 2 },
+        { "int", VG_T_I32, 4 }, { "uint", VG_T_U32, 4 }, { "unsigned int", VG_T_U32, 4 },
+        { "float", VG_T_F32, 4 }, { "bool", VG_T_U8, 1 },
+        { "long", VG_T_I64, 8 }, { "ulong", VG_T_U64, 8 }, { "unsigned long", VG_T_U64, 8 } };
+    char *q = t;
+    if (strncmp(q, "const ", 6) == 0)
+        q += 6;
+    /* a vector buffer (float4 *) is a buffer of its element type: 4 floats per float4
+     * (3-element vectors take 4 elements' room, as in OpenCL) */
+    size_t ql = strlen(q);
+    while (ql && q[ql - 1] >= '0' && q[ql - 1] <= '9')
+        ql--;
+    static const char *const widths[] = { "2", "3", "4", "8", "16" };
+    for (size_t w = 0; w < 5 && ql < strlen(q); w++)
+        if (!strcmp(q + ql, widths[w])) {
+            q[ql] = 0;
+            break;
+        }
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+        if (strcmp(q, m[i].n) == 0) {
+            *size = m[i].s;
+            return m[i].t;
+        }
+    return VG_T_OTHER;
+}
+
 const char *vg_type_name(unsigned type)
 {
     static const char *const n[] = { "?", "i8", "u8", "i16", "u16", "i32", "u32", "f32", "other", "i64", "u64" };

@@ -157,6 +157,12 @@ enum vg_argkind { VG_ARG_BUFFER = 1, VG_ARG_SCALAR = 2, VG_ARG_LOCAL = 3, VG_ARG
 enum vg_type { VG_T_I8 = 1, VG_T_U8, VG_T_I16, VG_T_U16, VG_T_I32, VG_T_U32, VG_T_F32, VG_T_OTHER,
                VG_T_I64, VG_T_U64 };   /* 64-bit: buffer elements (long/ulong) */
 enum vg_addrspace { VG_AS_GLOBAL = 1, VG_AS_CONSTANT = 2 };
+/* The VG_T_* type of an OpenCL C type name as clang's kernel_arg_type metadata spells it
+ * ("const float*", "uint", "unsigned char", "float4*"), the element size in *size; a vector
+ * of width 2, 3, 4, 8 or 16 names its element type (a float4 buffer is a buffer of floats),
+ * any other trailing digits are part of the name. VG_T_OTHER (size untouched) when it is
+ * none of them. vgiwcc and vgiw-simtcc both describe kernel arguments with it. */
+uint8_t vg_type_from_name(const char *s, uint32_t *size);
 
 /* A vector passed by value (float4 s) is a VG_ARG_STRUCT whose type is its lane type and
  * lanes its lane count (2, 3, 4, 8, 16; elem_size the vector's size, a 3-lane vector taking

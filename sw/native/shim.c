@@ -184,35 +184,4 @@ float _Z8copysignff(float a, float b) { return copysignf(a, b); }
 
 /* ---- integer builtins, for every scalar integer type ---- */
 
-#define INT_BUILTINS(T, C)                                                             \
-    T _Z3min##C##C(T a, T b) { return a < b ? a : b; }                                     \
-    T _Z3max##C##C(T a, T b) { return a > b ? a : b; }                                     \
-    T _Z5clamp##C##C##C(T x, T lo, T hi) { T m = x > lo ? x : lo; return m < hi ? m : hi; } \
-    T _Z6select##C##C##C(T a, T b, T c) { return c ? b : a; }
-
-INT_BUILTINS(int32_t, i)
-INT_BUILTINS(uint32_t, j)
-INT_BUILTINS(int8_t, c)
-INT_BUILTINS(uint8_t, h)
-INT_BUILTINS(int16_t, s)
-INT_BUILTINS(uint16_t, t)
-INT_BUILTINS(int64_t, l)
-INT_BUILTINS(uint64_t, m)
-
-uint32_t _Z3absi(int32_t x) { return x < 0 ? 0u - (uint32_t)x : (uint32_t)x; }
-uint8_t _Z3absc(int8_t x) { return (uint8_t)(x < 0 ? -x : x); }
-uint16_t _Z3abss(int16_t x) { return (uint16_t)(x < 0 ? -x : x); }
-uint32_t _Z3absj(uint32_t x) { return x; }
-uint8_t _Z3absh(uint8_t x) { return x; }
-uint16_t _Z3abst(uint16_t x) { return x; }
-uint64_t _Z3absl(int64_t x) { return x < 0 ? 0u - (uint64_t)x : (uint64_t)x; }
-uint64_t _Z3absm(uint64_t x) { return x; }
-
-int32_t _Z5mul24ii(int32_t a, int32_t b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
-uint32_t _Z5mul24jj(uint32_t a, uint32_t b) { return a * b; }
-int32_t _Z5mad24iii(int32_t a, int32_t b, int32_t c) { return (int32_t)((uint32_t)a * (uint32_t)b + (uint32_t)c); }
-uint32_t _Z5mad24jjj(uint32_t a, uint32_t b, uint32_t c) { return a * b + c; }
-float _Z6selectffi(float a, float b, int32_t c) { return c ? b : a; }
-float _Z6selectffj(float a, float b, uint32_t c) { return c ? b : a; }
-int32_t _Z6selectiij(int32_t a, int32_t b, uint32_t c) { return c ? b : a; }
-uint32_t _Z6selectjji(uint32_t a, uint32_t b, int32_t c) { return c ? b : a; }
+#include "vg_int_builtins.h"

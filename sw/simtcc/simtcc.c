@@ -33,6 +33,7 @@
 #include "self_dir.h"
 #include "simt_launch.h"
 #include "vg_args.h"
+#include "vg_llvm_md.h"
 #include "vg_proc.h"
 #include "vgiw_image.h"
 
@@ -267,66 +268,6 @@ typedef struct {
     LLVMTypeRef byval[VG_SRC_ARG_MAX];
 } kern_t;
 
-static const char *md_string(LLVMValueRef fn, const char *kind, unsigned i, char *buf, size_t len)
-{
-    unsigned id = LLVMGetMDKindIDInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)), kind, (unsigned)strlen(kind));
-    size_t n = 0;
-    LLVMValueMetadataEntry *e = LLVMGlobalCopyAllMetadata(fn, &n);
-    const char *r = NULL;
-    for (size_t k = 0; k < n; k++)
-        if (LLVMValueMetadataEntriesGetKind(e, (unsigned)k) == id) {
-            LLVMMetadataRef node = LLVMValueMetadataEntriesGetMetadata(e, (unsigned)k);
-            LLVMValueRef v = LLVMMetadataAsValue(LLVMGetModuleContext(LLVMGetGlobalParent(fn)), node);
-            unsigned cnt = LLVMGetMDNodeNumOperands(v);
-            if (i >= cnt)
-                break;
-            LLVMValueRef *ops = calloc(cnt, sizeof *ops);
-            LLVMGetMDNodeOperands(v, ops);
-            unsigned sl = 0;
-            const char *s = ops[i] ? LLVMGetMDString(ops[i], &sl) : NULL;
-            if (s) {
-                snprintf(buf, len, "%.*s", (int)sl, s);
-                r = buf;
-            }
-            free(ops);
-            break;
-        }
-    if (e)
-        LLVMDisposeValueMetadataEntries(e);
-    return r;
-}
-
-static uint8_t type_from_name(const char *s, uint32_t *size)
-{
-    char t[128];
-    size_t n = 0;
-    for (const char *p = s; *p && *p != '*' && n + 1 < sizeof t; p++)
-        t[n++] = *p;
-    while (n && t[n - 1] == ' ')
-        n--;
-    t[n] = 0;
-    static const struct { const char *n; uint8_t t; uint32_t s; } m[] = {
-        { "char", VG_T_I8, 1 }, { "uchar", VG_T_U8, 1 }, { "unsigned char", VG_T_U8, 1 },
-        { "short", VG_T_I16, 2 }, { "ushort", VG_T_U16, 2 }, { "unsigned short", VG_T_U16, 2 },
-        { "int", VG_T_I32, 4 }, { "uint", VG_T_U32, 4 }, { "unsigned int", VG_T_U32, 4 },
-        { "float", VG_T_F32, 4 }, { "bool", VG_T_U8, 1 },
-        { "long", VG_T_I64, 8 }, { "ulong", VG_T_U64, 8 }, { "unsigned long", VG_T_U64, 8 } };
-    char *q = t;
-    if (!strncmp(q, "const ", 6))
-        q += 6;
-    size_t ql = strlen(q);   /* float4 * is a buffer of floats */
-    while (ql && q[ql - 1] >= '0' && q[ql - 1] <= '9')
-        ql--;
-    if (ql < strlen(q) && ql > 0)
-        q[ql] = 0;
-    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
-        if (!strcmp(q, m[i].n)) {
-            *size = m[i].s;
-            return m[i].t;
-        }
-    return VG_T_OTHER;
-}
-
 static void kernel_args(LLVMModuleRef m, kern_t *K)
 {
     LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
@@ -366,14 +307,14 @@ static void kernel_args(LLVMModuleRef m, kern_t *K)
                       as, K->name);
             a->kind = as == 3 ? VG_ARG_LOCAL : VG_ARG_BUFFER;
             a->addrspace = as == 3 ? 0 : as == 2 ? VG_AS_CONSTANT : VG_AS_GLOBAL;
-            a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_OTHER;
+            a->type = tn ? vg_type_from_name(tn, &a->elem_size) : VG_T_OTHER;
             if (a->type == VG_T_OTHER)
                 a->elem_size = 1;
             if (as == 3)
                 K->flags |= SIMT_KINFO_FLAG_GROUP;
         } else if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64) {
             a->kind = VG_ARG_SCALAR;
-            a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_I64;
+            a->type = tn ? vg_type_from_name(tn, &a->elem_size) : VG_T_I64;
             if (a->type != VG_T_I64 && a->type != VG_T_U64)
                 a->type = VG_T_I64;
             a->elem_size = 8;
@@ -381,7 +322,7 @@ static void kernel_args(LLVMModuleRef m, kern_t *K)
                    k == LLVMFloatTypeKind) {
             a->kind = VG_ARG_SCALAR;
             a->elem_size = k == LLVMFloatTypeKind ? 4 : LLVMGetIntTypeWidth(t) / 8;
-            a->type = tn ? type_from_name(tn, &a->elem_size) : (k == LLVMFloatTypeKind ? VG_T_F32 : VG_T_I32);
+            a->type = tn ? vg_type_from_name(tn, &a->elem_size) : (k == LLVMFloatTypeKind ? VG_T_F32 : VG_T_I32);
             if (a->type == VG_T_OTHER)
                 fatal("%s: error: unsupported: kernel argument '%s' of type '%s' (kernel '%s')", g_src, a->name,
                       tn ? tn : "?", K->name);

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vg_llvm_md.h"
 #include "vgiw_arith.h"
 #include "vgiw_ops.h"
 #include "vgiwcc.h"
@@ -1777,6 +1778,7 @@ static unsigned arg_align(LLVMValueRef call, unsigned i)
     return v >= 4 ? 4 : v >= 2 ? 2 : 1;
 }
 
+
 #define MEMOP_MAX_BYTES 1024   /* larger block copies would unroll into too many nodes */
 
 /* llvm.memcpy / llvm.memmove / llvm.memset with a constant length (struct and array
@@ -2256,73 +2258,6 @@ const char *ir_kernel_name(LLVMModuleRef m, int i)
     return NULL;
 }
 
-/* String operand i of the function metadata node KIND, or NULL. */
-static const char *md_string(LLVMValueRef fn, const char *kind, unsigned i, char *buf, size_t cap)
-{
-    LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
-    unsigned kid = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
-    size_t n = 0;
-    LLVMValueMetadataEntry *ents = LLVMGlobalCopyAllMetadata(fn, &n);
-    const char *res = NULL;
-    for (unsigned e = 0; e < n && !res; e++) {
-        if (LLVMValueMetadataEntriesGetKind(ents, e) != kid)
-            continue;
-        LLVMValueRef node = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(ents, e));
-        unsigned nops = LLVMGetMDNodeNumOperands(node);
-        if (i >= nops)
-            break;
-        LLVMValueRef *ops = xcalloc(nops, sizeof *ops);
-        LLVMGetMDNodeOperands(node, ops);
-        unsigned len = 0;
-        const char *s = ops[i] ? LLVMGetMDString(ops[i], &len) : NULL;
-        if (s && len < cap) {
-            memcpy(buf, s, len);
-            buf[len] = 0;
-            res = buf;
-        }
-        free(ops);
-    }
-    if (ents)
-        LLVMDisposeValueMetadataEntries(ents);
-    return res;
-}
-
-static uint8_t type_from_name(const char *s, uint32_t *size)
-{
-    char t[128];
-    size_t n = 0;
-    for (const char *p = s; *p && *p != '*' && n + 1 < sizeof t; p++)
-        t[n++] = *p;
-    while (n && t[n - 1] == ' ')
-        n--;
-    t[n] = 0;
-    static const struct { const char *n; uint8_t t; uint32_t s; } m[] = {
-        { "char", VG_T_I8, 1 }, { "uchar", VG_T_U8, 1 }, { "unsigned char", VG_T_U8, 1 },
-        { "short", VG_T_I16, 2 }, { "ushort", VG_T_U16, 2 }, { "unsigned short", VG_T_U16, 2 },
-        { "int", VG_T_I32, 4 }, { "uint", VG_T_U32, 4 }, { "unsigned int", VG_T_U32, 4 },
-        { "float", VG_T_F32, 4 }, { "bool", VG_T_U8, 1 },
-        { "long", VG_T_I64, 8 }, { "ulong", VG_T_U64, 8 }, { "unsigned long", VG_T_U64, 8 } };
-    const char *q = t;
-    if (strncmp(q, "const ", 6) == 0) q += 6;
-    /* a vector buffer (float4 *) is a buffer of its element type: 4 floats per float4
-     * (3-element vectors take 4 elements' room, as in OpenCL) */
-    size_t ql = strlen(q);
-    while (ql && q[ql - 1] >= '0' && q[ql - 1] <= '9')
-        ql--;
-    static const char *const widths[] = { "2", "3", "4", "8", "16" };
-    for (size_t w = 0; w < 5 && ql < strlen(q); w++)
-        if (!strcmp(q + ql, widths[w]) && ql < sizeof t) {
-            t[(size_t)(q - t) + ql] = 0;
-            break;
-        }
-    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
-        if (strcmp(q, m[i].n) == 0) {
-            *size = m[i].s;
-            return m[i].t;
-        }
-    return VG_T_OTHER;
-}
-
 static void lower_args(Lower *L)
 {
     Func *f = L->f;
@@ -2378,7 +2313,7 @@ static void lower_args(Lower *L)
             a->addrspace = 0;
             a->lanes = (uint8_t)lanes;
             a->elem_size = 0;
-            a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_OTHER;
+            a->type = tn ? vg_type_from_name(tn, &a->elem_size) : VG_T_OTHER;
             if (a->type == VG_T_OTHER)
                 a->type = tc == TC_F ? VG_T_F32 : tc == 32 ? VG_T_I32 : tc == 16 ? VG_T_I16 : VG_T_I8;
             a->elem_size = (uint32_t)LLVMABISizeOfType(L->td, t);
@@ -2389,7 +2324,7 @@ static void lower_args(Lower *L)
             a->kind = as == 3 ? VG_ARG_LOCAL : VG_ARG_BUFFER;
             a->addrspace = as == 3 ? 0 : as == 2 ? VG_AS_CONSTANT : VG_AS_GLOBAL;
             a->elem_size = 0;
-            a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_OTHER;
+            a->type = tn ? vg_type_from_name(tn, &a->elem_size) : VG_T_OTHER;
             if (a->type == VG_T_OTHER)
                 a->elem_size = 1;
         } else {
@@ -2397,7 +2332,7 @@ static void lower_args(Lower *L)
                 /* long/ulong: 8 bytes the host puts in device memory (vrt_set_arg_u64) */
                 a->kind = VG_ARG_SCALAR;
                 a->elem_size = 8;
-                a->type = tn ? type_from_name(tn, &a->elem_size) : VG_T_I64;
+                a->type = tn ? vg_type_from_name(tn, &a->elem_size) : VG_T_I64;
                 if (a->type != VG_T_I64 && a->type != VG_T_U64)
                     a->type = VG_T_I64;
                 a->elem_size = 8;
@@ -2408,7 +2343,7 @@ static void lower_args(Lower *L)
                 unsupported(NULL, "kernel argument '%s' of this type", a->name);
             a->kind = VG_ARG_SCALAR;
             a->elem_size = tc == TC_F ? 4 : (uint32_t)tc / 8;
-            a->type = tn ? type_from_name(tn, &a->elem_size) : (tc == TC_F ? VG_T_F32 : VG_T_I32);
+            a->type = tn ? vg_type_from_name(tn, &a->elem_size) : (tc == TC_F ? VG_T_F32 : VG_T_I32);
             if (a->type == VG_T_OTHER)
                 unsupported(NULL, "kernel argument '%s' of type '%s'", a->name, tn ? tn : "?");
         }
