@@ -2,7 +2,9 @@
  * inputs and weights: layerforward on the engine, hidden activations, output and error
  * terms on the host (as Rodinia), then adjust_weights on the engine. Golden model: the
  * forward sums computed per 16-input group by the same pairwise tree in C, and the weight
- * update formula in C (exact). */
+ * update formula in C (exact). --variant rodinia runs backprop_rodinia.cl, the kernels in
+ * Rodinia's form (argument lists, the input slice and weight tile as __local pointer
+ * arguments sized at launch). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +39,8 @@ static void host_middle(int groups, const float *partial, const float *w2, float
 int main(int argc, char **argv)
 {
     app_opts o;
+    static const char *const variants[] = { "rodinia", NULL };
+    app_variants = variants;
     app_parse(argc, argv, &o, "backprop", 1024);
     int n = (int)((o.size + HID - 1) / HID * HID), groups = n / HID;
     size_t nw = (size_t)n * HID;
@@ -86,13 +90,21 @@ int main(int argc, char **argv)
         eng_write(e, d_in, in, 4 * (size_t)n);
         eng_write(e, d_w, w, 4 * nw);
         eng_write(e, d_old, oldw, 4 * nw);
-        ENG_LAUNCH(e, "layerforward", HID, (uint32_t)n, HID, HID, KBUF(d_in), KBUF(d_w), KBUF(d_part));
+        if (o.variant)   /* output_hidden: a buffer the kernel does not use, as in Rodinia */
+            ENG_LAUNCH(e, "bpnn_layerforward_ocl", HID, (uint32_t)n, HID, HID, KBUF(d_in), KBUF(d_delta), KBUF(d_w),
+                       KBUF(d_part), KLOCAL(4 * HID), KLOCAL(4 * HID * HID), KI32(n), KI32(HID));
+        else
+            ENG_LAUNCH(e, "layerforward", HID, (uint32_t)n, HID, HID, KBUF(d_in), KBUF(d_w), KBUF(d_part));
         eng_read(e, d_part, gp[i], 4 * (size_t)groups * HID);
         float delta[HID];
         host_middle(groups, gp[i], w2, target, delta);
         eng_write(e, d_delta, delta, 4 * HID);
-        ENG_LAUNCH(e, "adjust_weights", HID, (uint32_t)n, HID, HID, KBUF(d_delta), KBUF(d_in), KBUF(d_w),
-                   KBUF(d_old), KF32(ETA), KF32(MOMENTUM));
+        if (o.variant)
+            ENG_LAUNCH(e, "bpnn_adjust_weights_ocl", HID, (uint32_t)n, HID, HID, KBUF(d_delta), KI32(HID), KBUF(d_in),
+                       KI32(n), KBUF(d_w), KBUF(d_old));
+        else
+            ENG_LAUNCH(e, "adjust_weights", HID, (uint32_t)n, HID, HID, KBUF(d_delta), KBUF(d_in), KBUF(d_w),
+                       KBUF(d_old), KF32(ETA), KF32(MOMENTUM));
         eng_read(e, d_w, gw[i], 4 * nw);
         eng_read(e, d_old, go[i], 4 * nw);
         printf("%s: %.2f s\n", o.engines[i], app_now() - t0);

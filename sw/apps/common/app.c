@@ -26,7 +26,7 @@
 
 karg_t KF32(float x)
 {
-    karg_t a = { 0, 0 };
+    karg_t a = { 0, 0, NULL, 0 };
     memcpy(&a.v, &x, 4);
     return a;
 }
@@ -177,10 +177,16 @@ static int check_args(engine_t *e, const vg_kernel *k, int nargs, const karg_t *
         return -1;
     }
     for (int a = 0; a < nargs; a++) {
-        int want = k->args[a].kind == VG_ARG_BUFFER ? 1 : k->args[a].kind == VG_ARG_LOCAL ? 2 : 0;
-        if (want != args[a].is_buf || (want == 1 && args[a].v >= (uint32_t)p->nbufs) || (want == 2 && !args[a].v)) {
-            snprintf(e->err, sizeof e->err, "kernel '%s' argument %d '%s': %s expected", k->name, a, k->args[a].name,
-                     want == 1 ? "valid buffer handle" : want == 2 ? "__local size (KLOCAL)" : "scalar");
+        const vg_arg *ka = &k->args[a];
+        int want = ka->kind == VG_ARG_BUFFER ? 1 : ka->kind == VG_ARG_LOCAL ? 2 : ka->kind == VG_ARG_STRUCT ? 3
+                   : ka->type == VG_T_I64 || ka->type == VG_T_U64 ? 4 : 0;
+        if (want != args[a].is_buf || (want == 1 && args[a].v >= (uint32_t)p->nbufs) || (want == 2 && !args[a].v) ||
+            (want == 3 && (args[a].v != ka->elem_size || !args[a].data))) {
+            char sz[64];
+            snprintf(sz, sizeof sz, "struct of %u bytes (KSTRUCT)", ka->elem_size);
+            snprintf(e->err, sizeof e->err, "kernel '%s' argument %d '%s': %s expected", k->name, a, ka->name,
+                     want == 1 ? "valid buffer handle" : want == 2 ? "__local size (KLOCAL)" : want == 3 ? sz
+                     : want == 4 ? "64-bit scalar (KI64)" : "scalar");
             return -1;
         }
     }
@@ -266,7 +272,11 @@ static int native_launch(engine_t *e, const char *kernel, const uint32_t g[3], c
         /* __local: one host region, reused by the work-groups (they run one after another) */
         if (args[a].is_buf == 2 && !(loc[a] = calloc(1, args[a].v)))
             rc = -1;
-        av[a] = args[a].is_buf == 1 ? (void *)p->data[args[a].v] : args[a].is_buf == 2 ? loc[a] : (void *)&sv[a];
+        av[a] = args[a].is_buf == 1   ? (void *)p->data[args[a].v]
+                : args[a].is_buf == 2 ? loc[a]
+                : args[a].is_buf == 3 ? (void *)args[a].data   /* the wrapper passes the bytes byval */
+                : args[a].is_buf == 4 ? (void *)&args[a].v64
+                                      : (void *)&sv[a];
     }
     /* In a child process: a crashing kernel is reported as an engine error. */
     char err[400];

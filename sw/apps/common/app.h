@@ -24,16 +24,23 @@
 typedef struct engine engine_t;
 
 typedef struct {
-    int is_buf;         /* 1: buffer handle in v; 0: 32-bit scalar pattern in v; 2: __local pointer of v bytes */
+    int is_buf;         /* 1: buffer handle in v; 0: 32-bit scalar pattern in v; 2: __local pointer of v bytes;
+                           3: struct/union by value, v bytes at data; 4: long/ulong scalar in v64 */
     uint32_t v;
+    const void *data;
+    uint64_t v64;
 } karg_t;
 
-static inline karg_t KBUF(int h) { karg_t a = { 1, (uint32_t)h }; return a; }
+static inline karg_t KBUF(int h) { karg_t a = { 1, (uint32_t)h, NULL, 0 }; return a; }
 /* a __local pointer argument of `bytes` bytes per work-group (clSetKernelArg(k, i, bytes, NULL)) */
-static inline karg_t KLOCAL(uint32_t bytes) { karg_t a = { 2, bytes }; return a; }
-static inline karg_t KI32(int32_t x) { karg_t a = { 0, (uint32_t)x }; return a; }
-static inline karg_t KU32(uint32_t x) { karg_t a = { 0, x }; return a; }
+static inline karg_t KLOCAL(uint32_t bytes) { karg_t a = { 2, bytes, NULL, 0 }; return a; }
+static inline karg_t KI32(int32_t x) { karg_t a = { 0, (uint32_t)x, NULL, 0 }; return a; }
+static inline karg_t KU32(uint32_t x) { karg_t a = { 0, x, NULL, 0 }; return a; }
 karg_t KF32(float x);
+/* a struct or union argument by value: its bytes in the target's C layout (docs/runtime.md),
+ * exactly the size the image records; `p` must stay valid until the launch returns */
+static inline karg_t KSTRUCT(const void *p, uint32_t bytes) { karg_t a = { 3, bytes, p, 0 }; return a; }
+static inline karg_t KI64(int64_t x) { karg_t a = { 4, 8, NULL, (uint64_t)x }; return a; }
 
 typedef struct {
     const char *name;

@@ -119,6 +119,10 @@ static int dev_launch(engine_t *e, const char *kernel, const uint32_t g[3], cons
         int rc;
         if (args[a].is_buf == 2) {
             rc = vrt_set_arg_local(p->d, k, (unsigned)a, args[a].v);
+        } else if (args[a].is_buf == 3) {
+            rc = vrt_set_arg_struct(p->d, k, (unsigned)a, args[a].data, args[a].v);
+        } else if (args[a].is_buf == 4) {
+            rc = vrt_set_arg_u64(p->d, k, (unsigned)a, args[a].v64);
         } else if (args[a].is_buf) {
             vrt_buf b;
             if (handle(e, (int)args[a].v, &b))

@@ -3,7 +3,9 @@
  * particle, a direct loop over the particles of its own box and then of the existing
  * neighbour boxes in (dz, dy, dx) order, with the same exp approximation and operation
  * order (exact); a second check against the same sums with the C library's expf
- * (tolerance) shows the approximation does not change the physics. */
+ * (tolerance) shows the approximation does not change the physics.
+ * --variant rodinia runs lavamd_rodinia.cl, the kernel in Rodinia's form: two structs by
+ * value (par_str, dim_str) and the boxes as box_str records with their neighbour lists. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,15 @@
 #define PAR 32
 #define MAXNB 27
 #define ALPHA 0.5f
+
+/* Rodinia's records in the target's C layout (natural alignment: the longs at multiples of 8;
+ * the same on x86-64, so the native build reads them too) */
+typedef struct { int32_t x, y, z, number; int64_t offset; } nei_rec;
+typedef struct { int32_t x, y, z, number; int64_t offset; int32_t nn; nei_rec nei[26]; } box_rec;
+typedef struct { float alpha; } par_rec;
+typedef struct { int32_t cur_arg, arch_arg, cores_arg, boxes1d_arg; int64_t number_boxes, box_mem, space_elem, space_mem,
+                 space_mem2; } dim_rec;
+_Static_assert(sizeof(nei_rec) == 24 && sizeof(box_rec) == 656 && sizeof(dim_rec) == 56, "Rodinia's record layout");
 
 static float exp_approx(float x)
 {
@@ -72,6 +83,8 @@ static void golden(int nb1, const float *rv, const float *qv, float *fv, float (
 int main(int argc, char **argv)
 {
     app_opts o;
+    static const char *const variants[] = { "rodinia", NULL };
+    app_variants = variants;
     app_parse(argc, argv, &o, "lavamd", 2);
     int nb1 = (int)o.size, nboxes = nb1 * nb1 * nb1, np = nboxes * PAR;
     if (nb1 > 16) {
@@ -104,6 +117,29 @@ int main(int argc, char **argv)
                 }
         nnb[h] = c;
     }
+    /* the same lists as Rodinia's records (the home box implied, not listed) */
+    box_rec *box = app_xmalloc(sizeof(box_rec) * (size_t)nboxes);
+    memset(box, 0, sizeof(box_rec) * (size_t)nboxes);
+    for (int h = 0; h < nboxes; h++) {
+        box[h].x = h % nb1;
+        box[h].y = h / nb1 % nb1;
+        box[h].z = h / (nb1 * nb1);
+        box[h].number = h;
+        box[h].offset = (int64_t)h * PAR;
+        box[h].nn = nnb[h] - 1;
+        for (int n = 1; n < nnb[h]; n++) {
+            int b = nbr[h * MAXNB + n];
+            nei_rec *q = &box[h].nei[n - 1];
+            q->x = b % nb1;
+            q->y = b / nb1 % nb1;
+            q->z = b / (nb1 * nb1);
+            q->number = b;
+            q->offset = (int64_t)b * PAR;
+        }
+    }
+    par_rec par = { ALPHA };
+    dim_rec dim = { 0, 0, 0, nb1, nboxes, (int64_t)sizeof(box_rec) * nboxes, PAR * nboxes, 16 * (int64_t)PAR * nboxes,
+                    4 * (int64_t)PAR * nboxes };
     float *want = app_xmalloc(16 * (size_t)np), *want_libm = app_xmalloc(16 * (size_t)np);
     golden(nb1, rv, qv, want, exp_approx);
     golden(nb1, rv, qv, want_libm, expf);
@@ -120,8 +156,15 @@ int main(int argc, char **argv)
         eng_write(e, d_qv, qv, 4 * (size_t)np);
         eng_write(e, d_nbr, nbr, 4 * (size_t)nboxes * MAXNB);
         eng_write(e, d_nnb, nnb, 4 * (size_t)nboxes);
-        ENG_LAUNCH(e, "lavamd", (uint32_t)np, 1, PAR, 1, KBUF(d_rv), KBUF(d_qv), KBUF(d_fv), KBUF(d_nbr), KBUF(d_nnb),
-                   KF32(ALPHA));
+        if (o.variant) {
+            int d_box = eng_alloc(e, sizeof(box_rec) * (size_t)nboxes);
+            eng_write(e, d_box, box, sizeof(box_rec) * (size_t)nboxes);
+            ENG_LAUNCH(e, "kernel_gpu_opencl", (uint32_t)np, 1, PAR, 1, KSTRUCT(&par, sizeof par),
+                       KSTRUCT(&dim, sizeof dim), KBUF(d_box), KBUF(d_rv), KBUF(d_qv), KBUF(d_fv));
+        } else {
+            ENG_LAUNCH(e, "lavamd", (uint32_t)np, 1, PAR, 1, KBUF(d_rv), KBUF(d_qv), KBUF(d_fv), KBUF(d_nbr),
+                       KBUF(d_nnb), KF32(ALPHA));
+        }
         eng_read(e, d_fv, got[i], 16 * (size_t)np);
         printf("%s: %.2f s\n", o.engines[i], app_now() - t0);
         app_check_f32("lavamd", o.engines[i], "fv", got[i], want, NULL, i ? o.engines[0] : NULL, i ? got[0] : NULL,
@@ -138,6 +181,7 @@ int main(int argc, char **argv)
     free(qv);
     free(nbr);
     free(nnb);
+    free(box);
     free(want);
     free(want_libm);
     return app_verdict();

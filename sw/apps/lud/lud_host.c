@@ -2,7 +2,9 @@
  * (a multiple of 16) with the blocked kernel sequence per 16-column step. Golden model:
  * unblocked right-looking LU in C (divide the column by the pivot, then update the
  * trailing matrix); the kernels apply each element's updates in the same order, so the
- * comparison is exact. The product L U is also checked against the input (tolerance). */
+ * comparison is exact. The product L U is also checked against the input (tolerance).
+ * --variant rodinia runs lud_rodinia.cl, the kernels in Rodinia's form (the block tiles as
+ * __local pointer arguments of BS * BS floats sized at launch). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,8 @@
 int main(int argc, char **argv)
 {
     app_opts o;
+    static const char *const variants[] = { "rodinia", NULL };
+    app_variants = variants;
     app_parse(argc, argv, &o, "lud", 64);
     int n = (int)((o.size + BS - 1) / BS * BS);
     size_t nn = (size_t)n * (size_t)n;
@@ -43,13 +47,25 @@ int main(int argc, char **argv)
         int d_m = eng_alloc(e, 4 * nn);
         eng_write(e, d_m, a, 4 * nn);
         int off;
+        uint32_t tile = 4 * BS * BS;   /* one __local tile argument (Rodinia's form) */
         for (off = 0; off < n - BS; off += BS) {
             uint32_t nb = (uint32_t)((n - off) / BS - 1);
-            ENG_LAUNCH(e, "lud_diagonal", BS, 1, BS, 1, KBUF(d_m), KI32(n), KI32(off));
-            ENG_LAUNCH(e, "lud_perimeter", 2 * BS * nb, 1, 2 * BS, 1, KBUF(d_m), KI32(n), KI32(off));
-            ENG_LAUNCH(e, "lud_internal", BS * nb, BS * nb, BS, BS, KBUF(d_m), KI32(n), KI32(off));
+            if (o.variant) {
+                ENG_LAUNCH(e, "lud_diagonal", BS, 1, BS, 1, KBUF(d_m), KLOCAL(tile), KI32(n), KI32(off));
+                ENG_LAUNCH(e, "lud_perimeter", 2 * BS * nb, 1, 2 * BS, 1, KBUF(d_m), KLOCAL(tile), KLOCAL(tile),
+                           KLOCAL(tile), KI32(n), KI32(off));
+                ENG_LAUNCH(e, "lud_internal", BS * nb, BS * nb, BS, BS, KBUF(d_m), KLOCAL(tile), KLOCAL(tile), KI32(n),
+                           KI32(off));
+            } else {
+                ENG_LAUNCH(e, "lud_diagonal", BS, 1, BS, 1, KBUF(d_m), KI32(n), KI32(off));
+                ENG_LAUNCH(e, "lud_perimeter", 2 * BS * nb, 1, 2 * BS, 1, KBUF(d_m), KI32(n), KI32(off));
+                ENG_LAUNCH(e, "lud_internal", BS * nb, BS * nb, BS, BS, KBUF(d_m), KI32(n), KI32(off));
+            }
         }
-        ENG_LAUNCH(e, "lud_diagonal", BS, 1, BS, 1, KBUF(d_m), KI32(n), KI32(off));
+        if (o.variant)
+            ENG_LAUNCH(e, "lud_diagonal", BS, 1, BS, 1, KBUF(d_m), KLOCAL(tile), KI32(n), KI32(off));
+        else
+            ENG_LAUNCH(e, "lud_diagonal", BS, 1, BS, 1, KBUF(d_m), KI32(n), KI32(off));
         eng_read(e, d_m, got[i], 4 * nn);
         printf("%s: %llu launches, %.2f s\n", o.engines[i], (unsigned long long)e->launches, app_now() - t0);
         app_check_f32("lud", o.engines[i], "LU", got[i], want, NULL, i ? o.engines[0] : NULL, i ? got[0] : NULL, nn);

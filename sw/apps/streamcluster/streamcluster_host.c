@@ -2,7 +2,10 @@
  * (the first K points), every point assigned to its nearest centre; compute_cost asks
  * what opening each of TRIALS candidate points would change. Golden model: the same
  * weighted distance (same accumulation order) and decision per point in C (exact); the
- * host then sums the columns (the gain of pgain) for both. */
+ * host then sums the columns (the gain of pgain) for both. --variant rodinia runs
+ * streamcluster_rodinia.cl, the kernel in Rodinia's form (pgain_kernel: the points as
+ * Point_Struct records with a 64-bit field, the candidate's coordinates in a __local pointer
+ * argument sized at launch, the candidate index a long). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +16,10 @@
 #define K 8
 #define TRIALS 3
 #define LOCAL 64
+
+/* Rodinia's Point_Struct in the target's C layout (the long at offset 8; the same on x86-64) */
+typedef struct { float weight; int64_t assign; float cost; } point_rec;
+_Static_assert(sizeof(point_rec) == 24, "Rodinia's Point_Struct layout");
 
 static float dist2(const float *c, int num, int a, int b)
 {
@@ -27,6 +34,8 @@ static float dist2(const float *c, int num, int a, int b)
 int main(int argc, char **argv)
 {
     app_opts o;
+    static const char *const variants[] = { "rodinia", NULL };
+    app_variants = variants;
     app_parse(argc, argv, &o, "streamcluster", 4096);
     int n = (int)o.size;
     if (n <= K) {
@@ -91,13 +100,30 @@ int main(int argc, char **argv)
         eng_write(e, d_cost, cost, 4 * (size_t)n);
         eng_write(e, d_a, assign, 4 * (size_t)n);
         eng_write(e, d_t, ctab, 4 * (size_t)n);
+        int d_pts = -1;
+        if (o.variant) {
+            point_rec *pts = app_xmalloc(sizeof(point_rec) * (size_t)n);
+            memset(pts, 0, sizeof(point_rec) * (size_t)n);
+            for (int q = 0; q < n; q++) {
+                pts[q].weight = weight[q];
+                pts[q].assign = assign[q];
+                pts[q].cost = cost[q];
+            }
+            d_pts = eng_alloc(e, sizeof(point_rec) * (size_t)n);
+            eng_write(e, d_pts, pts, sizeof(point_rec) * (size_t)n);
+            free(pts);
+        }
         float *zero = app_xmalloc(4 * wm);
         for (int t = 0; t < TRIALS; t++) {
             eng_write(e, d_sw, zero, (size_t)n);
             eng_write(e, d_work, zero, 4 * wm);
-            ENG_LAUNCH(e, "compute_cost", (uint32_t)(n + LOCAL - 1) / LOCAL * LOCAL, 1, LOCAL, 1, KBUF(d_c), KBUF(d_w),
-                       KBUF(d_cost), KBUF(d_a), KBUF(d_t), KBUF(d_sw), KBUF(d_work), KI32(n), KI32(DIM), KI32(xs[t]),
-                       KI32(K));
+            uint32_t g = (uint32_t)(n + LOCAL - 1) / LOCAL * LOCAL;
+            if (o.variant)
+                ENG_LAUNCH(e, "pgain_kernel", g, 1, LOCAL, 1, KBUF(d_pts), KBUF(d_c), KBUF(d_work), KBUF(d_t), KBUF(d_sw),
+                           KLOCAL(4 * DIM), KI32(n), KI32(DIM), KI64(xs[t]), KI32(K));
+            else
+                ENG_LAUNCH(e, "compute_cost", g, 1, LOCAL, 1, KBUF(d_c), KBUF(d_w), KBUF(d_cost), KBUF(d_a), KBUF(d_t),
+                           KBUF(d_sw), KBUF(d_work), KI32(n), KI32(DIM), KI32(xs[t]), KI32(K));
             eng_read(e, d_sw, gsw[i] + (size_t)t * n, (size_t)n);
             eng_read(e, d_work, gwork[i] + wm * t, 4 * wm);
         }
