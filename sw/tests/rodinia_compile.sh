@@ -26,14 +26,14 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/rodinia-compile-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 # Macros that Rodinia's host programs give clBuildProgram (the kernels do not define them):
-# lud and nw use BLOCK_SIZE (16), b+tree DEFAULT_ORDER and DEFAULT_ORDER_2 (from its
+# hotspot, lud and nw use BLOCK_SIZE (16; hotspot's host adds -DBLOCK_SIZE to its options), b+tree DEFAULT_ORDER and DEFAULT_ORDER_2 (from its
 # common.h; 256 is a value to compile with). A file that defines a macro itself only gets a
 # redefinition warning. The hosts also build from the app's folder, so a kernel in a
 # subfolder includes "./main.h" of its app (heartwall): the parent folder is searched too.
 # Each only where its host gives it: pathfinder declares a variable named BLOCK_SIZE.
 defs_for() {
     case $1 in
-    lud/* | nw/*) echo -DBLOCK_SIZE=16 ;;
+    hotspot/* | lud/* | nw/*) echo -DBLOCK_SIZE=16 ;;
     b+tree/*) echo -DDEFAULT_ORDER=256 -DDEFAULT_ORDER_2=256 ;;
     esac
 }

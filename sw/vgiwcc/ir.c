@@ -1779,8 +1779,6 @@ static unsigned arg_align(LLVMValueRef call, unsigned i)
 }
 
 
-#define MEMOP_MAX_BYTES 1024   /* larger block copies would unroll into too many nodes */
-
 /* llvm.memcpy / llvm.memmove / llvm.memset with a constant length (struct and array
  * assignments, `= {0}` initialisers) become loads and stores of the widest size both
  * pointers' alignments allow, then narrower ones for the tail. A copy loads every piece

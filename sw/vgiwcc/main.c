@@ -58,7 +58,7 @@ static const char *ext_of(const char *path)
 
 /* Runs clang-19 on a .cl file (a child of vg_proc.h: own process group, killed with
  * vgiwcc, time limit); returns the bitcode file it wrote. */
-static const char *run_clang(const char *src, const char **extra, int nextra)
+static const char *run_clang(const char *src, const char **extra, int nextra, int no_loop_idioms)
 {
     if (vgp_mkdtemp("vgiwcc", g_tmpdir, sizeof g_tmpdir))
         fatal("error: cannot create a temporary directory (TMPDIR)");
@@ -73,12 +73,16 @@ static const char *run_clang(const char *src, const char **extra, int nextra)
         "-Xclang", "-cl-ext=-cl_khr_fp64", "-cl-kernel-arg-info", "-target", "spir", "-O2", "-fno-unroll-loops", "-fno-vectorize",
         "-fno-slp-vectorize", "-ffp-contract=off", "-g", "-emit-llvm", "-c", "-o", g_tmp };
     size_t nf = sizeof fixed / sizeof fixed[0];
-    char **argv = xcalloc(nf + (size_t)nextra + 2, sizeof *argv);
+    char **argv = xcalloc(nf + (size_t)nextra + 4, sizeof *argv);
     size_t k = 0;
     for (size_t i = 0; i < nf; i++)
         argv[k++] = (char *)fixed[i];
     for (int i = 0; i < nextra; i++)
         argv[k++] = (char *)extra[i];
+    if (no_loop_idioms) {
+        argv[k++] = "-mllvm";
+        argv[k++] = "-disable-loop-idiom-all";
+    }
     argv[k++] = (char *)src;
     argv[k] = NULL;
     int rc = vgp_run(argv, 0);
@@ -222,7 +226,41 @@ static void write_stats(const char *path, const Totals *t, uint32_t nkernels, co
         fatal("error: cannot write '%s'", path);
 }
 
-/* Reads the input as an LLVM module: .cl through clang-19, .ll as text, .bc as bitcode. */
+/* Whether the module calls llvm.memcpy/memmove/memset with a constant length above
+ * MEMOP_MAX_BYTES (ir.c refuses those). */
+static int has_long_memop(LLVMModuleRef m)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                if (LLVMGetInstructionOpcode(i) != LLVMCall || !LLVMIsAFunction(LLVMGetCalledValue(i)))
+                    continue;
+                size_t n;
+                const char *name = LLVMGetValueName2(LLVMGetCalledValue(i), &n);
+                if (strncmp(name, "llvm.memcpy", 11) && strncmp(name, "llvm.memmove", 12) &&
+                    strncmp(name, "llvm.memset", 11))
+                    continue;
+                LLVMValueRef len = LLVMGetOperand(i, 2);
+                if (LLVMIsAConstantInt(len) && LLVMConstIntGetZExtValue(len) > MEMOP_MAX_BYTES)
+                    return 1;
+            }
+    return 0;
+}
+
+static void remove_tmpdir(void)
+{
+    if (g_tmpdir[0]) {
+        vgp_rmdir(g_tmpdir);
+        g_tmpdir[0] = 0;
+    }
+}
+
+/* Reads the input as an LLVM module: .cl through clang-19, .ll as text, .bc as bitcode.
+ * LLVM's loop idiom recognition turns a loop that zeroes or copies an array into one
+ * llvm.memset/memcpy; when that is longer than ir.c lowers (Rodinia's dwt2d zeroes an
+ * 8,728-byte __local buffer in a loop), the kernel is compiled again without loop idioms,
+ * so the loop stays a loop (docs/compiler.md "Unsupported"). A copy or fill the source
+ * itself spells is refused as before. */
 static LLVMModuleRef front_end(LLVMContextRef ctx, const char *input, const char **extra, int nextra)
 {
     const char *ext = ext_of(input);
@@ -231,7 +269,7 @@ static LLVMModuleRef front_end(LLVMContextRef ctx, const char *input, const char
     if (!strcmp(ext, ".cl")) {
         if (access(input, R_OK) != 0)
             fatal("error: cannot read '%s'", input);
-        irfile = run_clang(input, extra, nextra);
+        irfile = run_clang(input, extra, nextra, 0);
         is_text = 0;
     } else if (!strcmp(ext, ".ll")) {
         is_text = 1;
@@ -241,9 +279,11 @@ static LLVMModuleRef front_end(LLVMContextRef ctx, const char *input, const char
         fatal("error: '%s': expected a .cl, .ll or .bc file", input);
     }
     LLVMModuleRef m = read_module(ctx, irfile, is_text);
-    if (g_tmpdir[0]) {
-        vgp_rmdir(g_tmpdir);
-        g_tmpdir[0] = 0;
+    remove_tmpdir();
+    if (!strcmp(ext, ".cl") && has_long_memop(m)) {
+        LLVMDisposeModule(m);
+        m = read_module(ctx, run_clang(input, extra, nextra, 1), 0);
+        remove_tmpdir();
     }
     return m;
 }

@@ -25,6 +25,11 @@
 #ifndef VGIWCC_H
 #define VGIWCC_H
 
+/* The longest llvm.memcpy/memmove/memset of a constant length that is lowered to loads and
+ * stores (ir.c); larger block copies would unroll into too many nodes. main.c compiles a
+ * kernel again without LLVM's loop idioms when clang made a longer one out of a loop. */
+#define MEMOP_MAX_BYTES 1024
+
 #include <stdint.h>
 
 #include "vgiw_image.h"
