@@ -15,8 +15,11 @@
 //     doubling), or from 0 when the base went down; batches of one block arrive in
 //     increasing order and usually 64 * replicas apart, so this takes a few cycles and
 //     overlaps the injection of the previous batch (stage B);
-//   per thread (stage B, one per cycle): C(base + j) = C(base) + sum of P[k] over the set
-//     bits k of the offset j < 64 in the batch (a chain of six adders), then a register.
+//   per thread (stage B, one per cycle): C(base + j) = C(base) + D(j0) + D(4*j1) + D(16*j2)
+//     for the base-4 digits j2 j1 j0 of the offset j < 64 in the batch: a chain of three
+//     adders, each adding 0, P[2i], P[2i+1] or Q[i] = D(3*4^i) = P[2i] + P[2i+1] (computed
+//     in the setup by the stage-A adder, which is idle then), then a register. Three adders
+//     instead of six (one per bit of j): the same sums, so the same values and cycles.
 // Out0 and out1 carry the values selected by sel0_i / sel1_i (vgiw_fu_pkg::cvu_src_e).
 module vgiw_cvu_coords #(
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
@@ -47,9 +50,11 @@ module vgiw_cvu_coords #(
   localparam int unsigned D_L0 = 0, D_G0 = 3, D_S0 = 6, D_TB = 10;
   localparam int unsigned G_LOCAL_BASE = vgiw_cfg_pkg::DESC_W_LOCAL_BASE - vgiw_cfg_pkg::DESC_W_LSIZE0;
   localparam int unsigned NP = 7;               // P[0..6]: 2^0 .. 2^6
+  localparam int unsigned NQ = 3;               // Q[i] = D(3 * 4^i), i = 0..2
 
   // ---- powers of two: setup -------------------------------------------------------------
   logic [NP-1:0][VW-1:0] pw_q;
+  logic [NQ-1:0][VW-1:0] q_q;
   logic [2:0]            setup_q;               // next power to compute; NP = ready
   logic                  ready;
   assign ready = setup_q == 3'(NP);
@@ -70,7 +75,20 @@ module vgiw_cvu_coords #(
   logic [31:0]      last_x_q;
   logic [VW-1:0]    last_c_q;
 
-  assign a_cur = (a_bit_q < 5'(NP)) ? pw_q[a_bit_q[2:0]] : a_pow_q;
+  // In the setup stage A is idle and its registers walk the powers: a_acc_q holds
+  // P[setup_q - 1] (0 after a clear), a_pow_q P[setup_q - 2]. The doubler doubles a_acc_q,
+  // and this adder makes Q[i] = P[2i + 1] + P[2i] at setup_q = 2i + 2 (a_cur is a_pow_q).
+  logic [4:0] cur_idx;
+  assign cur_idx = ready ? a_bit_q : 5'(NP);
+  // The vectors are read and written through decoded selects, never at a variable index:
+  // Yosys turns pw_q[idx] on a packed array into a shifter over all 7 x 352 bits (most of
+  // this module's LUT4s before, docs/fabric-units/cvu.md "Area").
+  always_comb begin
+    a_cur = a_pow_q;
+    for (int unsigned k = 0; k < NP; k++) begin
+      if (cur_idx == 5'(k)) a_cur = pw_q[k];
+    end
+  end
   vgiw_cvu_coord_add u_acc (.geom_i, .a_i (a_acc_q), .b_i (a_cur), .cin_i (1'b0), .sum_o (acc_sum));
   assign a_busy = a_valid_q && a_rem_q != '0;
   logic [31:0] x;                               // linear ID of an arriving batch's base
@@ -81,7 +99,7 @@ module vgiw_cvu_coords #(
     dbl_in  = a_cur;
     if (!ready) begin
       dbl_cin = setup_q == '0;
-      dbl_in  = (setup_q == '0) ? '0 : pw_q[3'(setup_q - 3'd1)];
+      dbl_in  = a_acc_q;
     end
   end
 
@@ -105,45 +123,61 @@ module vgiw_cvu_coords #(
   assign b_last   = (b_left_q & ~b_onehot) == '0;
   assign a_to_b   = a_valid_q && !a_busy && (!b_valid || (b_fire && b_last));
 
-  // chain[k]: after adding bits 0..k of b_bit (split_var: each element is its own signal)
-  logic [NP-2:0][VW-1:0] chain /*verilator split_var*/;
-  for (genvar k = 0; k < 6; k++) begin : g_chain
-    logic [VW-1:0] prev, sum;
-    assign prev = (k == 0) ? b_c_q : chain[(k == 0) ? 0 : k - 1];
-    vgiw_cvu_coord_add u_add (.geom_i, .a_i (prev), .b_i (pw_q[k]), .cin_i (1'b0), .sum_o (sum));
-    assign chain[k] = b_bit[k] ? sum : prev;
+  // chain[i]: after adding base-4 digits 0..i of b_bit (split_var: each element is its own
+  // signal). Adding D(0) (all digits zero) to a number in range leaves it unchanged.
+  logic [NQ-1:0][VW-1:0] chain /*verilator split_var*/;
+  for (genvar i = 0; i < NQ; i++) begin : g_chain
+    logic [VW-1:0] prev, addend;
+    assign prev = (i == 0) ? b_c_q : chain[(i == 0) ? 0 : i - 1];
+    always_comb begin
+      unique case (b_bit[2*i +: 2])
+        2'd1:    addend = pw_q[2*i];
+        2'd2:    addend = pw_q[2*i + 1];
+        2'd3:    addend = q_q[i];
+        default: addend = '0;
+      endcase
+    end
+    vgiw_cvu_coord_add u_add (.geom_i, .a_i (prev), .b_i (addend), .cin_i (1'b0), .sum_o (chain[i]));
   end
 
   logic [VW-1:0] c;
   logic [TID_W-1:0] tid;
-  assign c   = chain[5];
+  assign c   = chain[NQ-1];
   assign tid = b_base_q + TID_W'(b_bit);
 
-  // digit TG only carries state between additions: not an output
+  // digit TG only carries state between additions: not an output. Every output is one sum
+  // of two picked terms (global ID = Sd + Ld, __local base = LOCAL_BASE + TB, the others + 0):
+  // one adder per output instead of one per sum-valued source.
   /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [31:0] pick(input logic [3:0] sel, input logic [VW-1:0] v, input logic [31:0] lin,
+  function automatic logic [63:0] pick(input logic [3:0] sel, input logic [VW-1:0] v, input logic [31:0] lin,
                                        input logic [31:0] lbase);
-    pick = lin;
+    logic [31:0] hi, lo;                        // the two terms
+    hi = '0;
+    lo = lin;
     unique case (sel)
-      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID0: pick = v[32*(D_S0+0) +: 32] + v[32*(D_L0+0) +: 32];
-      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID1: pick = v[32*(D_S0+1) +: 32] + v[32*(D_L0+1) +: 32];
-      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID2: pick = v[32*(D_S0+2) +: 32] + v[32*(D_L0+2) +: 32];
-      vgiw_fu_pkg::CVU_SRC_LOCAL_ID0:  pick = v[32*(D_L0+0) +: 32];
-      vgiw_fu_pkg::CVU_SRC_LOCAL_ID1:  pick = v[32*(D_L0+1) +: 32];
-      vgiw_fu_pkg::CVU_SRC_LOCAL_ID2:  pick = v[32*(D_L0+2) +: 32];
-      vgiw_fu_pkg::CVU_SRC_GROUP_ID0:  pick = v[32*(D_G0+0) +: 32];
-      vgiw_fu_pkg::CVU_SRC_GROUP_ID1:  pick = v[32*(D_G0+1) +: 32];
-      vgiw_fu_pkg::CVU_SRC_GROUP_ID2:  pick = v[32*(D_G0+2) +: 32];
-      vgiw_fu_pkg::CVU_SRC_LOCAL_BASE: pick = lbase + v[32*D_TB +: 32];
-      default:                    pick = lin;
+      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID0: begin hi = v[32*(D_S0+0) +: 32]; lo = v[32*(D_L0+0) +: 32]; end
+      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID1: begin hi = v[32*(D_S0+1) +: 32]; lo = v[32*(D_L0+1) +: 32]; end
+      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID2: begin hi = v[32*(D_S0+2) +: 32]; lo = v[32*(D_L0+2) +: 32]; end
+      vgiw_fu_pkg::CVU_SRC_LOCAL_ID0:  lo = v[32*(D_L0+0) +: 32];
+      vgiw_fu_pkg::CVU_SRC_LOCAL_ID1:  lo = v[32*(D_L0+1) +: 32];
+      vgiw_fu_pkg::CVU_SRC_LOCAL_ID2:  lo = v[32*(D_L0+2) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GROUP_ID0:  lo = v[32*(D_G0+0) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GROUP_ID1:  lo = v[32*(D_G0+1) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GROUP_ID2:  lo = v[32*(D_G0+2) +: 32];
+      vgiw_fu_pkg::CVU_SRC_LOCAL_BASE: begin hi = lbase; lo = v[32*D_TB +: 32]; end
+      default:                         lo = lin;
     endcase
+    pick = {hi, lo};
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
   logic [31:0] lin, d0, d1;
+  logic [63:0] t0, t1;
   assign lin = tile_base_i + 32'(tid);
-  assign d0  = pick(sel0_i, c, lin, geom_i[G_LOCAL_BASE]);
-  assign d1  = pick(sel1_i, c, lin, geom_i[G_LOCAL_BASE]);
+  assign t0  = pick(sel0_i, c, lin, geom_i[G_LOCAL_BASE]);
+  assign t1  = pick(sel1_i, c, lin, geom_i[G_LOCAL_BASE]);
+  assign d0  = t0[63:32] + t0[31:0];
+  assign d1  = t1[63:32] + t1[31:0];
 
   // registered output: the adder chain ends here (full throughput)
   logic b_ready;
@@ -159,6 +193,7 @@ module vgiw_cvu_coords #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       pw_q         <= '0;
+      q_q          <= '0;
       setup_q      <= '0;
       a_valid_q    <= 1'b0;
       a_base_q     <= '0;
@@ -177,13 +212,21 @@ module vgiw_cvu_coords #(
     end else if (clear_i) begin
       // a clear starts every configuration: the geometry of a new kernel is in place by then
       setup_q      <= '0;
+      a_acc_q      <= '0;                     // the setup's first doubling: 0 + 0 + 1
       a_valid_q    <= 1'b0;
       last_valid_q <= 1'b0;
       b_left_q     <= '0;
     end else begin
       if (!ready) begin
-        pw_q[setup_q] <= dbl_out;
+        for (int unsigned k = 0; k < NP; k++) begin
+          if (setup_q == 3'(k)) pw_q[k] <= dbl_out;
+        end
         setup_q       <= setup_q + 3'd1;
+        a_acc_q       <= dbl_out;             // P[setup_q]
+        a_pow_q       <= a_acc_q;             // P[setup_q - 1]
+        for (int unsigned i = 0; i < NQ; i++) begin
+          if (setup_q == 3'(2 * i + 2)) q_q[i] <= acc_sum;
+        end
       end
       if (batch_valid_i && batch_ready_o) begin
         a_valid_q <= 1'b1;
@@ -210,7 +253,7 @@ module vgiw_cvu_coords #(
           a_bit_q <= a_bit_q + 5'd1;
         end
       end
-      if (b_fire) b_left_q[b_bit] <= 1'b0;
+      if (b_fire) b_left_q <= b_left_q & ~b_onehot;
       if (a_to_b) begin
         a_valid_q    <= 1'b0;
         b_base_q     <= a_base_q;

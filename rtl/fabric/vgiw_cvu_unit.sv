@@ -146,9 +146,22 @@ module vgiw_cvu_unit #(
     end
   end
   assign done_valid_o = done_found;
-  assign done_base_o  = slot_base_q[done_idx];
-  assign done_mask_o  = slot_mask_q[done_idx];
-  assign done_taken_o = slot_taken_q[done_idx];
+  // The table is read and written through decoded selects, not at a variable index (Yosys
+  // turns an indexed packed array into shifters over all of it: docs/fabric-units/cvu.md "Area").
+  always_comb begin
+    done_base_o  = '0;
+    done_mask_o  = '0;
+    done_taken_o = '0;
+    for (int unsigned k = 0; k < K; k++) begin
+      if (done_idx == KW'(k)) begin
+        done_base_o  = slot_base_q[k];
+        done_mask_o  = slot_mask_q[k];
+        done_taken_o = slot_taken_q[k];
+      end
+    end
+  end
+  logic [63:0] res_onehot;
+  assign res_onehot = 64'(1) << res_bit;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -162,21 +175,20 @@ module vgiw_cvu_unit #(
       slot_valid_q <= '0;
       error_o      <= 1'b0;
     end else begin
-      if (done_valid_o && done_ready_i) slot_valid_q[done_idx] <= 1'b0;
-      if (res_valid) begin
-        if (res_found) begin
-          slot_seen_q[res_idx][res_bit] <= 1'b1;
-          if (res_tok.data[0]) slot_taken_q[res_idx][res_bit] <= 1'b1;
-        end else begin
-          error_o <= 1'b1;
+      if (res_valid && !res_found) error_o <= 1'b1;
+      for (int unsigned k = 0; k < K; k++) begin
+        if (done_valid_o && done_ready_i && done_idx == KW'(k)) slot_valid_q[k] <= 1'b0;
+        if (res_valid && res_found && res_idx == KW'(k)) begin
+          slot_seen_q[k] <= slot_seen_q[k] | res_onehot;
+          if (res_tok.data[0]) slot_taken_q[k] <= slot_taken_q[k] | res_onehot;
         end
-      end
-      if (batch_take) begin
-        slot_valid_q[free_idx] <= 1'b1;
-        slot_base_q[free_idx]  <= batch_base_i;
-        slot_mask_q[free_idx]  <= batch_mask_i;
-        slot_seen_q[free_idx]  <= '0;
-        slot_taken_q[free_idx] <= '0;
+        if (batch_take && free_idx == KW'(k)) begin
+          slot_valid_q[k] <= 1'b1;
+          slot_base_q[k]  <= batch_base_i;
+          slot_mask_q[k]  <= batch_mask_i;
+          slot_seen_q[k]  <= '0;
+          slot_taken_q[k] <= '0;
+        end
       end
     end
   end
