@@ -290,19 +290,17 @@ module vgiw_fp_fma_ieee #(
     s2_d.exp_top     = s1_exp_top;
   end
 
-  if (STAGES >= 2) begin : g_rank2
-    rank2_t s2_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        s2_q <= '0;
-      end else if (advance) begin
-        s2_q <= s2_d;
-      end
-    end
-    assign s2 = s2_q;
-  end else begin : g_rank2_wire
-    assign s2 = s2_d;
-  end
+  // rank 2 is a register when the latency allows it, else a wire
+  vgiw_delay_line #(
+    .WIDTH ($bits(rank2_t)),
+    .DEPTH ((STAGES >= 2) ? 1 : 0)
+  ) u_rank2 (
+    .clk_i,
+    .rst_ni,
+    .en_i (advance),
+    .d_i  (s2_d),
+    .q_o  (s2)
+  );
 
   // ==== stage 2: add / subtract ========================================================
   // Effective subtraction computes P - A and A - P side by side and keeps the
@@ -333,19 +331,17 @@ module vgiw_fp_fma_ieee #(
     s3_d.exp_top     = s2.exp_top;
   end
 
-  if (STAGES >= 3) begin : g_rank3
-    rank3_t s3_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        s3_q <= '0;
-      end else if (advance) begin
-        s3_q <= s3_d;
-      end
-    end
-    assign s3 = s3_q;
-  end else begin : g_rank3_wire
-    assign s3 = s3_d;
-  end
+  // rank 3 is a register when the latency allows it, else a wire
+  vgiw_delay_line #(
+    .WIDTH ($bits(rank3_t)),
+    .DEPTH ((STAGES >= 3) ? 1 : 0)
+  ) u_rank3 (
+    .clk_i,
+    .rst_ni,
+    .en_i (advance),
+    .d_i  (s3_d),
+    .q_o  (s3)
+  );
 
   // ==== stage 3: normalize =============================================================
   // Shift the leading one to index 77, but never below the minimum exponent: then the
@@ -390,19 +386,17 @@ module vgiw_fp_fma_ieee #(
     s4_d.sticky2     = |s3_norm[SUM_W-27:0];
   end
 
-  if (STAGES >= 4) begin : g_rank4
-    rank4_t s4_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        s4_q <= '0;
-      end else if (advance) begin
-        s4_q <= s4_d;
-      end
-    end
-    assign s4 = s4_q;
-  end else begin : g_rank4_wire
-    assign s4 = s4_d;
-  end
+  // rank 4 is a register when the latency allows it, else a wire
+  vgiw_delay_line #(
+    .WIDTH ($bits(rank4_t)),
+    .DEPTH ((STAGES >= 4) ? 1 : 0)
+  ) u_rank4 (
+    .clk_i,
+    .rst_ni,
+    .en_i (advance),
+    .d_i  (s4_d),
+    .q_o  (s4)
+  );
 
   // ==== stage 4: round, pack, flags ===================================================
   // The increment carries from the fraction into the exponent field, which turns the
