@@ -74,7 +74,7 @@ def main():
                 check(f"#define VGIW_REG_{k} 0x{v}u" in ch, f"{preset}: REG_{k} = 0x{v} in C header")
             sv = dict(pairs)
             maxb, units = int(sv["BBS_MAX_BLOCKS"]), int(sv["FABRIC_UNITS"])
-            for k, v in {"CYCLES": 0, "RECONFIG_CYCLES": 4, "RETIRED": 9, "CFG_FETCHES": 12, "FIXED_COUNT": 13, "EXT": 16,
+            for k, v in {"CYCLES": 0, "RECONFIG_CYCLES": 4, "RETIRED": 9, "CFG_FETCHES": 12, "CFG_KEPT": 13, "FIXED_COUNT": 14, "EXT": 16,
                          "L1_ACCESS": 16, "L1_BANK_CONFLICT": 19, "LVC_SPILL": 24, "LVC_MISS_CYCLES": 31, "EXT_COUNT": 16,
                          "BLK_EXEC": 32, "BLK_THR": 32 + maxb, "UNIT_FIRE": 32 + 2 * maxb,
                          "BLK_CYCLES": 32 + 2 * maxb + units, "TOTAL": 32 + 3 * maxb + units}.items():
