@@ -74,7 +74,7 @@ def main():
                 check(f"#define VGIW_REG_{k} 0x{v}u" in ch, f"{preset}: REG_{k} = 0x{v} in C header")
             sv = dict(pairs)
             maxb, units = int(sv["BBS_MAX_BLOCKS"]), int(sv["FABRIC_UNITS"])
-            for k, v in {"CYCLES": 0, "RECONFIG_CYCLES": 4, "RETIRED": 9, "CFG_FETCHES": 12, "FIXED_COUNT": 13, "EXT": 16,
+            for k, v in {"CYCLES": 0, "RECONFIG_CYCLES": 4, "RETIRED": 9, "CFG_FETCHES": 12, "CFG_KEPT": 13, "FIXED_COUNT": 14, "EXT": 16,
                          "L1_ACCESS": 16, "L1_BANK_CONFLICT": 19, "LVC_SPILL": 24, "LVC_MISS_CYCLES": 31, "EXT_COUNT": 16,
                          "BLK_EXEC": 32, "BLK_THR": 32 + maxb, "UNIT_FIRE": 32 + 2 * maxb,
                          "BLK_CYCLES": 32 + 2 * maxb + units, "TOTAL": 32 + 3 * maxb + units}.items():
@@ -96,8 +96,8 @@ def main():
             lay = dict(re.findall(r"localparam int unsigned ((?:DESC|BT)_\w+) = (\d+);", svp))
             for k, v in {"DESC_WORDS": 19, "DESC_W_MAGIC": 0, "DESC_W_BLOCKS": 1, "DESC_W_TABLE": 2,
                          "DESC_W_THREADS": 3, "DESC_W_LV_BASE": 4, "DESC_W_LV_COUNT": 5, "DESC_W_TILE_MAX": 6,
-                         "DESC_W_RESERVED": 7, "DESC_W_LSIZE0": 8, "DESC_W_LOCAL_SPAN": 18, "BT_ENTRY_WORDS": 4, "BT_W_CFG_ADDR": 0, "BT_W_SUCC": 1,
-                         "BT_W_CVU_MASK": 2, "BT_W_RESERVED": 3, "BT_SUCC_BITS": 16}.items():
+                         "DESC_W_CFG_FLAGS": 7, "DESC_W_LSIZE0": 8, "DESC_W_LOCAL_SPAN": 18, "BT_ENTRY_WORDS": 4, "BT_W_CFG_ADDR": 0, "BT_W_SUCC": 1,
+                         "BT_W_CVU_MASK": 2, "BT_W_CFG_KEY": 3, "BT_SUCC_BITS": 16}.items():
                 check(lay.get(k) == str(v), f"{preset}: {k} = {v} (got {lay.get(k)})")
                 check(f"#define VGIW_{k} {v}u" in cm, f"{preset}: VGIW_{k} = {v} in C header")
         for k, v in {"NONE": 0, "BAD_MAGIC": 1, "BAD_BLOCK_COUNT": 2, "TILE_TOO_SMALL": 3, "BAD_SUCCESSOR": 4,
@@ -124,9 +124,9 @@ def main():
         check('vgiw_err_names[12] = { "none", "bad_magic", "bad_block_count", "tile_too_small", "bad_successor", '
               '"fabric", "memory", "no_cvu", "illegal_instr", "misaligned", "fetch_range", "bad_launch" };' in cm,
               "error names indexed by code")
-        check('vgiw_cnt_fixed_names[13] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles", '
+        check('vgiw_cnt_fixed_names[14] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles", '
               '"fabric_busy", "stall_cfg", "stall_ready", "stall_drain", "retired", "cfg_hits", "cfg_misses", '
-              '"cfg_fetches" };' in cm,
+              '"cfg_fetches", "cfg_kept" };' in cm,
               "fixed counter names in index order")
         check('vgiw_cnt_ext_names[16] = { "l1_access", "l1_hit", "l1_miss", "l1_bank_conflict", "l1_writeback", '
               '"lvc_access", "lvc_hit", "lvc_miss", "lvc_spill", "l1_mshr_stall", "l1_refill", "l1_miss_cycles", '
@@ -238,8 +238,8 @@ def main():
              "word LOCAL_SPAN: index 19 is not in 0..18"),
             ("core.toml", lambda s: s.replace('["LV_COUNT", 5,', '["LV_BASE", 5,'), "duplicate name DESC_W_LV_BASE"),
             ("core.toml", lambda s: s.replace('["LV_COUNT", 5,', '["LV COUNT", 5,'), "'LV COUNT' is not an identifier"),
-            ("core.toml", lambda s: s.replace('["RESERVED", 3,', '["RESERVED", 4,'),
-             "entry word RESERVED: index 4 is not in 0..3"),
+            ("core.toml", lambda s: s.replace('["CFG_KEY",  3,', '["CFG_KEY",  4,'),
+             "entry word CFG_KEY: index 4 is not in 0..3"),
             ("core.toml", lambda s: s.replace('["CVU_MASK", 2,', '["CVU_MASK", 1,'),
              "duplicate index 1 (entry words SUCC and CVU_MASK)"),
             ("core.toml", lambda s: s.replace("entry_words  = 4", "entry_words  = 6"), "entry_words 6 must be a power of two"),

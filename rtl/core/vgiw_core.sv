@@ -110,6 +110,15 @@ module vgiw_core (
   logic [NV-1:0][vgiw_cfg_pkg::LV_RSP_BITS-1:0]   lv_rsp;
 
   // ---- control --------------------------------------------------------------------------------
+  // lines written to memory: the BBS drops kept configurations they may overlap (docs/ctrl.md
+  // "Keeping configurations across launches")
+  /* verilator lint_off UNUSEDSIGNAL */
+  vgiw_cfg_pkg::line_req_t mem_wr_req;             // only the address and the write bit are used
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic                    mem_wr;
+  assign mem_wr_req = vgiw_cfg_pkg::line_req_t'(line_req_o);
+  assign mem_wr     = line_req_valid_o && line_req_ready_i && mem_wr_req.write;
+
   vgiw_bbs u_bbs (
     .clk_i, .rst_ni,
     .start_i (start), .kdesc_i (kdesc_q), .busy_o (busy), .done_o (done), .error_o (error),
@@ -118,6 +127,7 @@ module vgiw_core (
     .ctl_rsp_valid_i (ctl_rsp_valid), .ctl_rsp_ready_o (ctl_rsp_ready), .ctl_rsp_rdata_i (ctl_rsp_rdata),
     .ctl_rsp_line_i (ctl_rsp_line),
     .flush_o (flush), .flush_done_i (flush_done), .mem_error_i (mem_error),
+    .mem_wr_i (mem_wr), .mem_wr_addr_i (mem_wr_req.addr),
     .lv_base_o (lv_base), .lv_tile_threads_o (lv_tile_threads),
     .cvt_tile_words_o (cvt_tile_words), .cvt_clear_o (cvt_clear), .cvt_clear_check_o (cvt_clear_check),
     .cvt_rd_valid_o (cvt_rd_valid), .cvt_rd_block_o (cvt_rd_block), .cvt_rd_word_o (cvt_rd_word),

@@ -50,6 +50,9 @@ module vgiw_bbs #(
   output logic                      flush_o,
   input  logic                      flush_done_i,
   input  logic                      mem_error_i,
+  // lines the core writes to memory (its memory port): kept configurations they overlap are dropped
+  input  logic                      mem_wr_i,
+  input  logic [31:0]               mem_wr_addr_i,
   output logic [31:0]               lv_base_o,
   output logic [16:0]               lv_tile_threads_o,
   // CVT
@@ -119,6 +122,9 @@ module vgiw_bbs #(
   logic [31:0]     kdesc_q;
   logic [31:0]     nblocks_q, table_q, threads_q, lv_base_q;
   logic [31:0]     tile_max_q;                     // descriptor word TILE_MAX: tile cap in words, 0 = none
+  logic            cfg_drop_q;                     // descriptor word CFG_FLAGS bit 0: drop kept configurations
+  logic            drop_next_q;                    // a write or an error since: drop them at the next check
+  logic [31:0]     bt_addr_q;                      // CFG_ADDR of the block table entry being loaded
   logic [GEOM_WORDS-1:0][31:0] geom_q;             // descriptor words LSIZE0 .. LOCAL_SPAN
   logic            fab_err_q, mem_err_q;           // previous levels: react to new errors only
   logic [31:0]     magic_q;                        // descriptor word MAGIC, checked in S_CHECK
@@ -172,6 +178,7 @@ module vgiw_bbs #(
   logic [31:0]   tbl_cfg_mem  [MAXB];
   logic [31:0]   tbl_succ_mem [MAXB];
   logic [NC-1:0] tbl_cvu_mem  [MAXB];
+  logic [31:0]   tbl_key_mem  [MAXB];              // the host's key of each configuration (CFG_KEY)
   logic          tbl_wr;
   logic [BW-1:0] tbl_wr_block;
   logic [15:0]   tbl_wr_word;                      // word of the entry being written
@@ -192,6 +199,9 @@ module vgiw_bbs #(
   end
   always_ff @(posedge clk_i) begin
     if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CVU_MASK)) tbl_cvu_mem[tbl_wr_block] <= NC'(f_word);
+  end
+  always_ff @(posedge clk_i) begin
+    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY)) tbl_key_mem[tbl_wr_block] <= f_word;
   end
   assign tbl_succ_rd = tbl_succ_mem[cur_q];
   assign tbl_cvu_rd  = tbl_cvu_mem[cur_q];
@@ -392,9 +402,26 @@ module vgiw_bbs #(
   assign cb_start      = f_start && !(state_q == S_FLUSH_IN || state_q == S_CHECK);
   assign cb_wr         = f_valid && f_for_cfg_q && !cb_start;
 
+  // Configurations kept across launches (docs/ctrl.md "Keeping configurations across launches",
+  // VGIW §3.2): an entry's block table word CFG_KEY arrives after its CFG_ADDR (checked below)
+  logic cb_drop, cb_match, cb_wr_hit, cb_kept;
+  assign cb_drop  = state_q == S_CHECK && (cfg_drop_q || drop_next_q);
+  assign cb_match = tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY);
+
   vgiw_bbs_cfg_cache u_cfg_cache (
     .clk_i, .rst_ni,
     .inval_i      (state_q == S_IDLE && start_i),
+    .drop_i       (cb_drop),
+    .match_i      (cb_match),
+    .match_block_i (tbl_wr_block),
+    .match_addr_i (bt_addr_q),
+    .match_key_i  (f_word),
+    .match_hit_o  (cb_kept),
+    .wr_i         (mem_wr_i),
+    .wr_addr_i    (mem_wr_addr_i),
+    .wr_hit_o     (cb_wr_hit),
+    .fill_addr_i  (tbl_cfg_rd),
+    .fill_key_i   (tbl_key_mem[want]),
     .keep_i       ({cur_q, sel_q}),
     .probe_i      (cand),
     .probe_hit_o  (cand_hit),
@@ -434,6 +461,9 @@ module vgiw_bbs #(
       threads_q     <= '0;
       lv_base_q     <= '0;
       tile_max_q    <= '0;
+      cfg_drop_q    <= 1'b0;
+      drop_next_q   <= 1'b0;
+      bt_addr_q     <= '0;
       geom_q        <= '0;
       fab_err_q     <= 1'b0;
       mem_err_q     <= 1'b0;
@@ -537,12 +567,14 @@ module vgiw_bbs #(
             16'(vgiw_cfg_pkg::DESC_W_THREADS):  threads_q  <= f_word;
             16'(vgiw_cfg_pkg::DESC_W_LV_BASE):  lv_base_q  <= f_word;
             16'(vgiw_cfg_pkg::DESC_W_TILE_MAX): tile_max_q <= f_word;
+            16'(vgiw_cfg_pkg::DESC_W_CFG_FLAGS): cfg_drop_q <= f_word[0];
             default: ;
           endcase
           if (f_idx >= 16'(GEOM_FIRST) && f_idx < 16'(GEOM_FIRST + GEOM_WORDS))
             geom_q[f_idx - 16'(GEOM_FIRST)] <= f_word;
         end else begin
           // block table entries are written to the memories above; here only their checks
+          if (tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_ADDR)) bt_addr_q <= f_word;
           if (tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_SUCC) &&
               ((f_word[SB-1:0] != SUCC_NONE && 32'(f_word[SB-1:0]) >= nblocks_q) ||
                (f_word[2*SB-1:SB] != SUCC_NONE && 32'(f_word[2*SB-1:SB]) >= nblocks_q)))
@@ -550,6 +582,11 @@ module vgiw_bbs #(
           if (tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CVU_MASK) && NC'(f_word) == '0) tbl_no_cvu_q <= 1'b1;
         end
       end
+
+      // kept configurations are dropped at the next check after a write that may overlap them
+      // or an error (a configuration read that failed may have been kept)
+      if (cb_drop) drop_next_q <= 1'b0;
+      if (cb_wr_hit || err_now != vgiw_cfg_pkg::ERR_NONE) drop_next_q <= 1'b1;
 
       // configuration fetches: the words go to the configuration cache, in order (asserted)
       if (f_start) f_for_cfg_q <= !(state_q == S_FLUSH_IN || state_q == S_CHECK);
@@ -568,6 +605,7 @@ module vgiw_bbs #(
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX]    = state_q == S_CLEAR && sh_full;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_MISSES - C_FIX]  = state_q == S_CLEAR && !sh_full;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_FETCHES - C_FIX] = cb_start;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_KEPT - C_FIX]    = cb_kept;
     cnt_inc[vgiw_cfg_pkg::CNT_RECONFIG_CYCLES - C_FIX] = state_q == S_CLEAR || state_q == S_SHIFT;
     cnt_inc[vgiw_cfg_pkg::CNT_FABRIC_BUSY - C_FIX] = fab_busy_i;
     cnt_inc[vgiw_cfg_pkg::CNT_STALL_CFG - C_FIX]   = state_q == S_SHIFT && !cfg_shift_o;
@@ -602,6 +640,8 @@ module vgiw_bbs #(
   initial begin
     if (CH > WPL) $error("bbs: %0d chains need %0d configuration words per row; a line has %0d", CH, CH, WPL);
     if (2 ** BTE_SHIFT != BTE) $error("bbs: %0d block table words per entry is not a power of two", BTE);
+    if (vgiw_cfg_pkg::BT_W_CFG_ADDR >= vgiw_cfg_pkg::BT_W_CFG_KEY)
+      $error("bbs: block table word CFG_KEY must follow CFG_ADDR (the key is matched with the address read before it)");
     if (2 * SB > 32) $error("bbs: two %0d-bit successor fields do not fit a word", SB);
     if (vgiw_cfg_pkg::DESC_W_MAGIC >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_BLOCKS >= DESC_FETCH
         || vgiw_cfg_pkg::DESC_W_TABLE >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_THREADS >= DESC_FETCH

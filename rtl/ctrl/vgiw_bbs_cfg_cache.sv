@@ -5,11 +5,16 @@
 // words per cycle; the BBS shifts rows out of the entry holding the block it reconfigures to,
 // as soon as each row is complete, so a block that is still arriving costs only the memory
 // time. Entries stay valid for the rest of the kernel: the blocks of a loop are fetched once
-// per launch, and every trip after the first reconfigures from chip. All entries are
-// invalidated at kernel start (inval_i): a new image, at the same or another address, can
-// never run a stale configuration. Replacement: an invalid entry, else the least recently
-// used one that is neither being filled nor one of the two blocks the BBS keeps (the block
-// being shifted in and the block that runs).
+// per launch, and every trip after the first reconfigures from chip. At kernel start
+// (inval_i) every entry loses its block ID; a complete entry fetched with a non-zero host key
+// is *kept* with its memory address and key, and is given back to the block of a later launch
+// whose block table names the same address and key (match_i, while the table loads): the
+// host's promise that those words are unchanged (docs/ctrl.md "Keeping configurations across
+// launches"). drop_i forgets every kept entry (the descriptor asks, a write reached the
+// configurations' address span, or a kernel ended in an error). Replacement: an invalid
+// entry, else the least recently used one that is neither being filled nor one of the two
+// blocks the BBS keeps (the block being shifted in and the block that runs); an entry of
+// this kernel is always more recent than one only kept from an earlier launch.
 //
 // Storage: word i of entry e is in bank i mod WPL, row e*ROWS + i/WPL, each bank a memory with
 // one write port and reads without a clock (LUT RAM). A line's words land in distinct banks
@@ -40,7 +45,18 @@ module vgiw_bbs_cfg_cache #(
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
-  input  logic                     inval_i,          // kernel start: every entry invalid
+  input  logic                     inval_i,          // kernel start: no entry has a block
+  input  logic                     drop_i,           // forget every kept configuration
+  // block table entry loaded: give block match_block_i a kept entry of the same address and key
+  input  logic                     match_i,
+  input  logic [BW-1:0]            match_block_i,
+  input  logic [31:0]              match_addr_i,
+  input  logic [31:0]              match_key_i,
+  output logic                     match_hit_o,      // a kept entry was given to the block
+  // a line written to memory (the core's memory port): kept configurations it may overlap go
+  input  logic                     wr_i,
+  input  logic [31:0]              wr_addr_i,        // line address
+  output logic                     wr_hit_o,         // the line overlaps the kept span
   // blocks that must not be evicted by a fill that starts now
   input  logic [1:0][BW-1:0]       keep_i,
   // prefetch candidates: is each one on chip (complete or being filled)?
@@ -50,6 +66,8 @@ module vgiw_bbs_cfg_cache #(
   // arrive in order, fill_cnt_i of them per cycle (words_i[0 .. fill_cnt_i-1])
   input  logic                     fill_start_i,
   input  logic [BW-1:0]            fill_block_i,
+  input  logic [31:0]              fill_addr_i,      // its memory address and host key
+  input  logic [31:0]              fill_key_i,
   input  logic                     fill_wr_i,
   input  logic [FCW-1:0]           fill_cnt_i,
   input  logic [WPL-1:0][31:0]     fill_words_i,
@@ -63,8 +81,11 @@ module vgiw_bbs_cfg_cache #(
   output logic                     sh_row_ready_o,   // the rows of step sh_row_i are complete
   output logic [K-1:0][CH-1:0][31:0] sh_words_o
 );
-  logic [N-1:0]         vld_q;
+  logic [N-1:0]         vld_q;                     // holds block tag_q of this kernel
   logic [N-1:0][BW-1:0] tag_q;
+  logic [N-1:0]         kept_q;                    // complete, fetched with non-zero key key_q
+  logic [N-1:0][31:0]   addr_q, key_q;
+  logic [31:0]          span_lo_q, span_hi_q;      // address span of every entry fetched since the last drop
   logic [N-1:0][CWW-1:0] filled_q;                 // words present, in shift order
   logic [N-1:0][31:0]   stamp_q;                   // last use (LRU)
   logic [31:0]          clock_q;                   // use counter
@@ -95,6 +116,27 @@ module vgiw_bbs_cfg_cache #(
   assign sh_row_ready_o = sh_hit_o && 32'(filled_q[sh_e]) >= ((32'(sh_row_i) + 32'd1) * K - PAD) * CH;
   assign fill_words_o   = filled_q[fill_e_q];
 
+  // ---- a kept entry for a block of the table being loaded: the first one of the same address
+  // and key that no block of this kernel holds yet ----------------------------------------
+  logic [EW-1:0] match_e;
+  logic          match_vld;
+  always_comb begin
+    match_e   = '0;
+    match_vld = 1'b0;
+    for (int e = N - 1; e >= 0; e--) begin
+      if (kept_q[e] && !vld_q[e] && addr_q[e] == match_addr_i && key_q[e] == match_key_i) begin
+        match_e   = EW'(e);
+        match_vld = match_i && match_key_i != '0;
+      end
+    end
+  end
+  assign match_hit_o = match_vld;
+  // a written line [wr_addr_i, + line) that meets [span_lo_q, span_hi_q): 33-bit sums, no wrap
+  assign wr_hit_o = wr_i && {1'b0, wr_addr_i} + 33'(vgiw_cfg_pkg::L1_LINE_BYTES) > {1'b0, span_lo_q}
+                    && {1'b0, wr_addr_i} < {1'b0, span_hi_q};
+  logic [32:0] fill_end;                           // first byte after the configuration fetched
+  assign fill_end = {1'b0, fill_addr_i} + 33'(4 * CFG_WORDS);
+
   // ---- victim: an invalid entry, else the least recently used one not kept ------------------
   logic [EW-1:0] victim;
   logic          victim_vld, found_free;
@@ -105,7 +147,7 @@ module vgiw_bbs_cfg_cache #(
     found_free = 1'b0;
     best       = '1;
     for (int e = N - 1; e >= 0; e--) begin
-      if (!vld_q[e]) begin
+      if (!vld_q[e] && !kept_q[e]) begin
         victim     = EW'(e);
         victim_vld = 1'b1;
         found_free = 1'b1;
@@ -113,7 +155,8 @@ module vgiw_bbs_cfg_cache #(
     end
     if (!found_free) begin
       for (int e = 0; e < N; e++) begin
-        if (!(filling_q && fill_e_q == EW'(e)) && tag_q[e] != keep_i[0] && tag_q[e] != keep_i[1]
+        if (!(filling_q && fill_e_q == EW'(e))
+            && !(vld_q[e] && (tag_q[e] == keep_i[0] || tag_q[e] == keep_i[1]))
             && (!victim_vld || clock_q - stamp_q[e] > clock_q - best)) begin
           victim     = EW'(e);
           victim_vld = 1'b1;
@@ -160,6 +203,11 @@ module vgiw_bbs_cfg_cache #(
     if (!rst_ni) begin
       vld_q     <= '0;
       tag_q     <= '0;
+      kept_q    <= '0;
+      addr_q    <= '0;
+      key_q     <= '0;
+      span_lo_q <= '1;
+      span_hi_q <= '0;
       filled_q  <= '0;
       stamp_q   <= '0;
       clock_q   <= '0;
@@ -168,10 +216,28 @@ module vgiw_bbs_cfg_cache #(
     end else if (inval_i) begin
       vld_q     <= '0;
       filling_q <= 1'b0;
+      // an entry still being filled is not complete: never kept (the BBS ends a kernel only
+      // after its last fetch, so this is defensive)
+      if (filling_q) kept_q[fill_e_q] <= 1'b0;
+    end else if (drop_i) begin
+      kept_q    <= '0;
+      span_lo_q <= '1;
+      span_hi_q <= '0;
     end else begin
+      if (match_vld) begin
+        vld_q[match_e]   <= 1'b1;
+        tag_q[match_e]   <= match_block_i;
+        stamp_q[match_e] <= clock_q;               // newer than every entry it is not kept with
+        clock_q          <= clock_q + 32'd1;
+      end
       if (fill_start_i && victim_vld) begin
         vld_q[victim]    <= 1'b1;
         tag_q[victim]    <= fill_block_i;
+        kept_q[victim]   <= 1'b0;
+        addr_q[victim]   <= fill_addr_i;
+        key_q[victim]    <= fill_key_i;
+        if (fill_addr_i < span_lo_q) span_lo_q <= fill_addr_i;
+        if (fill_end > {1'b0, span_hi_q}) span_hi_q <= fill_end[32] ? '1 : fill_end[31:0];
         filled_q[victim] <= '0;
         stamp_q[victim]  <= clock_q;
         clock_q          <= clock_q + 32'd1;
@@ -180,7 +246,10 @@ module vgiw_bbs_cfg_cache #(
       end else begin
         if (fill_wr_i && filling_q) begin
           filled_q[fill_e_q] <= filled_q[fill_e_q] + CWW'(fill_cnt_i);
-          if (32'(filled_q[fill_e_q]) + 32'(fill_cnt_i) >= CFG_WORDS) filling_q <= 1'b0;
+          if (32'(filled_q[fill_e_q]) + 32'(fill_cnt_i) >= CFG_WORDS) begin
+            filling_q        <= 1'b0;
+            kept_q[fill_e_q] <= key_q[fill_e_q] != '0;
+          end
         end
         if (sh_touch_i && sh_hit_o) begin
           stamp_q[sh_e] <= clock_q;

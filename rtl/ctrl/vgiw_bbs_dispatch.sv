@@ -5,6 +5,11 @@
 // round-robin, and each is merged into the CVT in two cycles: the taken threads into successor 1,
 // then the others into successor 0 (no successor: they retire). The count of batches not yet
 // back tells the scheduler when the block has drained.
+// The last word of the tile is split over the block's replicas when the tile has fewer words
+// than the block has replicas: it is
+// sent a 16-thread lane at a time (its lowest non-empty lane first), each lane a batch of its
+// own, so that an execution of at most 64 threads does not run on one replica while the others
+// idle (docs/ctrl.md "Dispatch"; issue 17: streamcluster's 309 executions of one word each).
 module vgiw_bbs_dispatch #(
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU,
@@ -60,6 +65,9 @@ module vgiw_bbs_dispatch #(
   logic             bat_vld_q;
   logic [TID_W-1:0] bat_base_q;
   logic [63:0]      bat_mask_q;
+  logic             bat_split_q;                   // the held word leaves a lane at a time
+  logic [63:0]      lane, send_mask;
+  logic             more, multi;
   logic [15:0]      outstanding_q;
   // done packets: phase 0 merges taken into successor 1, phase 1 mask & ~taken into successor 0
   logic             dn_vld_q, dn_phase_q;
@@ -80,14 +88,31 @@ module vgiw_bbs_dispatch #(
     .idx_o   (pick)
   );
 
+  // the lowest non-empty 16-thread lane of the held word
+  always_comb begin
+    lane = '0;
+    for (int l = 3; l >= 0; l--)
+      if (bat_mask_q[16*l +: 16] != '0) lane = 64'hFFFF << (16 * l);
+  end
+  // split only when the tile has fewer words than the block has replicas: otherwise the
+  // words already keep every replica busy, and the extra batches cost done-packet cycles
+  logic [7:0] nrep;
+  always_comb begin
+    nrep = '0;
+    for (int i = 0; i < NC; i++) nrep = nrep + 8'(cvu_i[i]);
+  end
+  assign multi     = nrep > 8'd1 && 32'(used_words_i) < 32'(nrep);
+  assign send_mask = bat_split_q ? (bat_mask_q & lane) : bat_mask_q;
+  assign more      = bat_split_q && (bat_mask_q & ~lane) != '0;
+
   assign bat_fire  = bat_vld_q && pick_vld && !err_i;
   assign scan_done = scan_w_q >= used_words_i;
-  assign bat_load  = run_i && !scan_done && !err_i && (!bat_vld_q || bat_fire);
+  assign bat_load  = run_i && !scan_done && !err_i && (!bat_vld_q || (bat_fire && !more));
 
   for (genvar i = 0; i < NC; i++) begin : g_batch
     assign batch_valid_o[i] = bat_fire && (pick == NCW'(i));
     assign batch_base_o[i]  = bat_base_q;
-    assign batch_mask_o[i]  = bat_mask_q;
+    assign batch_mask_o[i]  = send_mask;
   end
 
   assign cvt_rd_valid_o = bat_load && cvt_rd_data_i != '0;
@@ -124,7 +149,7 @@ module vgiw_bbs_dispatch #(
   assign idle_o    = outstanding_q == '0 && !dn_vld_q;
 
   assign ev_batch_o       = bat_fire;
-  assign ev_batch_mask_o  = bat_mask_q;
+  assign ev_batch_mask_o  = send_mask;
   assign ev_stall_ready_o = run_i && bat_vld_q && !pick_vld;
   assign ev_stall_drain_o = run_i && scan_done && !bat_vld_q && !drained_o;
   assign ev_retire_o      = dn_vld_q && dn_dest == SUCC_NONE;
@@ -136,6 +161,7 @@ module vgiw_bbs_dispatch #(
       bat_vld_q     <= 1'b0;
       bat_base_q    <= '0;
       bat_mask_q    <= '0;
+      bat_split_q   <= 1'b0;
       outstanding_q <= '0;
       dn_vld_q      <= 1'b0;
       dn_phase_q    <= 1'b0;
@@ -148,9 +174,12 @@ module vgiw_bbs_dispatch #(
       else if (bat_load) scan_w_q <= scan_w_q + TW'(1);
 
       if (bat_load) begin
-        bat_vld_q  <= cvt_rd_data_i != '0;
-        bat_base_q <= TID_W'({scan_w_q, 6'd0});
-        bat_mask_q <= cvt_rd_data_i;
+        bat_vld_q   <= cvt_rd_data_i != '0;
+        bat_base_q  <= TID_W'({scan_w_q, 6'd0});
+        bat_mask_q  <= cvt_rd_data_i;
+        bat_split_q <= multi && {1'b0, scan_w_q} + (TW+1)'(1) >= {1'b0, used_words_i};
+      end else if (bat_fire && more) begin
+        bat_mask_q <= bat_mask_q & ~lane;
       end else if (bat_fire || err_i) begin
         bat_vld_q <= 1'b0;
       end

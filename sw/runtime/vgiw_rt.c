@@ -48,6 +48,17 @@ typedef struct {
     vg_image img;
 } rt_prog;
 
+/* Configurations the core may keep across launches (docs/ctrl.md "Keeping configurations
+ * across launches"): what this runtime last wrote at each kernel handle's configuration
+ * addresses, and the key it gave those words. A block whose relocated words equal the words
+ * already there keeps its key (and is not written again); any other write there gets a new
+ * key. Keys are never reused within a device session. */
+typedef struct {
+    uint32_t sys, blocks;        /* where the kernel's descriptor, table, configurations are */
+    uint32_t *words;             /* blocks x vl_cfg_words(preset): the words in device memory */
+    uint32_t key[VRT_MAX_BLOCKS];   /* 0: unknown (not written by us, or the write failed) */
+} rt_cfgslot;
+
 typedef struct {
     int used;
     int prog;
@@ -78,6 +89,10 @@ struct vrt_device {
     int pending, pending_status, lost, broken;   /* lost: unusable; broken: pipe or protocol failed */
     const vg_kernel *pending_k;
     vrt_stats last, total, cur;
+    /* configurations kept across launches (rt_cfgslot): one slot per kernel handle */
+    rt_cfgslot cfgslot[MAX_KERNELS];
+    uint32_t next_key;           /* last key given */
+    int cfg_vouched;             /* 0: the core may hold words we did not write: drop them */
     /* rtl device process */
     pid_t pid;
     int to_dev, from_dev;
@@ -456,7 +471,29 @@ static int fpga_rc(vrt_device *d, int rc)
     return rc ? fail(d, rc, "%s", vfpga_error(d->fpga)) : 0;
 }
 
+/* a write that is not a configuration write forgets the slots whose configurations it meets:
+ * their next launch writes them again under new keys */
+static void cfg_forget(vrt_device *d, uint32_t addr, size_t bytes)
+{
+    size_t stride = 4u * vl_cfg_words(d->preset);
+    for (int i = 0; i < MAX_KERNELS; i++) {
+        rt_cfgslot *c = &d->cfgslot[i];
+        if (!c->words)
+            continue;
+        vl_place_t pl = vl_place(d->preset, c->sys, c->blocks, 4);
+        if ((uint64_t)addr < pl.cfg + (uint64_t)c->blocks * stride && (uint64_t)addr + bytes > pl.cfg)
+            memset(c->key, 0, sizeof c->key);
+    }
+}
+
+static int dev_write_raw(vrt_device *d, uint32_t addr, const void *src, size_t bytes);
 static int dev_write(vrt_device *d, uint32_t addr, const void *src, size_t bytes)
+{
+    cfg_forget(d, addr, bytes);
+    return dev_write_raw(d, addr, src, bytes);
+}
+
+static int dev_write_raw(vrt_device *d, uint32_t addr, const void *src, size_t bytes)
 {
     if (d->fpga)
         return fpga_rc(d, vfpga_write(d->fpga, addr, src, bytes));
@@ -587,6 +624,8 @@ void vrt_close(vrt_device *d)
             vg_image_free(&d->prog[i].img);
         vrt_simt_free(d->sprog[i]);
     }
+    for (int i = 0; i < MAX_KERNELS; i++)
+        free(d->cfgslot[i].words);
     free(d);
 }
 
@@ -1133,8 +1172,16 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
         vfpga_scratch(d->fpga, d->next_addr, &scratch, &scratch_end);
         al = 256;
     }
+    if (!d->fpga) {
+        /* each kernel handle has its own descriptor, table and configurations, so that the
+         * configurations of kernels launched in turn (bfs's two) can stay on chip; live values
+         * and __local memory after every handle's slot */
+        uint32_t slot = (uint32_t)align_up(vl_place(p, 0, p->bbs_max_blocks, 4).end, 4096);
+        sys = SYS_BASE + slot * (uint32_t)(K - d->kern);
+        scratch = SYS_BASE + slot * MAX_KERNELS;
+    }
     vl_place_t pl = vl_place(p, sys, B, 4);
-    uint64_t lv = align_up(d->fpga ? scratch : pl.end, al);
+    uint64_t lv = align_up(scratch, al);
     uint64_t local_base = align_up((uint32_t)(lv + 4ull * k->lv_count * vl_lv_stride(tl.threads, p)), al);
     uint64_t end = local_base + (uint64_t)local_stride * tl.groups;
     if (end > scratch_end)
@@ -1144,14 +1191,36 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     if (!words)
         return fail(d, VRT_ERR_NOMEM, "out of host memory");
     const vl_launch_t rl = { n->g, n->l, K->argv, vg_launch_nargs(k), (uint32_t)local_base, local_stride, tl.groups };
+    rt_cfgslot *cs = &d->cfgslot[K - d->kern];
+    if (cs->words && (cs->sys != sys || cs->blocks < B)) {   /* another layout: forget it */
+        free(cs->words);
+        cs->words = NULL;
+    }
+    if (!cs->words) {
+        memset(cs, 0, sizeof *cs);
+        cs->sys = sys;
+        cs->blocks = p->bbs_max_blocks;
+        if (!(cs->words = calloc((size_t)p->bbs_max_blocks * nwords, 4))) {
+            free(words);
+            return fail(d, VRT_ERR_NOMEM, "out of host memory");
+        }
+    }
+    uint32_t keys[VRT_MAX_BLOCKS];
     for (uint32_t b = 0; b < B && !rc; b++) {
         const vg_pnr *r = &k->blocks[b].pnr;
-        uint32_t bad;
-        if (vl_relocate(r, &rl, words, &bad))
+        uint32_t bad, *old = cs->words + (size_t)b * nwords;
+        if (vl_relocate(r, &rl, words, &bad)) {
             rc = fail(d, VRT_ERR_IMAGE, "kernel '%s' block %u: bad relocation %u (value %u)", k->name, b, bad,
                       r->relocs[bad].value);
-        else
-            rc = dev_write(d, vl_cfg_addr(&pl, b), words, 4u * nwords);
+        } else if (!cs->key[b] || memcmp(old, words, 4u * nwords)) {
+            /* new words here: written, under a key never given before */
+            cs->key[b] = 0;
+            if (!(rc = dev_write_raw(d, vl_cfg_addr(&pl, b), words, 4u * nwords))) {
+                memcpy(old, words, 4u * nwords);
+                cs->key[b] = ++d->next_key ? d->next_key : ++d->next_key;
+            }
+        }
+        keys[b] = cs->key[b];
     }
     free(words);
     if (rc)
@@ -1167,6 +1236,7 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
         if (bl->nsucc == 2)
             not_taken = bl->succ[1];
         vl_bt_entry(vl_cfg_addr(&pl, b), not_taken, taken, bl->pnr.cvu_mask, &tab[VGIW_BT_ENTRY_WORDS * b]);
+        tab[VGIW_BT_ENTRY_WORDS * b + VGIW_BT_W_CFG_KEY] = keys[b];
     }
     const vl_desc_t ds = {
         .blocks = B, .table = pl.table, .threads = (uint32_t)n->threads, .lv_base = (uint32_t)lv,
@@ -1177,6 +1247,9 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
     };
     uint32_t dsc[VGIW_DESC_WORDS];
     vl_desc_words(&ds, dsc);
+    /* until a launch of ours has ended cleanly, the core may hold configurations of someone
+     * else's (a board keeps them across host programs): the first launch drops them */
+    dsc[VGIW_DESC_W_CFG_FLAGS] = d->cfg_vouched ? 0 : 1;
     if ((rc = dev_write(d, pl.table, tab, 4u * VGIW_BT_ENTRY_WORDS * B)) || (rc = dev_write(d, pl.desc, dsc, sizeof dsc)))
         return rc;
     rtp_run_t run;
@@ -1196,6 +1269,7 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
 
 static int wait_rtl(vrt_device *d)
 {
+    d->cfg_vouched = 0;   /* until this launch is seen to end cleanly */
     static uint64_t res[RTP_RES_MAX];
     uint32_t got = 0;
     int rc = d->fpga ? fpga_rc(d, vfpga_wait(d->fpga, d->pending_k->nblocks, res, sizeof res, &got))
@@ -1261,6 +1335,7 @@ static int wait_rtl(vrt_device *d)
     }
     if ((st & (VGIW_STATUS_BUSY | VGIW_STATUS_DONE)) != VGIW_STATUS_DONE)
         return fail(d, VRT_ERR_DEVICE, "kernel '%s': done with STATUS %08x (busy or not done)", k->name, st);
+    d->cfg_vouched = 1;   /* a clean end: what the core keeps now is what we wrote */
     return 0;
 }
 
@@ -1337,7 +1412,7 @@ int vrt_run(vrt_device *d, vrt_kernel k, unsigned dims, const uint32_t *global, 
 #define STAT_FIELDS(X)                                                                                         \
     X(launches) X(threads) X(tile_threads) X(cycles) X(sim_cycles) X(tiles) X(batches) X(reconfigs)            \
     X(reconfig_cycles) X(fabric_busy) X(stall_cfg) X(stall_ready) X(stall_drain) X(retired) X(cfg_hits)        \
-    X(cfg_misses) X(cfg_fetches) X(l1_access)                                                                  \
+    X(cfg_misses) X(cfg_fetches) X(cfg_kept) X(l1_access)                                                      \
     X(l1_hit) X(l1_miss) X(l1_bank_conflict) X(l1_writeback) X(lvc_access) X(lvc_hit) X(lvc_miss) X(lvc_spill) \
     X(l1_mshr_stall) X(l1_refill) X(l1_miss_cycles) X(lvc_bank_conflict) X(lvc_mshr_stall) X(lvc_refill)          \
     X(lvc_miss_cycles) X(block_execs_total) X(thread_blocks) X(instructions) X(warp_instructions)            \

@@ -305,7 +305,7 @@ unsigned kb_parse_check(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t d
     KB_EXPECT((table & 3) == 0 && (lvb & 3) == 0, "alignment: table %08x lv_base %08x", table, lvb);
     KB_EXPECT(N >= 1, "threads %u", N);
     KB_EXPECT(KB_DESC(TILE_MAX) == 0, "tile cap %u (kb_lay_out sets none)", KB_DESC(TILE_MAX));
-    KB_EXPECT(KB_DESC(RESERVED) == 0, "reserved descriptor word not 0");
+    KB_EXPECT(KB_DESC(CFG_FLAGS) == 0, "descriptor word CFG_FLAGS not 0 (kb_lay_out sets none)");
 #undef KB_DESC
     if (k) {
         KB_EXPECT(B == k->nblocks && N == k->threads && lvc == k->lv_count, "descriptor B=%u N=%u lv=%u", B, N, lvc);
@@ -320,7 +320,7 @@ unsigned kb_parse_check(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t d
         KB_EXPECT((cfg & 3) == 0, "block %u cfg_addr %08x", b, cfg);
         KB_EXPECT((s0 == KB_NONE || s0 < B) && (s1 == KB_NONE || s1 < B), "block %u successors %u %u", b, s0, s1);
         KB_EXPECT(mask != 0 && mask < (1u << p->units_cvu), "block %u cvu_mask %x", b, mask);
-        KB_EXPECT(KB_ENTRY(b, RESERVED) == 0, "block %u reserved word", b);
+        KB_EXPECT(KB_ENTRY(b, CFG_KEY) == 0, "block %u configuration key (kb_lay_out keys none)", b);
         for (uint32_t o = 0; o < b; o++) {   /* configurations do not overlap */
             uint32_t oc = KB_ENTRY(o, CFG_ADDR);
             KB_EXPECT(cfg >= oc + 4 * W || oc >= cfg + 4 * W, "blocks %u and %u configurations overlap", o, b);

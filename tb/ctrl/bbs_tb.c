@@ -16,7 +16,15 @@
  * has completely arrived takes exactly 1 + STEPS cycles (clear and shift, no wait; STEPS =
  * MAXW / SHW rounded up: the fabric takes SHW rows per shift cycle); loop kernels
  * are relaunched with changed configurations at the same and at other addresses, and the words
- * shifted in must be the new ones (a stale configuration must never run). */
+ * shifted in must be the new ones (a stale configuration must never run).
+ * Configurations kept across launches (docs/ctrl.md "Keeping configurations across launches"):
+ * every block table entry carries a host key (CFG_KEY; 0 in a third of the blocks, else never
+ * used before). A loop kernel relaunched with the same words and keys must find every
+ * configuration it read before on chip (no read, counter cfg_kept, the on-chip reconfiguration
+ * time); relaunched with new words and new keys, with new words under the old keys and the
+ * descriptor's drop flag, or with new words under the old keys after the core wrote a line
+ * that overlaps a configuration, it must shift in the new words. Lines the core writes
+ * elsewhere are sent during every run and must not drop anything. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +63,7 @@ static uint32_t mem[MEM_WORDS];
 typedef struct {
     uint32_t blocks, threads, lmax, tile_max;   /* tile_max: descriptor word TILE_MAX */
     uint16_t succ0[MAXB], succ1[MAXB];
-    uint32_t cvu_mask[MAXB], p_taken[MAXB], cfg_addr[MAXB];
+    uint32_t cvu_mask[MAXB], p_taken[MAXB], cfg_addr[MAXB], cfg_key[MAXB];
     uint32_t desc, table;
 } kernel_t;
 
@@ -93,8 +101,12 @@ static uint64_t m_batches, m_reconfigs, m_thr[MAXB], m_exec[MAXB], m_fire[U], m_
 static uint32_t m_fetch[MAXB];
 static uint64_t cfg_done_at[MAXB];
 static uint64_t m_onchip, m_fetches, clear_at;
-static uint64_t t_onchip, t_loops;       /* totals over the loop kernels */
+static uint64_t t_onchip, t_loops, t_kept;   /* totals over the loop kernels */
 static int      aborting;                /* an error was injected: relax the schedule checks */
+static uint32_t next_key = 1;            /* host keys: never used twice */
+static int      kept_on[MAXB];           /* configuration kept from the previous launch (expected) */
+static uint32_t wr_addr;                 /* a line the core writes in the next run (0: one elsewhere) */
+#define WR_ELSEWHERE 0xF8000u            /* above every configuration and live value of the test */
 
 typedef struct { uint32_t base; uint64_t mask, taken; uint64_t ready; } flight_t;
 static flight_t fl[NC][CVU_CAP];
@@ -160,6 +172,7 @@ static void build_kernel(uint32_t blocks, uint32_t threads)
         K.cvu_mask[b] = m;
         K.p_taken[b] = rng_below(&rng, 101);
         K.cfg_addr[b] = cfg_base + 4 * CFG_WORDS * ((b * 7 + 3) % blocks);   /* shuffled */
+        K.cfg_key[b] = rng_below(&rng, 3) ? next_key++ : 0;
     }
     for (uint32_t i = 0; i < VGIW_DESC_WORDS; i++) mem[K.desc / 4 + i] = 0;   /* reserved words 0 */
     DESC(MAGIC) = VGIW_DESC_MAGIC;
@@ -177,8 +190,10 @@ static void build_kernel(uint32_t blocks, uint32_t threads)
         ENTRY(b, CFG_ADDR) = K.cfg_addr[b];
         ENTRY(b, SUCC) = VGIW_BT_SUCC_WORD(K.succ0[b], K.succ1[b]);
         ENTRY(b, CVU_MASK) = K.cvu_mask[b];
+        ENTRY(b, CFG_KEY) = K.cfg_key[b];
         for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
     }
+    memset(kept_on, 0, sizeof kept_on);
 }
 
 /* ---- one kernel run --------------------------------------------------------------------------- */
@@ -233,6 +248,12 @@ static unsigned run_kernel(unsigned inject, int expect_error)
     rsp_delay_max = 1 + rng_below(&rng, 60);
     ready_pct = 20 + rng_below(&rng, 81);
     uint64_t inject_after = 1;
+    /* the line written in this run: after the first batch (the kernel's blocks are matched
+     * then; a write before its check would drop them for this launch already) */
+    uint64_t wr_at = ~0ull, wr_after = wr_addr ? 1 : 1 + rng_below(&rng, 40);
+    uint32_t wr_line = (wr_addr ? wr_addr : WR_ELSEWHERE + 4 * rng_below(&rng, 1000)) & ~(uint32_t)(VGIW_L1_LINE_BYTES - 1);
+    for (uint32_t b = 0; b < K.blocks; b++)
+        if (kept_on[b]) cfg_done_at[b] = 1;   /* on chip from the start */
     uint32_t ext[2 * NX];
     for (unsigned i = 0; i < 2 * NX; i++) ext[i] = rng_u32(&rng);
     dut_setw_ext_cnt_i(ext);
@@ -261,6 +282,9 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             dut_setw_ctl_rsp_line_i(line);
         }
         dut_set_flush_done_i(flush_at && flush_at == now);
+        if (wr_at == ~0ull && m_batches >= wr_after) wr_at = now;
+        dut_set_mem_wr_i(now == wr_at);
+        dut_set_mem_wr_addr_i(now == wr_at ? wr_line : rng_u32(&rng));
         if (flush_at == now) { flush_at = 0; last_flush_done = now; }
         uint64_t ready = 0, dvalid = 0;
         uint32_t dmask[2 * (NC + 1)], dtaken[2 * (NC + 1)], dbase[(NC + 1) / 2 + 2];
@@ -454,6 +478,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             if (done == n) { cur_tile++; m_tiles++; }
         }
     }
+    sim_check_u32(!wr_addr || wr_at != ~0ull, "the write to a configuration was not sent");
     /* the last flush completed before done */
     sim_check_u32(last_flush_done < sim_cycle(), "done before the final flush completed");
     sim_check_u32(flushes >= 2, "kernel start and end flushes (%d)", flushes);
@@ -492,10 +517,15 @@ static unsigned run_kernel(unsigned inject, int expect_error)
         /* configuration cache counters; a kernel whose blocks fit the cache reads each
          * configuration at most once per launch, whatever its loops do */
         sim_check_eq(counter(VGIW_CNT_CFG_FETCHES), m_fetches, "configuration fetch counter");
+        unsigned nkept = 0;
+        for (uint32_t b = 0; b < K.blocks; b++) nkept += kept_on[b] != 0;
+        sim_check_eq(counter(VGIW_CNT_CFG_KEPT), nkept, "configurations kept from the previous launch");
         sim_check_eq(counter(VGIW_CNT_CFG_HITS) + counter(VGIW_CNT_CFG_MISSES), m_reconfigs, "hits + misses");
         if (fit) {
-            for (uint32_t b = 0; b < K.blocks; b++)
+            for (uint32_t b = 0; b < K.blocks; b++) {
                 sim_check_u32(m_fetch[b] <= 1, "block %u: configuration read %u times in one launch", b, m_fetch[b]);
+                sim_check_u32(!kept_on[b] || !m_fetch[b], "block %u: kept configuration read again", b);
+            }
             sim_check_eq(counter(VGIW_CNT_CFG_HITS), m_onchip, "configuration hits (reconfigurations from chip)");
         }
     }
@@ -552,9 +582,11 @@ int main(int argc, char **argv)
     }
 
     /* Loop kernels that fit the configuration cache: a chain of blocks whose last one jumps back
-     * (most threads take it, for up to 40 trips). Each is launched three times: as built, with
-     * new configuration words at the same addresses, and with its configurations moved to other
-     * addresses; every launch must shift in the words memory holds now. */
+     * (most threads take it, for up to 40 trips). Each is launched eight times (as built; then
+     * unchanged, or with new configuration words at the same addresses under new keys, under
+     * the old keys with the drop flag, under the old keys after the core wrote one of them, and
+     * moved to other addresses); every launch must shift in the words memory holds now, and an
+     * unchanged relaunch reads nothing it read before. */
     unsigned nloop = sim_args.count ? (unsigned)(sim_args.count / 10) + 2 : 4;
     for (unsigned k = 0; k < nloop; k++) {
         uint32_t blocks = 2 + rng_below(&rng, VGIW_BBS_CFG_ENTRIES - 1);
@@ -570,16 +602,40 @@ int main(int argc, char **argv)
             K.p_taken[b] = b + 1 < blocks ? 50 : 85 + rng_below(&rng, 15);
             ENTRY(b, SUCC) = VGIW_BT_SUCC_WORD(K.succ0[b], K.succ1[b]);
         }
-        for (unsigned launch = 0; launch < 3; launch++) {
-            if (launch == 1)        /* a new kernel image at the same addresses */
+        for (uint32_t b = 0; b < blocks; b++) {   /* every block keyed */
+            K.cfg_key[b] = next_key++;
+            ENTRY(b, CFG_KEY) = K.cfg_key[b];
+        }
+        for (unsigned launch = 0; launch < 8; launch++) {
+            /* what the previous launch read (or was given) is on chip, under its key */
+            int prev[MAXB];
+            for (uint32_t b = 0; b < blocks; b++) prev[b] = kept_on[b] || m_fetch[b];
+            memset(kept_on, 0, sizeof kept_on);
+            DESC(CFG_FLAGS) = 0;
+            wr_addr = 0;
+            if (launch == 1 || launch == 4 || launch == 6)   /* unchanged words and keys: kept */
+                for (uint32_t b = 0; b < blocks; b++) kept_on[b] = prev[b];
+            if (launch == 2 || launch == 3 || launch == 5)   /* a new kernel image at the same addresses */
                 for (uint32_t b = 0; b < blocks; b++)
                     for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
-            if (launch == 2) {      /* ... and at other addresses */
+            if (launch == 2)        /* ... under new keys */
+                for (uint32_t b = 0; b < blocks; b++) {
+                    K.cfg_key[b] = next_key++;
+                    ENTRY(b, CFG_KEY) = K.cfg_key[b];
+                }
+            if (launch == 3)        /* ... under the old keys: the host asks for a drop */
+                DESC(CFG_FLAGS) = 1;
+            if (launch == 4)        /* the core writes a line that overlaps a configuration ... */
+                wr_addr = K.cfg_addr[rng_below(&rng, blocks)] + 4 * rng_below(&rng, CFG_WORDS);
+                                    /* ... so launch 5's new words under the old keys are read */
+            if (launch == 7) {      /* new words and keys at other addresses */
                 uint32_t old[MAXB];
                 memcpy(old, K.cfg_addr, sizeof old);
                 for (uint32_t b = 0; b < blocks; b++) {
                     K.cfg_addr[b] = 0x4000 + 4 * CFG_WORDS * (blocks + b);
                     ENTRY(b, CFG_ADDR) = K.cfg_addr[b];
+                    K.cfg_key[b] = next_key++;
+                    ENTRY(b, CFG_KEY) = K.cfg_key[b];
                     for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
                 }
                 for (uint32_t b = 0; b < blocks; b++)   /* the old addresses now hold garbage */
@@ -592,6 +648,7 @@ int main(int argc, char **argv)
                           "loop kernel %u: %llu reconfigurations, none from chip", k, (unsigned long long)m_reconfigs);
             t_onchip += m_onchip;
             t_loops += m_reconfigs;
+            for (uint32_t b = 0; b < blocks; b++) t_kept += kept_on[b] != 0;
             reconf += m_reconfigs;
             if (sim_failed()) return sim_finish();
         }
@@ -635,9 +692,9 @@ int main(int argc, char **argv)
 
     if (!sim_args.quiet)
         printf("bbs_tb: %llu kernels, %llu threads, %llu batches, %llu reconfigurations, %llu tiles; loop kernels: "
-               "%llu reconfigurations, %llu from chip in %u cycles each\n",
+               "%llu reconfigurations, %llu from chip in %u cycles each, %llu configurations kept across launches\n",
                (unsigned long long)kernels, (unsigned long long)threads, (unsigned long long)batches,
                (unsigned long long)reconf, (unsigned long long)tiles, (unsigned long long)t_loops,
-               (unsigned long long)t_onchip, STEPS + 1);
+               (unsigned long long)t_onchip, STEPS + 1, (unsigned long long)t_kept);
     return sim_finish();
 }

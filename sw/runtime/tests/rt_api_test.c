@@ -206,6 +206,71 @@ int main(int argc, char **argv)
     check(!rtl || (last.retired == 100 && last.block_threads[0] == 100), "rtl counters: retired, block 0 threads",
           NULL);
 
+    /* Configurations kept across launches (docs/ctrl.md "Keeping configurations across
+     * launches"): a relaunch with the same arguments finds its configurations on chip (counter
+     * cfg_kept) and reads fewer from memory; a relaunch with another scalar (a constant in the
+     * configuration words, so new words at the same addresses) must run the new words: a stale
+     * configuration would compute with the old factor. index2d runs before the last launch (its
+     * own slot; on tiny its blocks evict scale_add's from the 4-entry cache). */
+    if (rtl) {
+        const int mults[] = { 3, 3, -9, 3, 3, 5 };
+        const uint32_t n = 128;
+        vrt_buf a, bb, o2;
+        int32_t ha[128], hb[128], out[128];
+        for (uint32_t i = 0; i < n; i++) {
+            ha[i] = (int32_t)(i * 5 - 77);
+            hb[i] = (int32_t)(i ^ 0x3c);
+        }
+        vrt_kernel k2d;
+        int ok = !vrt_alloc(d, 4 * n, &a) && !vrt_alloc(d, 4 * n, &bb) && !vrt_alloc(d, 4 * 240, &o2)
+                 && !vrt_kernel_create(d, p, "index2d", &k2d);
+        check(ok, "kept configurations: buffers and index2d", ok ? NULL : d);
+        uint64_t fetches0 = 0;
+        for (unsigned r = 0; ok && r < sizeof mults / sizeof mults[0]; r++) {
+            int rc2 = vrt_write(d, a, 0, ha, 4 * n);
+            if (!rc2) rc2 = vrt_write(d, bb, 0, hb, 4 * n);
+            if (!rc2) rc2 = vrt_set_arg_buf(d, k, 0, a);
+            if (!rc2) rc2 = vrt_set_arg_buf(d, k, 1, bb);
+            if (!rc2) rc2 = vrt_set_arg_i32(d, k, 2, mults[r]);
+            uint32_t g1 = n, l1 = 64;
+            if (!rc2) rc2 = vrt_run(d, k, 1, &g1, &l1);
+            vrt_stats s;
+            vrt_stats_get(d, &s, NULL);
+            if (!rc2) rc2 = vrt_read(d, a, 0, out, 4 * n);
+            uint32_t bad = 0;
+            for (uint32_t i = 0; !rc2 && i < n; i++)
+                if (out[i] != (int32_t)((uint32_t)ha[i] + (uint32_t)hb[i] * (uint32_t)mults[r]) && bad++ < 4)
+                    printf("     a[%u] = %d, expected %d\n", i, out[i], ha[i] + hb[i] * mults[r]);
+            printf("     scale_add x%d, launch %u: %llu reconfigurations, %llu on chip, %llu fetched, %llu kept\n",
+                   mults[r], r, (unsigned long long)s.reconfigs, (unsigned long long)s.cfg_hits,
+                   (unsigned long long)s.cfg_fetches, (unsigned long long)s.cfg_kept);
+            char what[120];
+            snprintf(what, sizeof what, "kept configurations: scale_add x%d (launch %u) computes with x%d", mults[r], r,
+                     mults[r]);
+            check(!rc2 && !bad, what, rc2 ? d : NULL);
+            if (r == 0)
+                fetches0 = s.cfg_fetches;
+            if (r == 1 || r == 4) {   /* unchanged words since the launch before */
+                snprintf(what, sizeof what, "kept configurations: unchanged relaunch %u keeps them (%llu kept, %llu "
+                         "fetched, %llu in the first)", r, (unsigned long long)s.cfg_kept,
+                         (unsigned long long)s.cfg_fetches, (unsigned long long)fetches0);
+                check(s.cfg_kept > 0 && s.cfg_fetches < fetches0, what, NULL);
+            }
+            const char *big = getenv("RT_TEST_2D_TOO_BIG");
+            if (r == 4 && !(big && *big == '1')) {   /* index2d in between, at its own addresses */
+                uint32_t G[2] = { 24, 10 }, Lc[2] = { 8, 2 };
+                vrt_set_arg_buf(d, k2d, 0, o2);
+                vrt_set_arg_u32(d, k2d, 1, 24);
+                int rc3 = vrt_run(d, k2d, 2, G, Lc);
+                check(!rc3, "kept configurations: index2d between scale_add launches", rc3 ? d : NULL);
+            }
+        }
+        vrt_free(d, a);
+        vrt_free(d, bb);
+        vrt_free(d, o2);
+        vrt_kernel_release(d, k2d);
+    }
+
     /* a 2-D NDRange: coordinates from the linear thread ID (docs/runtime.md) */
     {
         vrt_kernel k2d;
