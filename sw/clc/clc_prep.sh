@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the OpenCL C builtin library vgiwcc and native execution link kernels with
 # (docs/compiler.md "Math and common builtins"): the float and integer functions (scalar
-# and vector forms; __private/__global/__local pointers for vload/vstore, fract, frexp, modf,
+# and vector forms; __private/__global/__local pointers for vload/vstore (and __constant for
+# vload, renamed from the constant address space of nvptx to spir's), fract, frexp, modf,
 # sincos, remquo and lgamma_r) of libclc's nvptx--
 # bitcode (the variant with 32-bit pointers, no target intrinsics),
 #   * minus the scalar forms of the builtins vgiwcc lowers itself (`vgiwcc --own-builtins`),
@@ -33,8 +34,10 @@ aliased="native_sin native_cos native_tan native_exp native_exp2 native_exp10 na
         s = substr($3, 3); match(s, /^[0-9]+/); len = substr(s, 1, RLENGTH) + 0
         name = substr(s, RLENGTH + 1, len); params = substr(s, RLENGTH + 1 + len)
         # vector types (Dv4_f), substitutions (S_, S0_) and __global/__local pointers
-        # (PU3AS1, PU3AS3, const/volatile) around scalar float/integer codes
+        # (PU3AS1, PU3AS3, const/volatile) around scalar float/integer codes; __constant
+        # (PU3AS4K, the constant space of nvptx) only for vloadN, renamed below
         p = params; gsub(/Dv[0-9]+_/, "", p); gsub(/S[0-9]*_/, "", p); gsub(/PU3AS[13][KV]*/, "", p)
+        if (name ~ /^vload[0-9]+$/) gsub(/PU3AS4K/, "", p)
         gsub(/P[KV]*/, "", p)
         scalar = params ~ /^[fchstijlm]+$/
         # pointer forms (__private, __global, __local) only for vloadN/vstoreN and the math
@@ -52,6 +55,17 @@ sed -e '/^target datalayout/d' -e '/^target triple/d' -e 's/ "target-features"="
     -E -e 's/^(@[A-Za-z0-9_.$]+) = weak_odr (dso_local )?/\1 = internal /' \
     -e 's/^define weak_odr dso_local /define linkonce_odr hidden /' \
     -e '/^declare .*@llvm\.(fmuladd|fma)\./d' -e 's/@llvm\.fmuladd\./@llvm.fma./g' "$tmp/x.ll" > "$tmp/y.ll"
+# vloadN from __constant: libclc has it under nvptx's constant address space 4
+# (_Z6vload4jPU3AS4Kf), a spir kernel asks for spir's 2 (_Z6vload4jPU3AS2Kf). These leaf
+# functions are renamed and their pointers moved to address space 2; nothing else of the
+# library changes (its own tables stay in address space 4, which vgiwcc and native execution
+# read as they always did).
+awk '/^define .*@_Z[0-9]+vload[0-9]+jPU3AS4K[a-z]\(/ { inv = 1; sub(/PU3AS4K/, "PU3AS2K") }
+     inv { gsub(/addrspace\(4\)/, "addrspace(2)") }
+     inv && /^}/ { inv = 0 }
+     { print }' "$tmp/y.ll" > "$tmp/z.ll"
+mv "$tmp/z.ll" "$tmp/y.ll"
+if grep -q 'PU3AS4' "$tmp/y.ll"; then echo "clc_prep: a function of nvptx's constant space is left" >&2; exit 1; fi
 # declarations of the llvm.fma.* used (scalar and vector forms)
 grep -o '@llvm\.fma\.[a-z0-9]*(' "$tmp/y.ll" | sort -u | while read -r d; do
     sfx=${d#@llvm.fma.}; sfx=${sfx%(}

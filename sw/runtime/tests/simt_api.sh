@@ -30,7 +30,6 @@ refuse $u/double.cl "double.cl:[0-9]+: error: unsupported: double precision floa
 refuse sw/kernels/tests/atomics.cl "atomics.cl:[0-9]+: error: unsupported: call to 'atomic_inc': atomics are not supported on the SIMT core \(no A extension\)"
 refuse $u/printf.cl "printf.cl:[0-9]+: error: unsupported: call to external function 'printf'"
 refuse $u/tgamma.cl "tgamma.cl:[0-9]+: error: unsupported: call to 'tgamma'"
-refuse $u/pointer_builtin.cl "pointer_builtin.cl:[0-9]+: error: unsupported: call to 'vload4'"
 refuse sw/kernels/tests/long_ops.cl "long_ops.cl:[0-9]+: error: unsupported: 64-bit integer division"
 # a planted bug: the kernel without its barrier must give other results than native execution
 # on the SIMT core too (as on rtl: sw/runtime/tests/vgiw_run.sh), and the kernel with it the same
