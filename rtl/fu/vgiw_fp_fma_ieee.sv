@@ -292,7 +292,7 @@ module vgiw_fp_fma_ieee #(
 
   // rank 2 is a register when the latency allows it, else a wire
   vgiw_delay_line #(
-    .WIDTH ($bits(rank2_t)),
+    .WIDTH ($bits(s2_d)),
     .DEPTH ((STAGES >= 2) ? 1 : 0)
   ) u_rank2 (
     .clk_i,
@@ -333,7 +333,7 @@ module vgiw_fp_fma_ieee #(
 
   // rank 3 is a register when the latency allows it, else a wire
   vgiw_delay_line #(
-    .WIDTH ($bits(rank3_t)),
+    .WIDTH ($bits(s3_d)),
     .DEPTH ((STAGES >= 3) ? 1 : 0)
   ) u_rank3 (
     .clk_i,
@@ -388,7 +388,7 @@ module vgiw_fp_fma_ieee #(
 
   // rank 4 is a register when the latency allows it, else a wire
   vgiw_delay_line #(
-    .WIDTH ($bits(rank4_t)),
+    .WIDTH ($bits(s4_d)),
     .DEPTH ((STAGES >= 4) ? 1 : 0)
   ) u_rank4 (
     .clk_i,
