@@ -83,7 +83,7 @@ wave:
 # vgiw-run: any kernel on a device, checked against native execution (docs/runtime.md)
 VGIW_RUN_DEPS = runtime/vgiw_run.c runtime/vgiw_rt.c $(RT_BACKENDS) lib/ndrange.c interp/interp.c interp/fabexec.c lib/vgiw_layout.c \
                 image/vgiw_image.c lib/vgiw_arith.c lib/self_dir.c native/native_build.c \
-                lib/vg_proc.c lib/vg_args.c
+                lib/vg_proc.c lib/vg_args.c lib/vg_hoist.c
 
 $(APPS_OUT)/bin/vgiw-run: $(patsubst %.c,$(APPS_OUT)/obj/%.o,$(VGIW_RUN_DEPS)) $(APPS_OUT)/obj/gen/vgiw_presets.o
 	@mkdir -p $(dir $@)

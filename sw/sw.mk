@@ -24,7 +24,7 @@ SW_INTERP_C := sw/interp/interp.c sw/interp/fabexec.c $(SW_LAYOUT_C)
 SW_FCFG_C   := sw/lib/fabric_cfg.c
 SW_NATIVE_C := sw/native/native_build.c
 # child processes, temporary directories, the command-line parser (docs/runtime.md "Defences")
-SW_LIB_C    := sw/lib/vg_proc.c sw/lib/vg_args.c
+SW_LIB_C    := sw/lib/vg_proc.c sw/lib/vg_args.c sw/lib/vg_hoist.c
 SW_HDRS     := $(wildcard sw/*/*.h) sw/lib/vgiw_arith.h
 
 SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz pnrcheck vgiw-link

@@ -278,6 +278,11 @@ int vgp_wait(pid_t pid, unsigned timeout_s, int *status)
 
 int vgp_run(char *const argv[], int verbose)
 {
+    return vgp_run_stderr(argv, verbose, NULL);
+}
+
+int vgp_run_stderr(char *const argv[], int verbose, const char *errpath)
+{
     if (verbose) {
         for (int i = 0; argv[i]; i++)
             fprintf(stderr, "%s ", argv[i]);
@@ -294,6 +299,14 @@ int vgp_run(char *const argv[], int verbose)
     }
     if (pid == 0) {
         close(ep[0]);
+        if (errpath) {
+            int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+            if (fd < 0 || dup2(fd, 2) < 0) {
+                int e = errno;
+                if (write(ep[1], &e, sizeof e) < 0) { /* nothing more to say */ }
+                _exit(127);
+            }
+        }
         execvp(argv[0], argv);
         int e = errno;
         if (write(ep[1], &e, sizeof e) < 0) { /* nothing more to say */ }

@@ -48,6 +48,9 @@ void vgp_kill(pid_t pid);
  * it, -1 if it could not be started, VGP_TIMED_OUT if the limit passed. */
 #define VGP_TIMED_OUT (-2)
 int vgp_run(char *const argv[], int verbose);
+/* The same with the child's stderr written to the file errpath (created or truncated) when
+ * errpath is not NULL. */
+int vgp_run_stderr(char *const argv[], int verbose, const char *errpath);
 
 /* mkdtemp of $TMPDIR/PREFIX-XXXXXX (else /tmp), registered for removal at exit or on a
  * signal. 0 on success (path in out), -1 (too long for out, or mkdtemp failed). */

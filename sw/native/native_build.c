@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "vg_hoist.h"
 #include "vg_proc.h"
 #include "vgiw_native.h"
 
@@ -211,7 +212,10 @@ int vgnb_build(const vgnb_build_opts *o, char *so, size_t solen, char *err, size
         cl[n++] = (char *)o->defs[i];
     cl[n++] = (char *)o->src;
     cl[n] = NULL;
-    int rc = vgnb_run_cmd(cl, o->verbose);
+    /* with vgiwcc's move of __local declarations of inner scopes (vg_hoist.h), quietly:
+     * vgiwcc gives the notes */
+    int rc = vgh_run_clang(cl, (int)n - 1, o->tmpdir, NULL, o->verbose);
+    rc = rc == VGP_TIMED_OUT ? 128 + 9 : rc;
     free(cl);
     if (rc) {
         snprintf(err, errlen, "clang-19 failed on '%s'%s", o->src,

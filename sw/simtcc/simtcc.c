@@ -33,6 +33,7 @@
 #include "self_dir.h"
 #include "simt_launch.h"
 #include "vg_args.h"
+#include "vg_hoist.h"
 #include "vg_llvm_md.h"
 #include "vg_proc.h"
 #include "vgiw_image.h"
@@ -571,8 +572,15 @@ int main(int argc, char **argv)
         cargv[k++] = (char *)fixed[i];
     for (int i = 0; i < nextra; i++)
         cargv[k++] = (char *)extra[i];
+    int src_i = (int)k;
     cargv[k++] = (char *)input;
-    if (run_tool(cargv, "clang-19"))
+    /* __local declared in an inner scope: moved as vgiwcc does (vg_hoist.h) */
+    int crc = vgh_run_clang(cargv, src_i, g_tmpdir, "vgiw-simtcc", 0);
+    if (crc == -1)
+        fatal("error: cannot run '%s' (is it installed?)", clang);
+    if (crc == VGP_TIMED_OUT)
+        fatal("%s: error: clang-19 ran past the time limit of %u s (VGIW_TIMEOUT) and was stopped", g_src, vgp_timeout());
+    if (crc)
         fatal("%s: error: clang-19 failed to compile the kernel source", input);
     free(cargv);
 

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "vg_args.h"
+#include "vg_hoist.h"
 #include "vg_proc.h"
 #include "vgiwcc.h"
 
@@ -58,7 +59,7 @@ static const char *ext_of(const char *path)
 
 /* Runs clang-19 on a .cl file (a child of vg_proc.h: own process group, killed with
  * vgiwcc, time limit); returns the bitcode file it wrote. */
-static const char *run_clang(const char *src, const char **extra, int nextra, int no_loop_idioms)
+static const char *run_clang(const char *src, const char **extra, int nextra, int no_loop_idioms, int fp64)
 {
     if (vgp_mkdtemp("vgiwcc", g_tmpdir, sizeof g_tmpdir))
         fatal("error: cannot create a temporary directory (TMPDIR)");
@@ -70,7 +71,7 @@ static const char *run_clang(const char *src, const char **extra, int nextra, in
      * literal a float (with a warning) and refuses the type double with a located error, as
      * for a device without cl_khr_fp64 (docs/compiler.md "clang flags") */
     const char *fixed[] = { clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
-        "-Xclang", "-cl-ext=-cl_khr_fp64", "-cl-kernel-arg-info", "-target", "spir", "-O2", "-fno-unroll-loops", "-fno-vectorize",
+        "-Xclang", fp64 ? "-cl-ext=+cl_khr_fp64" : "-cl-ext=-cl_khr_fp64", "-cl-kernel-arg-info", "-target", "spir", "-O2", "-fno-unroll-loops", "-fno-vectorize",
         "-fno-slp-vectorize", "-ffp-contract=off", "-g", "-emit-llvm", "-c", "-o", g_tmp };
     size_t nf = sizeof fixed / sizeof fixed[0];
     char **argv = xcalloc(nf + (size_t)nextra + 4, sizeof *argv);
@@ -83,18 +84,21 @@ static const char *run_clang(const char *src, const char **extra, int nextra, in
         argv[k++] = "-mllvm";
         argv[k++] = "-disable-loop-idiom-all";
     }
+    int src_i = (int)k;
     argv[k++] = (char *)src;
     argv[k] = NULL;
-    int rc = vgp_run(argv, 0);
+    /* __local declared in an inner scope is moved to the kernel's outermost scope (an
+     * extension to OpenCL C 1.2 §6.5.2, vg_hoist.h); the notes once, not on the retry */
+    int rc = vgh_run_clang(argv, src_i, g_tmpdir, no_loop_idioms || fp64 ? NULL : "vgiwcc", 0);
     free(argv);
     if (rc == -1)
         fatal("error: cannot run '%s' (is clang-19 installed?)", clang);
     if (rc == VGP_TIMED_OUT)
         fatal("%s: error: clang-19 ran past the time limit of %u s (VGIW_TIMEOUT) and was stopped", src,
               vgp_timeout());
-    if (rc != 0)
+    if (rc != 0 && !fp64)
         fatal("%s: error: clang-19 failed to compile the kernel source", src);
-    return g_tmp;
+    return rc ? NULL : g_tmp;
 }
 
 static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path, int is_text)
@@ -255,6 +259,40 @@ static void remove_tmpdir(void)
     }
 }
 
+/* A .cl file without kernels: Rodinia's particle_double.cl puts them all inside
+ * `#if defined(cl_khr_fp64)`, which the device does not define (no double precision, "clang
+ * flags" in docs/compiler.md), so "no __kernel function found" would not say why. Compiled
+ * again with cl_khr_fp64, such a file has kernels: the error names double and the line of
+ * the first conditional on cl_khr_fp64. Otherwise returns (pipeline.c gives the plain error). */
+static void no_kernel_fp64(LLVMContextRef ctx, const char *input, const char **extra, int nextra)
+{
+    const char *bc = run_clang(input, extra, nextra, 0, 1);
+    int nk = 0;
+    if (bc) {
+        LLVMModuleRef m = read_module(ctx, bc, 0);
+        nk = ir_kernel_count(m);
+        LLVMDisposeModule(m);
+    }
+    remove_tmpdir();
+    if (!nk)
+        return;
+    /* the first preprocessor conditional naming cl_khr_fp64 */
+    FILE *f = fopen(input, "r");
+    char line[4096];
+    int ln = 0, at = 0;
+    while (f && !at && fgets(line, sizeof line, f)) {
+        ln++;
+        const char *p = line + strspn(line, " \t");
+        if (*p == '#' && strstr(p, "cl_khr_fp64") && (strstr(p, "if") || strstr(p, "elif")))
+            at = ln;
+    }
+    if (f)
+        fclose(f);
+    fatal("%s:%d: error: unsupported: double precision: the file's %d kernel(s) are compiled only when the device "
+          "supports cl_khr_fp64 ('double'), which it does not (docs/compiler.md \"clang flags\")",
+          input, at ? at : 1, nk);
+}
+
 /* Reads the input as an LLVM module: .cl through clang-19, .ll as text, .bc as bitcode.
  * LLVM's loop idiom recognition turns a loop that zeroes or copies an array into one
  * llvm.memset/memcpy; when that is longer than ir.c lowers (Rodinia's dwt2d zeroes an
@@ -269,7 +307,7 @@ static LLVMModuleRef front_end(LLVMContextRef ctx, const char *input, const char
     if (!strcmp(ext, ".cl")) {
         if (access(input, R_OK) != 0)
             fatal("error: cannot read '%s'", input);
-        irfile = run_clang(input, extra, nextra, 0);
+        irfile = run_clang(input, extra, nextra, 0, 0);
         is_text = 0;
     } else if (!strcmp(ext, ".ll")) {
         is_text = 1;
@@ -282,9 +320,11 @@ static LLVMModuleRef front_end(LLVMContextRef ctx, const char *input, const char
     remove_tmpdir();
     if (!strcmp(ext, ".cl") && has_long_memop(m)) {
         LLVMDisposeModule(m);
-        m = read_module(ctx, run_clang(input, extra, nextra, 1), 0);
+        m = read_module(ctx, run_clang(input, extra, nextra, 1, 0), 0);
         remove_tmpdir();
     }
+    if (!strcmp(ext, ".cl") && ir_kernel_count(m) == 0)
+        no_kernel_fp64(ctx, input, extra, nextra);
     return m;
 }
 

@@ -1,0 +1,25 @@
+/* clang-19 on an OpenCL C source, with `__local` declarations of inner scopes moved to the
+ * kernel's outermost scope (docs/compiler.md "Extension: `__local` in inner scopes").
+ *
+ * OpenCL C 1.2 §6.5.2 allows `__local` variables only in the outermost scope of a kernel;
+ * vendor compilers accept them in inner blocks too and Rodinia 3.1 relies on it (lavaMD).
+ * A `__local` variable without initializer has work-group lifetime wherever it is declared,
+ * so moving its declaration to the top of the kernel keeps the meaning, provided every use
+ * still names it: the name is renamed in its block when it also appears outside it, and the
+ * move is refused (clang's located error stands, with a note saying why) when that cannot
+ * be made safe. vgiwcc, native execution (native_build.c) and vgiw-simtcc use it, so every
+ * engine compiles the same source. */
+#ifndef VGIW_VG_HOIST_H
+#define VGIW_VG_HOIST_H
+
+/* Runs clang (argv as for vgp_run; argv[src_i] is the OpenCL C source). When clang fails
+ * and each error it reports is §6.5.2's "variables in the local address space can only be
+ * declared in the outermost scope of a kernel function" in that source, writes the source
+ * with those declarations moved to dir/hoisted.cl (a `#line` directive keeps the file name
+ * and line numbers of messages and debug information) and runs clang on it instead; a note
+ * on stderr names each declaration moved, with its location. Otherwise clang's messages
+ * are passed on unchanged, and notes say why a move was refused. Returns like vgp_run.
+ * tool: the prefix of the notes (NULL: no notes on the moves). dir: an existing temporary directory (vg_proc.h). */
+int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int verbose);
+
+#endif
