@@ -1,8 +1,7 @@
-// OPEN (not run by make test): random kernel of sw/tests/difftest.py seed 54. vgiwcc cannot place it
-// on tiny or small (4 LVUs): after 50-60 cuts a block holding a single instruction still needs 5
-// LVU operations (live-in operands plus the stores of its result and of phi variables at the
-// block's end); paper places it. docs/compiler.md "Differential testing". Replay:
-//   sw/tests/run_kernels.sh build/sw/bin sw/tests/difftest/open/seed54.cl
+// Regression: random kernel of sw/tests/difftest.py seed 54; a block cut down to one instruction
+// (an FMA of three live values, then a conditional branch on a live value) needed 5 LVU operations,
+// and tiny and small have 4: refused ("block 54 needs 5 LVU units"). split.c now moves the branch
+// to a block of its own (docs/compiler.md "Differential testing").
 // difftest seed 54 (sw/tests/difftest.py)
 // RUN: -k k --global 64 --local 16 --arg buf:i32:64:rand:54:-100000:100000 --arg buf:f32:64:rand:55:-50:50 --arg buf:u32:320 --arg buf:f32:192
 __kernel void k(__global const int *a, __global const float *f, __global uint *o, __global float *of)
