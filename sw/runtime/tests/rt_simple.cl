@@ -56,3 +56,16 @@ __kernel void mac64(__global ulong *acc, __global const long *x, __global const 
     int i = get_global_id(0);
     acc[i] = acc[i] * mul + (ulong)(x[i] >> 3) * y[i] + (acc[i] >> 29);
 }
+
+/* buffers of vectors (vgiw-run --arg buf:f32:4·N for float4, buf:i32:2·N for int2,
+ * buf:u8:4·N for uchar4; docs/compiler.md "Vector types"): whole-vector loads and stores,
+ * swizzles and vector literals, scalarized by vgiwcc */
+__kernel void vec_bufs(__global const float4 *a, __global int2 *b, __global uchar4 *c, __global float4 *o)
+{
+    int i = get_global_id(0);
+    float4 v = a[i];
+    int2 w = b[i];
+    o[i] = v.wzyx * (float)w.x + (float4)((float)w.y, 1.0f, -2.0f, 0.5f);
+    b[i] = (int2)(w.y - w.x, w.x * 3);
+    c[i] = c[i].yxwz + (uchar4)((uchar)i, 1, 2, 3);
+}

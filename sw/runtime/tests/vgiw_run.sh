@@ -55,6 +55,9 @@ expect 0 "mac64: 64-bit multiply, shifts, carries (buf:u64, buf:i64, u64:V)" $k 
     --arg buf:u32:128:rand:8:0:4294967295 --arg u64:6364136223846793005
 expect 2 "a 32-bit scalar for a ulong argument" $k -k mac64 --global 32 --arg buf:u64:32 --arg buf:i64:32 --arg buf:u32:32 \
     --arg u32:5
+expect 0 "vec_bufs: buffers of float4, int2 and uchar4 (buf:f32:4*N, buf:i32:2*N, buf:u8:4*N)" $k -k vec_bufs \
+    --global 96 --local 32 --arg buf:f32:384:rand:9:-100:100 --arg buf:i32:192:rand:10:-1000:1000 \
+    --arg buf:u8:384:rand:11 --arg buf:f32:384
 # the comparison can fail: a kernel without its barrier gives other results than native execution
 "$run" sw/runtime/tests/rt_no_barrier.cl --global 128 --local 64 --arg buf:i32:128 --arg buf:i32:128:rand:1 \
     --engine "$engine" --config "$config" > "$tmp/out" 2>&1
