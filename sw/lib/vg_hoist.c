@@ -375,6 +375,10 @@ static char *hoist(Ctx *c, const int (*locs)[2], int nlocs)
         return NULL;
     }
     Decl *d = calloc((size_t)nlocs, sizeof *d);
+    if (!d) {
+        note(c, NULL, "out of memory while moving the __local declarations");
+        return NULL;
+    }
     int nd = 0, bad = 0;
     for (int k = 0; k < nlocs; k++) {
         size_t i = c->nt;
