@@ -398,11 +398,13 @@ def module_texts(il_path):
 
 
 def canonical(text):
-    """A module's RTLIL text with Yosys's global auto-index numbers (`$proc$f.sv:12$345`)
-    renumbered in order of first appearance: they shift whenever a file read earlier changes,
-    the module itself need not have."""
+    """A module's RTLIL text with Yosys's global auto-index numbers (`$proc$f.sv:12$345`, and in
+    the wires derived from cells, `$ternary$f.sv:3$345_Y`, `$memwr$...$7_EN`) renumbered in order
+    of first appearance: they shift whenever a file read earlier changes, the module itself need
+    not have. (The `_Y`/`_DATA`/`_EN`/`_ADDR` forms were missed before, so one changed module made
+    every module elaborated after it look changed and synthesize again.)"""
     seen = {}
-    return re.sub(r"\$(\d+)\b", lambda m: "$" + str(seen.setdefault(m.group(1), len(seen))), text)
+    return re.sub(r"\$(\d+)(?=_|\b)", lambda m: "$" + str(seen.setdefault(m.group(1), len(seen))), text)
 
 
 def base_name(mod):

@@ -132,6 +132,32 @@ module vgiw_simt_lsu #(
   assign out_tag_o   = sl_tag_q[hd_q];
   assign busy_o      = snd_valid_q || (|sl_valid_q);
 
+  // The responses of a cycle, per slot s and lane t: rsp_own, lane t's own word arrives for slot
+  // s; rsp_fol, the slot's leader's word arrives and lane t follows it. Written as enables per
+  // (slot, lane) rather than as writes indexed by the response's slot ID inside a loop over
+  // lanes and followers: the same registers and priority (of two writes to one word the higher
+  // lane's wins: the own word if t is above the leader, else the leader's; a follower sends no
+  // request, so the two never meet), but T x S selects instead of T x T indexed writes of the
+  // whole slot array, which Yosys's elaboration expanded into 20 MB of RTLIL for T = 32.
+  logic [S-1:0][T-1:0]  rsp_own, rsp_fol;
+  logic [S-1:0]         rsp_lead;
+  logic [S-1:0][31:0]   rsp_lead_word;
+  always_comb begin
+    for (int s = 0; s < S; s++) begin
+      rsp_lead[s] = 1'b0;
+      rsp_lead_word[s] = '0;
+      for (int t = 0; t < T; t++) begin
+        rsp_own[s][t] = l1_rsp_valid_i[t] && l1_rsp_id_i[t] == SB'(s);
+        if (rsp_own[s][t] && sl_lead_q[s] == LB'(t)) begin
+          rsp_lead[s] = 1'b1;
+          rsp_lead_word[s] = l1_rsp_rdata_i[t];
+        end
+      end
+      for (int t = 0; t < T; t++)
+        rsp_fol[s][t] = rsp_lead[s] && sl_follow_q[s][t] && !(rsp_own[s][t] && LB'(t) > sl_lead_q[s]);
+    end
+  end
+
   function automatic logic [SB-1:0] inc(input logic [SB-1:0] p);
     inc = (int'(p) == S - 1) ? '0 : p + SB'(1);
   endfunction
@@ -146,18 +172,15 @@ module vgiw_simt_lsu #(
       // requests accepted by the L1
       snd_pend_q <= snd_pend_q & ~l1_req_ready_i;
       if (snd_last) snd_valid_q <= 1'b0;
-      // responses (a port takes one per cycle, always)
-      for (int t = 0; t < T; t++) begin
-        if (l1_rsp_valid_i[t]) begin
-          sl_word_q[l1_rsp_id_i[t]][t] <= l1_rsp_rdata_i[t];
-          sl_wait_q[l1_rsp_id_i[t]][t] <= 1'b0;
-          if (sl_lead_q[l1_rsp_id_i[t]] == LB'(t)) begin
-            for (int f = 0; f < T; f++) begin
-              if (sl_follow_q[l1_rsp_id_i[t]][f]) begin
-                sl_word_q[l1_rsp_id_i[t]][f] <= l1_rsp_rdata_i[t];
-                sl_wait_q[l1_rsp_id_i[t]][f] <= 1'b0;
-              end
-            end
+      // responses (a port takes one per cycle, always): rsp_own / rsp_fol above
+      for (int s = 0; s < S; s++) begin
+        for (int t = 0; t < T; t++) begin
+          if (rsp_fol[s][t]) begin
+            sl_word_q[s][t] <= rsp_lead_word[s];
+            sl_wait_q[s][t] <= 1'b0;
+          end else if (rsp_own[s][t]) begin
+            sl_word_q[s][t] <= l1_rsp_rdata_i[t];
+            sl_wait_q[s][t] <= 1'b0;
           end
         end
       end
