@@ -633,11 +633,7 @@ module vgiw_simt_core #(
     .l1_rsp_rdata_i (l1_rsp_rdata)
   );
 
-  localparam int unsigned BCW = $clog2(vgiw_cfg_pkg::L1_BANKS + 1);
-  localparam int unsigned MWW = $clog2(vgiw_cfg_pkg::L1_BANKS * vgiw_cfg_pkg::L1_MSHRS + 1);
-  logic [BCW-1:0] l1_inc_access, l1_inc_hit, l1_inc_miss, l1_inc_wb, l1_inc_refill, l1_inc_stall;
-  logic [MWW-1:0] l1_inc_wait;
-  logic [$clog2(T + 1)-1:0] l1_inc_conflict;
+  vgiw_cfg_pkg::cache_inc_t l1_inc;
   vgiw_simt_mem #(.T (T), .IW (SLB)) u_mem (
     .clk_i, .rst_ni,
     .req_valid_i (l1_req_valid), .req_ready_o (l1_req_ready), .req_addr_i (l1_req_addr),
@@ -646,9 +642,7 @@ module vgiw_simt_core #(
     .rsp_rdata_o (l1_rsp_rdata),
     .flush_i (l1_flush), .flush_done_o (l1_flush_done), .error_o (mem_err), .clear_i (start),
     .ic_valid_i (ic_req_valid), .ic_ready_o (ic_req_ready), .ic_addr_i (ic_req_addr), .ic_rsp_o (ic_rsp),
-    .inc_access_o (l1_inc_access), .inc_hit_o (l1_inc_hit), .inc_miss_o (l1_inc_miss),
-    .inc_writeback_o (l1_inc_wb), .inc_refill_o (l1_inc_refill), .inc_mshr_stall_o (l1_inc_stall),
-    .inc_miss_wait_o (l1_inc_wait), .inc_conflict_o (l1_inc_conflict),
+    .cache_inc_o (l1_inc),
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o,
     .mem_req_id_o, .mem_rsp_valid_i, .mem_rsp_ready_o, .mem_rsp_id_i, .mem_rsp_rdata_i,
     .mem_rsp_error_i
@@ -887,14 +881,14 @@ module vgiw_simt_core #(
     sc_inc[vgiw_cfg_pkg::CNT_SIMT_FETCH_STALL - vgiw_cfg_pkg::CNT_SIMT]    = 64'(have && !range_err && !ic_hit);
     sc_inc[vgiw_cfg_pkg::CNT_SIMT_ISSUE_IDLE - vgiw_cfg_pkg::CNT_SIMT]     = 64'(busy_q && !fl_q && !have);
     xc_inc = '0;
-    xc_inc[vgiw_cfg_pkg::CNT_L1_ACCESS - vgiw_cfg_pkg::CNT_EXT]        = 64'(l1_inc_access);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_HIT - vgiw_cfg_pkg::CNT_EXT]           = 64'(l1_inc_hit);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_MISS - vgiw_cfg_pkg::CNT_EXT]          = 64'(l1_inc_miss);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_BANK_CONFLICT - vgiw_cfg_pkg::CNT_EXT] = 64'(l1_inc_conflict);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_WRITEBACK - vgiw_cfg_pkg::CNT_EXT]     = 64'(l1_inc_wb);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_MSHR_STALL - vgiw_cfg_pkg::CNT_EXT]    = 64'(l1_inc_stall);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_REFILL - vgiw_cfg_pkg::CNT_EXT]        = 64'(l1_inc_refill);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_MISS_CYCLES - vgiw_cfg_pkg::CNT_EXT]   = 64'(l1_inc_wait);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_ACCESS - vgiw_cfg_pkg::CNT_EXT]        = 64'(l1_inc.access);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_HIT - vgiw_cfg_pkg::CNT_EXT]           = 64'(l1_inc.hit);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_MISS - vgiw_cfg_pkg::CNT_EXT]          = 64'(l1_inc.miss);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_BANK_CONFLICT - vgiw_cfg_pkg::CNT_EXT] = 64'(l1_inc.conflict);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_WRITEBACK - vgiw_cfg_pkg::CNT_EXT]     = 64'(l1_inc.writeback);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_MSHR_STALL - vgiw_cfg_pkg::CNT_EXT]    = 64'(l1_inc.mshr_stall);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_REFILL - vgiw_cfg_pkg::CNT_EXT]        = 64'(l1_inc.refill);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_MISS_CYCLES - vgiw_cfg_pkg::CNT_EXT]   = 64'(l1_inc.miss_wait);
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -13,10 +13,7 @@ module vgiw_simt_mem #(
   localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
   localparam int unsigned LBITS = 8 * L,
   localparam int unsigned B1    = vgiw_cfg_pkg::L1_BANKS,
-  localparam int unsigned M1    = vgiw_cfg_pkg::L1_MSHRS,
-  localparam int unsigned BCW   = $clog2(B1 + 1),
-  localparam int unsigned MWW   = $clog2(B1 * M1 + 1),
-  localparam int unsigned PCW   = $clog2(T + 1)
+  localparam int unsigned M1    = vgiw_cfg_pkg::L1_MSHRS
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -40,15 +37,8 @@ module vgiw_simt_mem #(
   output logic                  ic_ready_o,
   input  logic [31:0]           ic_addr_i,
   output logic                  ic_rsp_o,
-  // counter increments (banked_cache)
-  output logic [BCW-1:0]        inc_access_o,
-  output logic [BCW-1:0]        inc_hit_o,
-  output logic [BCW-1:0]        inc_miss_o,
-  output logic [BCW-1:0]        inc_writeback_o,
-  output logic [BCW-1:0]        inc_refill_o,
-  output logic [BCW-1:0]        inc_mshr_stall_o,
-  output logic [MWW-1:0]        inc_miss_wait_o,
-  output logic [PCW-1:0]        inc_conflict_o,
+  // counter increments (banked_cache; bundle cache_inc of arch/formats.toml)
+  output logic [vgiw_cfg_pkg::CACHE_INC_BITS-1:0] cache_inc_o,
   // memory port (line-granular, the protocol of vgiw_core)
   output logic                  mem_req_valid_o,
   input  logic                  mem_req_ready_i,
@@ -94,8 +84,7 @@ module vgiw_simt_mem #(
     .flush_i, .flush_done_o, .busy_o (busy),
     .line_req_valid_o (b_valid), .line_req_ready_i (b_ready), .line_req_o (b_req),
     .line_rsp_valid_i (b_rsp), .line_rsp_i (b_line_rsp),
-    .inc_access_o, .inc_hit_o, .inc_miss_o, .inc_writeback_o, .inc_refill_o, .inc_mshr_stall_o,
-    .inc_miss_wait_o, .inc_conflict_o
+    .cache_inc_o
   );
 
   // ---- memory port arbiter ----------------------------------------------------------------------
