@@ -19,9 +19,7 @@ module vgiw_simt_core #(
   parameter  int unsigned TRACKER = vgiw_cfg_pkg::SIMT_TRACKER,
   // 1: a converged warp issues ahead of its tracker under the scoreboard; 0: one instruction per
   // warp in flight (every instruction commits), docs/simt.md "Pipeline"
-  parameter  bit          ISSUE_AHEAD = 1'b1,
-  localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
-  localparam int unsigned LBITS = 8 * L
+  parameter  bit          ISSUE_AHEAD = 1'b1
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -32,18 +30,14 @@ module vgiw_simt_core #(
   input  logic [31:0]      reg_wdata_i,
   output logic [31:0]      reg_rdata_o,
   output logic             done_o,
-  // memory port (line-granular, the protocol of vgiw_core): L1 banks and instruction cache (simt_mem)
-  output logic             mem_req_valid_o,
-  input  logic             mem_req_ready_i,
-  output logic [31:0]      mem_req_addr_o,
-  output logic             mem_req_write_o,
-  output logic [LBITS-1:0] mem_req_wdata_o,
-  output logic [7:0]       mem_req_id_o,
-  input  logic             mem_rsp_valid_i,
-  output logic             mem_rsp_ready_o,
-  input  logic [7:0]       mem_rsp_id_i,
-  input  logic [LBITS-1:0] mem_rsp_rdata_i,
-  input  logic             mem_rsp_error_i
+  // memory port (line-granular, the line_req / line_rsp bundles of vgiw_core, arch/formats.toml):
+  // L1 banks and instruction cache (simt_mem)
+  output logic             line_req_valid_o,
+  input  logic             line_req_ready_i,
+  output logic [vgiw_cfg_pkg::LINE_REQ_BITS-1:0] line_req_o,
+  input  logic             line_rsp_valid_i,
+  output logic             line_rsp_ready_o,
+  input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i
 );
   localparam int unsigned W   = vgiw_cfg_pkg::SIMT_WARPS;
   localparam int unsigned T   = vgiw_cfg_pkg::SIMT_LANES;
@@ -511,11 +505,15 @@ module vgiw_simt_core #(
   // ---- instruction path: instruction cache refilled through memory-port ID 1 --------------------
   logic ic_req_valid, ic_req_ready, ic_rsp;
   logic [31:0] ic_req_addr;
+  /* verilator lint_off UNUSEDSIGNAL */
+  vgiw_cfg_pkg::line_rsp_t line_rsp;                // the instruction cache takes the line only
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign line_rsp = line_rsp_i;
   vgiw_simt_icache u_icache (
     .clk_i, .rst_ni, .clear_i (start),
     .pc_i (pc), .hit_o (ic_hit), .instr_o (instr), .miss_i (miss),
     .refill_valid_o (ic_req_valid), .refill_ready_i (ic_req_ready), .refill_addr_o (ic_req_addr),
-    .refill_rsp_i (ic_rsp), .refill_line_i (mem_rsp_rdata_i), .busy_o (ic_busy)
+    .refill_rsp_i (ic_rsp), .refill_line_i (line_rsp.rdata), .busy_o (ic_busy)
   );
 
   // ---- ALU lanes (int_alu, tag = the instruction's tag) -----------------------------------------
@@ -643,9 +641,7 @@ module vgiw_simt_core #(
     .flush_i (l1_flush), .flush_done_o (l1_flush_done), .error_o (mem_err), .clear_i (start),
     .ic_valid_i (ic_req_valid), .ic_ready_o (ic_req_ready), .ic_addr_i (ic_req_addr), .ic_rsp_o (ic_rsp),
     .cache_inc_o (l1_inc),
-    .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o,
-    .mem_req_id_o, .mem_rsp_valid_i, .mem_rsp_ready_o, .mem_rsp_id_i, .mem_rsp_rdata_i,
-    .mem_rsp_error_i
+    .line_req_valid_o, .line_req_ready_i, .line_req_o, .line_rsp_valid_i, .line_rsp_ready_o, .line_rsp_i
   );
 
   // ---- writeback and commit -----------------------------------------------------------------------
