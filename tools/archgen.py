@@ -591,6 +591,14 @@ def derive(cfg, name):
         raise ArchError(f"{where}: simt.lanes must be 1..64 (the tracker's LANES)")
     if s["warps"] < 1:
         raise ArchError(f"{where}: simt.warps must be at least 1")
+    # widths of the cache_inc bundle (arch/formats.toml): one layout for every banked cache of
+    # the preset (L1, LVC, the SIMT core's L1), each field wide enough for the largest count
+    l1, lv = cfg["l1"], cfg["lvc"]
+    cfg["cache"] = {
+        "inc_bank_bits": clog2(max(l1["banks"], lv["banks"]) + 1),
+        "inc_wait_bits": clog2(max(l1["banks"] * l1["mshrs"], lv["banks"] * lv["mshrs"]) + 1),
+        "inc_port_bits": clog2(max(cfg["units"]["ldst"], cfg["units"]["lvu"], s["lanes"]) + 1),
+    }
     if s["tracker"] not in (0, 1):
         raise ArchError(f"{where}: simt.tracker must be 0 (path list) or 1 (arbiter)")
     if not 1 <= s["depth_bits"] <= 8:

@@ -19,7 +19,6 @@ module vgiw_core (
   output logic             line_rsp_ready_o,
   input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i
 );
-  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS;
   localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU;
   localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST;
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU;
@@ -97,9 +96,9 @@ module vgiw_core (
   logic [vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS-1:0][CH-1:0][31:0] cfg_word;   // rows of one shift
   logic [31:0]              tile_base;
   logic [vgiw_cfg_pkg::DESC_W_LOCAL_SPAN-vgiw_cfg_pkg::DESC_W_LSIZE0:0][31:0] geom;
-  logic [NC-1:0]            batch_valid, batch_ready, done_valid, done_ready;
-  logic [NC-1:0][TID_W-1:0] batch_base, done_base;
-  logic [NC-1:0][63:0]      batch_mask, done_mask, done_taken;
+  logic [NC-1:0]            cvu_batch_valid, cvu_batch_ready, cvu_done_valid, cvu_done_ready;
+  logic [NC-1:0][vgiw_cfg_pkg::CVU_BATCH_BITS-1:0] cvu_batch;
+  logic [NC-1:0][vgiw_cfg_pkg::CVU_DONE_BITS-1:0]  cvu_done;
   logic [U-1:0]             unit_fire;
 
   logic [NL-1:0]            ldst_req_valid, ldst_req_ready, ldst_rsp_valid;
@@ -134,9 +133,8 @@ module vgiw_core (
     .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block),
     .cvt_wr_word_o (cvt_wr_word), .cvt_wr_bits_o (cvt_wr_bits), .cvt_nonempty_i (cvt_nonempty),
     .fab_clear_o (fab_clear), .cfg_shift_o (cfg_shift), .cfg_word_o (cfg_word), .tile_base_o (tile_base), .geom_o (geom),
-    .batch_valid_o (batch_valid), .batch_ready_i (batch_ready), .batch_base_o (batch_base),
-    .batch_mask_o (batch_mask), .done_valid_i (done_valid), .done_ready_o (done_ready),
-    .done_base_i (done_base), .done_mask_i (done_mask), .done_taken_i (done_taken),
+    .cvu_batch_valid_o (cvu_batch_valid), .cvu_batch_ready_i (cvu_batch_ready), .cvu_batch_o (cvu_batch),
+    .cvu_done_valid_i (cvu_done_valid), .cvu_done_ready_o (cvu_done_ready), .cvu_done_i (cvu_done),
     .fab_busy_i (fab_busy), .unit_fire_i (unit_fire), .fab_error_i (fab_error)
   );
 
@@ -152,9 +150,8 @@ module vgiw_core (
   vgiw_fabric u_fabric (
     .clk_i, .rst_ni, .clear_i (fab_clear),
     .cfg_shift_i (cfg_shift), .cfg_word_i (cfg_word), .tile_base_i (tile_base), .geom_i (geom),
-    .batch_valid_i (batch_valid), .batch_ready_o (batch_ready), .batch_base_i (batch_base),
-    .batch_mask_i (batch_mask), .done_valid_o (done_valid), .done_ready_i (done_ready),
-    .done_base_o (done_base), .done_mask_o (done_mask), .done_taken_o (done_taken),
+    .cvu_batch_valid_i (cvu_batch_valid), .cvu_batch_ready_o (cvu_batch_ready), .cvu_batch_i (cvu_batch),
+    .cvu_done_valid_o (cvu_done_valid), .cvu_done_ready_i (cvu_done_ready), .cvu_done_o (cvu_done),
     .ldst_req_valid_o (ldst_req_valid), .ldst_req_ready_i (ldst_req_ready), .ldst_req_o (ldst_req),
     .ldst_rsp_valid_i (ldst_rsp_valid), .ldst_rsp_i (ldst_rsp),
     .lv_req_valid_o (lv_req_valid), .lv_req_ready_i (lv_req_ready), .lv_req_o (lv_req),

@@ -11,7 +11,6 @@
 // (vgiw_bbs_prefetch), dispatch and done merge (vgiw_bbs_dispatch) and the counters
 // (vgiw_bbs_counters).
 module vgiw_bbs #(
-  localparam int unsigned TID_W  = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned NC     = vgiw_cfg_pkg::UNITS_CVU,
   localparam int unsigned U      = vgiw_cfg_pkg::FABRIC_UNITS,
   localparam int unsigned CH     = vgiw_cfg_pkg::CFG_CHAINS,
@@ -75,15 +74,13 @@ module vgiw_bbs #(
   output logic [31:0]               tile_base_o,
   // NDRange geometry for the CVUs' coordinates: descriptor words LSIZE0 .. LOCAL_SPAN, in order
   output logic [GEOM_WORDS-1:0][31:0] geom_o,
-  output logic [NC-1:0]             batch_valid_o,
-  input  logic [NC-1:0]             batch_ready_i,
-  output logic [NC-1:0][TID_W-1:0]  batch_base_o,
-  output logic [NC-1:0][63:0]       batch_mask_o,
-  input  logic [NC-1:0]             done_valid_i,
-  output logic [NC-1:0]             done_ready_o,
-  input  logic [NC-1:0][TID_W-1:0]  done_base_i,
-  input  logic [NC-1:0][63:0]       done_mask_i,
-  input  logic [NC-1:0][63:0]       done_taken_i,
+  // CVUs: thread batches out, finished batches in (bundles of arch/formats.toml)
+  output logic [NC-1:0]             cvu_batch_valid_o,
+  input  logic [NC-1:0]             cvu_batch_ready_i,
+  output logic [NC-1:0][vgiw_cfg_pkg::CVU_BATCH_BITS-1:0] cvu_batch_o,
+  input  logic [NC-1:0]             cvu_done_valid_i,
+  output logic [NC-1:0]             cvu_done_ready_o,
+  input  logic [NC-1:0][vgiw_cfg_pkg::CVU_DONE_BITS-1:0]  cvu_done_i,
   input  logic                      fab_busy_i,
   input  logic [U-1:0]              unit_fire_i,
   input  logic                      fab_error_i
@@ -278,8 +275,8 @@ module vgiw_bbs #(
     .merge_block_o   (merge_block),
     .merge_word_o    (merge_word),
     .merge_bits_o    (merge_bits),
-    .batch_valid_o, .batch_ready_i, .batch_base_o, .batch_mask_o,
-    .done_valid_i, .done_ready_o, .done_base_i, .done_mask_i, .done_taken_i,
+    .cvu_batch_valid_o, .cvu_batch_ready_i, .cvu_batch_o,
+    .cvu_done_valid_i, .cvu_done_ready_o, .cvu_done_i,
     .ev_batch_o       (ev_batch),
     .ev_batch_mask_o  (ev_batch_mask),
     .ev_stall_ready_o (ev_stall_ready),

@@ -40,16 +40,13 @@ module vgiw_bbs_dispatch #(
   output logic [BW-1:0]             merge_block_o,
   output logic [AW-1:0]             merge_word_o,
   output logic [63:0]               merge_bits_o,
-  // CVUs
-  output logic [NC-1:0]             batch_valid_o,
-  input  logic [NC-1:0]             batch_ready_i,
-  output logic [NC-1:0][TID_W-1:0]  batch_base_o,
-  output logic [NC-1:0][63:0]       batch_mask_o,
-  input  logic [NC-1:0]             done_valid_i,
-  output logic [NC-1:0]             done_ready_o,
-  input  logic [NC-1:0][TID_W-1:0]  done_base_i,
-  input  logic [NC-1:0][63:0]       done_mask_i,
-  input  logic [NC-1:0][63:0]       done_taken_i,
+  // CVUs (bundles cvu_batch / cvu_done of arch/formats.toml)
+  output logic [NC-1:0]             cvu_batch_valid_o,
+  input  logic [NC-1:0]             cvu_batch_ready_i,
+  output logic [NC-1:0][vgiw_cfg_pkg::CVU_BATCH_BITS-1:0] cvu_batch_o,
+  input  logic [NC-1:0]             cvu_done_valid_i,
+  output logic [NC-1:0]             cvu_done_ready_o,
+  input  logic [NC-1:0][vgiw_cfg_pkg::CVU_DONE_BITS-1:0]  cvu_done_i,
   // events for the counters
   output logic                      ev_batch_o,      // a batch left (its bitmap: ev_batch_mask_o)
   output logic [63:0]               ev_batch_mask_o,
@@ -82,7 +79,7 @@ module vgiw_bbs_dispatch #(
   // a batch goes to the first ready CVU of the block at or after the pointer (docs/ctrl.md)
   vgiw_rr_arbiter #(.N(NC), .HOLD(1'b0)) u_batch_rr (
     .clk_i, .rst_ni,
-    .req_i   (cvu_i & batch_ready_i),
+    .req_i   (cvu_i & cvu_batch_ready_i),
     .ready_i (bat_vld_q && !err_i),
     .valid_o (pick_vld),
     .idx_o   (pick)
@@ -109,10 +106,12 @@ module vgiw_bbs_dispatch #(
   assign scan_done = scan_w_q >= used_words_i;
   assign bat_load  = run_i && !scan_done && !err_i && (!bat_vld_q || (bat_fire && !more));
 
+  vgiw_cfg_pkg::cvu_batch_t bat;
+  assign bat.base = bat_base_q;
+  assign bat.mask = send_mask;
   for (genvar i = 0; i < NC; i++) begin : g_batch
-    assign batch_valid_o[i] = bat_fire && (pick == NCW'(i));
-    assign batch_base_o[i]  = bat_base_q;
-    assign batch_mask_o[i]  = send_mask;
+    assign cvu_batch_valid_o[i] = bat_fire && (pick == NCW'(i));
+    assign cvu_batch_o[i]       = bat;
   end
 
   assign cvt_rd_valid_o = bat_load && cvt_rd_data_i != '0;
@@ -121,15 +120,17 @@ module vgiw_bbs_dispatch #(
   // done packets: one accepted at a time, round-robin over the CVUs
   vgiw_rr_arbiter #(.N(NC), .HOLD(1'b0)) u_done_rr (
     .clk_i, .rst_ni,
-    .req_i   (done_valid_i),
+    .req_i   (cvu_done_valid_i),
     .ready_i (!dn_vld_q || dn_last),
     .valid_o (dn_pick_vld),
     .idx_o   (dn_pick)
   );
+  vgiw_cfg_pkg::cvu_done_t dn_in;
+  assign dn_in     = cvu_done_i[dn_pick];
   assign dn_last   = dn_vld_q && dn_phase_q;
   assign dn_accept = dn_pick_vld && (!dn_vld_q || dn_last);
   for (genvar i = 0; i < NC; i++) begin : g_done
-    assign done_ready_o[i] = dn_accept && (dn_pick == NCW'(i));
+    assign cvu_done_ready_o[i] = dn_accept && (dn_pick == NCW'(i));
   end
   assign dn_dest = dn_phase_q ? succ0_i : succ1_i;
 `ifdef VGIW_FAULT_BBS_BOTH_SUCCESSORS
@@ -187,9 +188,9 @@ module vgiw_bbs_dispatch #(
       if (dn_accept) begin
         dn_vld_q   <= 1'b1;
         dn_phase_q <= 1'b0;
-        dn_base_q  <= done_base_i[dn_pick];
-        dn_mask_q  <= done_mask_i[dn_pick];
-        dn_taken_q <= done_taken_i[dn_pick];
+        dn_base_q  <= dn_in.base;
+        dn_mask_q  <= dn_in.mask;
+        dn_taken_q <= dn_in.taken;
       end else if (dn_last) begin
         dn_vld_q <= 1'b0;
       end else if (dn_vld_q) begin

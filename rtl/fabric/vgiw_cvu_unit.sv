@@ -29,16 +29,13 @@ module vgiw_cvu_unit #(
   // batches from the BBS
   input  logic [31:0]                                tile_base_i,
   input  logic [GW-1:0][31:0]                        geom_i,      // descriptor words LSIZE0 .. LOCAL_SPAN
-  input  logic                                       batch_valid_i,
-  output logic                                       batch_ready_o,
-  input  logic [vgiw_cfg_pkg::DATAPATH_TID_BITS-1:0] batch_base_i,
-  input  logic [63:0]                                batch_mask_i,
+  input  logic                                       cvu_batch_valid_i,
+  output logic                                       cvu_batch_ready_o,
+  input  logic [vgiw_cfg_pkg::CVU_BATCH_BITS-1:0]    cvu_batch_i,   // bundles of arch/formats.toml
   // finished batches to the BBS
-  output logic                                       done_valid_o,
-  input  logic                                       done_ready_i,
-  output logic [vgiw_cfg_pkg::DATAPATH_TID_BITS-1:0] done_base_o,
-  output logic [63:0]                                done_mask_o,
-  output logic [63:0]                                done_taken_o,
+  output logic                                       cvu_done_valid_o,
+  input  logic                                       cvu_done_ready_i,
+  output logic [vgiw_cfg_pkg::CVU_DONE_BITS-1:0]     cvu_done_o,
   output logic                                       error_o       // sticky: outcome for an unknown thread
 );
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS;
@@ -68,17 +65,20 @@ module vgiw_cvu_unit #(
   logic [TID_W-1:0] inj_tid;
   logic [31:0]      inj_data0, inj_data1;
 
-  assign batch_ready_o = free_found && coord_ready && !clear_i;
+  vgiw_cfg_pkg::cvu_batch_t batch;
+  assign batch             = cvu_batch_i;
+  assign cvu_batch_ready_o = free_found && coord_ready && !clear_i;
   logic batch_take;
-  assign batch_take    = batch_valid_i && batch_ready_o;
+  assign batch_take        = cvu_batch_valid_i && cvu_batch_ready_o;
 
   vgiw_cvu_coords u_coords (
     .clk_i, .rst_ni, .clear_i, .geom_i, .tile_base_i,
     .sel0_i        (cfg_i.imm[3:0]),
     .sel1_i        (cfg_i.imm[7:4]),
-    .batch_valid_i (batch_valid_i && free_found),
+    .batch_valid_i (cvu_batch_valid_i && free_found),
     .batch_ready_o (coord_ready),
-    .batch_base_i, .batch_mask_i,
+    .batch_base_i  (batch.base),
+    .batch_mask_i  (batch.mask),
     .thr_valid_o   (inj_valid),
     .thr_ready_i   (inj_ready),
     .thr_tid_o     (inj_tid),
@@ -145,21 +145,23 @@ module vgiw_cvu_unit #(
       end
     end
   end
-  assign done_valid_o = done_found;
+  assign cvu_done_valid_o = done_found;
   // The table is read and written through decoded selects, not at a variable index (Yosys
   // turns an indexed packed array into shifters over all of it: docs/fabric-units/cvu.md "Area").
+  vgiw_cfg_pkg::cvu_done_t done;
   always_comb begin
-    done_base_o  = '0;
-    done_mask_o  = '0;
-    done_taken_o = '0;
+    done.base  = '0;
+    done.mask  = '0;
+    done.taken = '0;
     for (int unsigned k = 0; k < K; k++) begin
       if (done_idx == KW'(k)) begin
-        done_base_o  = slot_base_q[k];
-        done_mask_o  = slot_mask_q[k];
-        done_taken_o = slot_taken_q[k];
+        done.base  = slot_base_q[k];
+        done.mask  = slot_mask_q[k];
+        done.taken = slot_taken_q[k];
       end
     end
   end
+  assign cvu_done_o = done;
   logic [63:0] res_onehot;
   assign res_onehot = 64'(1) << res_bit;
 
@@ -177,15 +179,15 @@ module vgiw_cvu_unit #(
     end else begin
       if (res_valid && !res_found) error_o <= 1'b1;
       for (int unsigned k = 0; k < K; k++) begin
-        if (done_valid_o && done_ready_i && done_idx == KW'(k)) slot_valid_q[k] <= 1'b0;
+        if (cvu_done_valid_o && cvu_done_ready_i && done_idx == KW'(k)) slot_valid_q[k] <= 1'b0;
         if (res_valid && res_found && res_idx == KW'(k)) begin
           slot_seen_q[k] <= slot_seen_q[k] | res_onehot;
           if (res_tok.data[0]) slot_taken_q[k] <= slot_taken_q[k] | res_onehot;
         end
         if (batch_take && free_idx == KW'(k)) begin
           slot_valid_q[k] <= 1'b1;
-          slot_base_q[k]  <= batch_base_i;
-          slot_mask_q[k]  <= batch_mask_i;
+          slot_base_q[k]  <= batch.base;
+          slot_mask_q[k]  <= batch.mask;
           slot_seen_q[k]  <= '0;
           slot_taken_q[k] <= '0;
         end

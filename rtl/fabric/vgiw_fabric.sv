@@ -6,7 +6,6 @@
 // between blocks.
 // LDST, LVU and CVU units get the external ports of their type, indexed by UNIT_INDEX.
 module vgiw_fabric #(
-  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU,
   localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
@@ -14,6 +13,8 @@ module vgiw_fabric #(
   localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS,
   localparam int unsigned K     = vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS,
   localparam int unsigned GW    = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1,
+  localparam int unsigned CB    = vgiw_cfg_pkg::CVU_BATCH_BITS,
+  localparam int unsigned CD    = vgiw_cfg_pkg::CVU_DONE_BITS,
   localparam int unsigned LQ    = vgiw_cfg_pkg::LDST_REQ_BITS,
   localparam int unsigned LS    = vgiw_cfg_pkg::LDST_RSP_BITS,
   localparam int unsigned VQ    = vgiw_cfg_pkg::LV_REQ_BITS,
@@ -27,18 +28,15 @@ module vgiw_fabric #(
   input  logic [K-1:0][CH-1:0][31:0] cfg_word_i,   // [k][chain]: k = K-1 enters last (on top)
   input  logic [31:0]                tile_base_i,
   input  logic [GW-1:0][31:0]        geom_i,       // NDRange geometry for the CVUs (descriptor)
-  // control vector units: thread batches in, finished batches out
-  input  logic [NC-1:0]              batch_valid_i,
-  output logic [NC-1:0]              batch_ready_o,
-  input  logic [NC-1:0][TID_W-1:0]   batch_base_i,
-  input  logic [NC-1:0][63:0]        batch_mask_i,
-  output logic [NC-1:0]              done_valid_o,
-  input  logic [NC-1:0]              done_ready_i,
-  output logic [NC-1:0][TID_W-1:0]   done_base_o,
-  output logic [NC-1:0][63:0]        done_mask_o,
-  output logic [NC-1:0][63:0]        done_taken_o,
-  // load/store units: memory ports; live value units: live value ports (bundles of
-  // arch/formats.toml, docs/architecture-description.md "Records and bundles")
+  // control vector units: thread batches in, finished batches out; load/store units: memory
+  // ports; live value units: live value ports (bundles of arch/formats.toml,
+  // docs/architecture-description.md "Records and bundles")
+  input  logic [NC-1:0]              cvu_batch_valid_i,
+  output logic [NC-1:0]              cvu_batch_ready_o,
+  input  logic [NC-1:0][CB-1:0]      cvu_batch_i,
+  output logic [NC-1:0]              cvu_done_valid_o,
+  input  logic [NC-1:0]              cvu_done_ready_i,
+  output logic [NC-1:0][CD-1:0]      cvu_done_o,
   output logic [NL-1:0]              ldst_req_valid_o,
   input  logic [NL-1:0]              ldst_req_ready_i,
   output logic [NL-1:0][LQ-1:0]      ldst_req_o,
@@ -243,11 +241,10 @@ module vgiw_fabric #(
         .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),
         .tile_base_i, .geom_i,
-        .batch_valid_i (batch_valid_i[IDX]), .batch_ready_o (batch_ready_o[IDX]),
-        .batch_base_i  (batch_base_i[IDX]),  .batch_mask_i  (batch_mask_i[IDX]),
-        .done_valid_o  (done_valid_o[IDX]),  .done_ready_i  (done_ready_i[IDX]),
-        .done_base_o   (done_base_o[IDX]),   .done_mask_o   (done_mask_o[IDX]),
-        .done_taken_o  (done_taken_o[IDX]),  .error_o       (unit_error[u])
+        .cvu_batch_valid_i (cvu_batch_valid_i[IDX]), .cvu_batch_ready_o (cvu_batch_ready_o[IDX]),
+        .cvu_batch_i       (cvu_batch_i[IDX]),
+        .cvu_done_valid_o  (cvu_done_valid_o[IDX]),  .cvu_done_ready_i  (cvu_done_ready_i[IDX]),
+        .cvu_done_o        (cvu_done_o[IDX]),        .error_o           (unit_error[u])
       );
     end
   end

@@ -52,15 +52,8 @@ module vgiw_banked_cache #(
   output logic [BANKS-1:0][vgiw_cfg_pkg::LINE_REQ_BITS-1:0] line_req_o,
   input  logic [BANKS-1:0]        line_rsp_valid_i,
   input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i,
-  // per-cycle counter increments
-  output logic [BCW-1:0]          inc_access_o,
-  output logic [BCW-1:0]          inc_hit_o,
-  output logic [BCW-1:0]          inc_miss_o,
-  output logic [BCW-1:0]          inc_writeback_o,
-  output logic [BCW-1:0]          inc_refill_o,      // line reads
-  output logic [BCW-1:0]          inc_mshr_stall_o,  // banks holding a request for want of an MSHR
-  output logic [MWW-1:0]          inc_miss_wait_o,   // refills outstanding (sum: miss latency)
-  output logic [PCW-1:0]          inc_conflict_o
+  // per-cycle counter increments (bundle cache_inc of arch/formats.toml)
+  output logic [vgiw_cfg_pkg::CACHE_INC_BITS-1:0] cache_inc_o
 );
   localparam int unsigned OFF_W = $clog2(LINE_BYTES);
   localparam int unsigned BB    = (BANKS > 1) ? $clog2(BANKS) : 0;
@@ -129,7 +122,6 @@ module vgiw_banked_cache #(
       end
     end
   end
-  assign inc_conflict_o = conflicts;
 
   // the banks
   logic [BANKS-1:0]          b_rsp_valid, b_rsp_ready, b_flush_done, b_busy;
@@ -230,25 +222,44 @@ module vgiw_banked_cache #(
     end
   end
 
-  // counters and flush completion (every bank finished its walk)
+  // counters and flush completion (every bank finished its walk). The sums are as wide as this
+  // cache's counts; the bundle's fields fit the largest cache of the preset (tools/archgen.py).
+  localparam int unsigned IBW = vgiw_cfg_pkg::CACHE_INC_BANK_BITS;
+  localparam int unsigned IWW = vgiw_cfg_pkg::CACHE_INC_WAIT_BITS;
+  localparam int unsigned IPW = vgiw_cfg_pkg::CACHE_INC_PORT_BITS;
+  if (BCW > IBW || MWW > IWW || PCW > IPW) begin : g_bad_inc
+    $error("banked_cache: BANKS, MSHRS or PORTS larger than the preset's caches (cache_inc)");
+  end
+  logic [BCW-1:0] inc_access, inc_hit, inc_miss, inc_writeback, inc_refill, inc_stall;
+  logic [MWW-1:0] inc_wait;
   always_comb begin
-    inc_access_o    = '0;
-    inc_hit_o       = '0;
-    inc_miss_o      = '0;
-    inc_writeback_o = '0;
-    inc_refill_o    = '0;
-    inc_mshr_stall_o = '0;
-    inc_miss_wait_o = '0;
+    inc_access    = '0;
+    inc_hit       = '0;
+    inc_miss      = '0;
+    inc_writeback = '0;
+    inc_refill    = '0;
+    inc_stall     = '0;
+    inc_wait      = '0;
     for (int b = 0; b < BANKS; b++) begin
-      inc_refill_o    = inc_refill_o + BCW'(ev_refill[b]);
-      inc_mshr_stall_o = inc_mshr_stall_o + BCW'(ev_stall[b]);
-      inc_miss_wait_o = inc_miss_wait_o + MWW'(ev_wait[b]);
-      inc_access_o    = inc_access_o + BCW'(ev_access[b]);
-      inc_hit_o       = inc_hit_o + BCW'(ev_hit[b]);
-      inc_miss_o      = inc_miss_o + BCW'(ev_miss[b]);
-      inc_writeback_o = inc_writeback_o + BCW'(ev_wb[b]);
+      inc_refill    = inc_refill + BCW'(ev_refill[b]);
+      inc_stall     = inc_stall + BCW'(ev_stall[b]);
+      inc_wait      = inc_wait + MWW'(ev_wait[b]);
+      inc_access    = inc_access + BCW'(ev_access[b]);
+      inc_hit       = inc_hit + BCW'(ev_hit[b]);
+      inc_miss      = inc_miss + BCW'(ev_miss[b]);
+      inc_writeback = inc_writeback + BCW'(ev_wb[b]);
     end
   end
+  vgiw_cfg_pkg::cache_inc_t inc;
+  assign inc.access     = IBW'(inc_access);
+  assign inc.hit        = IBW'(inc_hit);
+  assign inc.miss       = IBW'(inc_miss);
+  assign inc.writeback  = IBW'(inc_writeback);
+  assign inc.refill     = IBW'(inc_refill);
+  assign inc.mshr_stall = IBW'(inc_stall);
+  assign inc.miss_wait  = IWW'(inc_wait);
+  assign inc.conflict   = IPW'(conflicts);
+  assign cache_inc_o    = inc;
 
   logic [BANKS-1:0] fl_done_q;
   logic             fl_active_q;

@@ -18,10 +18,7 @@ module vgiw_lvc #(
   localparam int unsigned SETS  = vgiw_cfg_pkg::LVC_BYTES / (BANKS * LINE * WAYS),
   localparam int unsigned MSHRS = vgiw_cfg_pkg::LVC_MSHRS,
   localparam int unsigned TGTS  = vgiw_cfg_pkg::LVC_MSHR_TARGETS,
-  localparam int unsigned LW    = LINE / 4,            // row skew: one line, in words
-  localparam int unsigned MWW   = $clog2(BANKS * MSHRS + 1),
-  localparam int unsigned BCW   = $clog2(BANKS + 1),
-  localparam int unsigned PCW   = $clog2(NV + 1)
+  localparam int unsigned LW    = LINE / 4             // row skew: one line, in words
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -40,14 +37,7 @@ module vgiw_lvc #(
   output logic [BANKS-1:0][vgiw_cfg_pkg::LINE_REQ_BITS-1:0] line_req_o,
   input  logic [BANKS-1:0]          line_rsp_valid_i,
   input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i,
-  output logic [BCW-1:0]            inc_access_o,
-  output logic [BCW-1:0]            inc_hit_o,
-  output logic [BCW-1:0]            inc_miss_o,
-  output logic [BCW-1:0]            inc_refill_o,
-  output logic [BCW-1:0]            inc_mshr_stall_o,
-  output logic [MWW-1:0]            inc_miss_wait_o,
-  output logic [BCW-1:0]            inc_spill_o,
-  output logic [PCW-1:0]            inc_conflict_o
+  output logic [vgiw_cfg_pkg::CACHE_INC_BITS-1:0] cache_inc_o   // its writeback counts spills
 );
   localparam int unsigned RW = 32 + 1 + 32 + IW;   // {addr, write, wdata, id}
 
@@ -92,8 +82,6 @@ module vgiw_lvc #(
     .rsp_valid_o (lv_rsp_valid_o), .rsp_id_o (rsp_id), .rsp_rdata_o (rsp_rdata),
     .flush_i, .flush_done_o, .busy_o,
     .line_req_valid_o, .line_req_ready_i, .line_req_o, .line_rsp_valid_i, .line_rsp_i,
-    .inc_refill_o, .inc_mshr_stall_o, .inc_miss_wait_o,
-    .inc_access_o, .inc_hit_o, .inc_miss_o, .inc_writeback_o (inc_spill_o),
-    .inc_conflict_o
+    .cache_inc_o
   );
 endmodule

@@ -75,10 +75,6 @@ module vgiw_mem_system #(
   localparam int unsigned CTL  = B1 + B2;                // first control slot
   localparam int unsigned OFF  = $clog2(L);
   localparam int unsigned WO_W = (L > 4) ? $clog2(L / 4) : 1;
-  localparam int unsigned BC1  = $clog2(B1 + 1);
-  localparam int unsigned BC2  = $clog2(B2 + 1);
-  localparam int unsigned PC1  = $clog2(NL + 1);
-  localparam int unsigned PC2  = $clog2(NV + 1);
   localparam int unsigned M1   = vgiw_cfg_pkg::L1_MSHRS;
   localparam int unsigned M2   = vgiw_cfg_pkg::LVC_MSHRS;
   localparam int unsigned LID1 = $clog2(M1) + 1;          // cache_bank's local ID widths
@@ -87,8 +83,6 @@ module vgiw_mem_system #(
   localparam int unsigned S2   = 1 << LID2;               // memory IDs per LVC bank
   localparam int unsigned LV0  = B1 * S1;                 // first LVC ID
   localparam int unsigned CT0  = LV0 + B2 * S2;           // first control slot ID
-  localparam int unsigned MW1  = $clog2(B1 * M1 + 1);
-  localparam int unsigned MW2  = $clog2(B2 * M2 + 1);
 
   if (CT0 + CK > 256) begin : g_bad_ids
     $error("mem_system: %0d memory request IDs needed, the port has 8 bits (fewer MSHRs in arch/)",
@@ -138,9 +132,7 @@ module vgiw_mem_system #(
 
   // ---- L1
   logic            l1_flush_done, l1_busy;
-  logic [BC1-1:0]  l1_inc_access, l1_inc_hit, l1_inc_miss, l1_inc_wb, l1_inc_refill, l1_inc_stall;
-  logic [MW1-1:0]  l1_inc_wait;
-  logic [PC1-1:0]  l1_inc_conflict;
+  vgiw_cfg_pkg::cache_inc_t l1_inc;
 
   vgiw_l1 u_l1 (
     .clk_i, .rst_ni,
@@ -148,16 +140,12 @@ module vgiw_mem_system #(
     .flush_i, .flush_done_o (l1_flush_done), .busy_o (l1_busy),
     .line_req_valid_o (rq_valid[B1-1:0]), .line_req_ready_i (rq_ready[B1-1:0]), .line_req_o (l1_req),
     .line_rsp_valid_i (rq_rsp[B1-1:0]),   .line_rsp_i (rsp),   // L1 IDs: the local ID in the low bits
-    .inc_access_o (l1_inc_access), .inc_hit_o (l1_inc_hit), .inc_miss_o (l1_inc_miss),
-    .inc_refill_o (l1_inc_refill), .inc_mshr_stall_o (l1_inc_stall), .inc_miss_wait_o (l1_inc_wait),
-    .inc_writeback_o (l1_inc_wb), .inc_conflict_o (l1_inc_conflict)
+    .cache_inc_o (l1_inc)
   );
 
   // ---- LVC
   logic            lvc_flush_done, lvc_busy;
-  logic [BC2-1:0]  lvc_inc_access, lvc_inc_hit, lvc_inc_miss, lvc_inc_spill, lvc_inc_refill, lvc_inc_stall;
-  logic [MW2-1:0]  lvc_inc_wait;
-  logic [PC2-1:0]  lvc_inc_conflict;
+  vgiw_cfg_pkg::cache_inc_t lvc_inc;
 
   vgiw_lvc u_lvc (
     .clk_i, .rst_ni, .lv_base_i, .lv_tile_threads_i,
@@ -165,9 +153,7 @@ module vgiw_mem_system #(
     .flush_i, .flush_done_o (lvc_flush_done), .busy_o (lvc_busy),
     .line_req_valid_o (rq_valid[CTL-1:B1]), .line_req_ready_i (rq_ready[CTL-1:B1]), .line_req_o (lvc_req),
     .line_rsp_valid_i (rq_rsp[CTL-1:B1]),   .line_rsp_i (lvc_rsp),
-    .inc_access_o (lvc_inc_access), .inc_hit_o (lvc_inc_hit), .inc_miss_o (lvc_inc_miss),
-    .inc_refill_o (lvc_inc_refill), .inc_mshr_stall_o (lvc_inc_stall), .inc_miss_wait_o (lvc_inc_wait),
-    .inc_spill_o (lvc_inc_spill), .inc_conflict_o (lvc_inc_conflict)
+    .cache_inc_o (lvc_inc)
   );
 
   // ---- control port: a read-ahead line buffer (docs/mem.md "Control port")
@@ -410,22 +396,22 @@ module vgiw_mem_system #(
   logic [NC-1:0][63:0] c_q, c_inc;
   always_comb begin
     c_inc     = '0;
-    c_inc[0]  = 64'(l1_inc_access);
-    c_inc[1]  = 64'(l1_inc_hit);
-    c_inc[2]  = 64'(l1_inc_miss);
-    c_inc[3]  = 64'(l1_inc_conflict);
-    c_inc[4]  = 64'(l1_inc_wb);
-    c_inc[5]  = 64'(lvc_inc_access);
-    c_inc[6]  = 64'(lvc_inc_hit);
-    c_inc[7]  = 64'(lvc_inc_miss);
-    c_inc[8]  = 64'(lvc_inc_spill);
-    c_inc[9]  = 64'(l1_inc_stall);
-    c_inc[10] = 64'(l1_inc_refill);
-    c_inc[11] = 64'(l1_inc_wait);
-    c_inc[12] = 64'(lvc_inc_conflict);
-    c_inc[13] = 64'(lvc_inc_stall);
-    c_inc[14] = 64'(lvc_inc_refill);
-    c_inc[15] = 64'(lvc_inc_wait);
+    c_inc[0]  = 64'(l1_inc.access);
+    c_inc[1]  = 64'(l1_inc.hit);
+    c_inc[2]  = 64'(l1_inc.miss);
+    c_inc[3]  = 64'(l1_inc.conflict);
+    c_inc[4]  = 64'(l1_inc.writeback);
+    c_inc[5]  = 64'(lvc_inc.access);
+    c_inc[6]  = 64'(lvc_inc.hit);
+    c_inc[7]  = 64'(lvc_inc.miss);
+    c_inc[8]  = 64'(lvc_inc.writeback);   // the LVC's write-backs are spills
+    c_inc[9]  = 64'(l1_inc.mshr_stall);
+    c_inc[10] = 64'(l1_inc.refill);
+    c_inc[11] = 64'(l1_inc.miss_wait);
+    c_inc[12] = 64'(lvc_inc.conflict);
+    c_inc[13] = 64'(lvc_inc.mshr_stall);
+    c_inc[14] = 64'(lvc_inc.refill);
+    c_inc[15] = 64'(lvc_inc.miss_wait);
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

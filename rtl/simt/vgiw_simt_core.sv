@@ -19,9 +19,7 @@ module vgiw_simt_core #(
   parameter  int unsigned TRACKER = vgiw_cfg_pkg::SIMT_TRACKER,
   // 1: a converged warp issues ahead of its tracker under the scoreboard; 0: one instruction per
   // warp in flight (every instruction commits), docs/simt.md "Pipeline"
-  parameter  bit          ISSUE_AHEAD = 1'b1,
-  localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
-  localparam int unsigned LBITS = 8 * L
+  parameter  bit          ISSUE_AHEAD = 1'b1
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -32,18 +30,14 @@ module vgiw_simt_core #(
   input  logic [31:0]      reg_wdata_i,
   output logic [31:0]      reg_rdata_o,
   output logic             done_o,
-  // memory port (line-granular, the protocol of vgiw_core): L1 banks and instruction cache (simt_mem)
-  output logic             mem_req_valid_o,
-  input  logic             mem_req_ready_i,
-  output logic [31:0]      mem_req_addr_o,
-  output logic             mem_req_write_o,
-  output logic [LBITS-1:0] mem_req_wdata_o,
-  output logic [7:0]       mem_req_id_o,
-  input  logic             mem_rsp_valid_i,
-  output logic             mem_rsp_ready_o,
-  input  logic [7:0]       mem_rsp_id_i,
-  input  logic [LBITS-1:0] mem_rsp_rdata_i,
-  input  logic             mem_rsp_error_i
+  // memory port (line-granular, the line_req / line_rsp bundles of vgiw_core, arch/formats.toml):
+  // L1 banks and instruction cache (simt_mem)
+  output logic             line_req_valid_o,
+  input  logic             line_req_ready_i,
+  output logic [vgiw_cfg_pkg::LINE_REQ_BITS-1:0] line_req_o,
+  input  logic             line_rsp_valid_i,
+  output logic             line_rsp_ready_o,
+  input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i
 );
   localparam int unsigned W   = vgiw_cfg_pkg::SIMT_WARPS;
   localparam int unsigned T   = vgiw_cfg_pkg::SIMT_LANES;
@@ -511,11 +505,15 @@ module vgiw_simt_core #(
   // ---- instruction path: instruction cache refilled through memory-port ID 1 --------------------
   logic ic_req_valid, ic_req_ready, ic_rsp;
   logic [31:0] ic_req_addr;
+  /* verilator lint_off UNUSEDSIGNAL */
+  vgiw_cfg_pkg::line_rsp_t line_rsp;                // the instruction cache takes the line only
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign line_rsp = line_rsp_i;
   vgiw_simt_icache u_icache (
     .clk_i, .rst_ni, .clear_i (start),
     .pc_i (pc), .hit_o (ic_hit), .instr_o (instr), .miss_i (miss),
     .refill_valid_o (ic_req_valid), .refill_ready_i (ic_req_ready), .refill_addr_o (ic_req_addr),
-    .refill_rsp_i (ic_rsp), .refill_line_i (mem_rsp_rdata_i), .busy_o (ic_busy)
+    .refill_rsp_i (ic_rsp), .refill_line_i (line_rsp.rdata), .busy_o (ic_busy)
   );
 
   // ---- ALU lanes (int_alu, tag = the instruction's tag) -----------------------------------------
@@ -633,11 +631,7 @@ module vgiw_simt_core #(
     .l1_rsp_rdata_i (l1_rsp_rdata)
   );
 
-  localparam int unsigned BCW = $clog2(vgiw_cfg_pkg::L1_BANKS + 1);
-  localparam int unsigned MWW = $clog2(vgiw_cfg_pkg::L1_BANKS * vgiw_cfg_pkg::L1_MSHRS + 1);
-  logic [BCW-1:0] l1_inc_access, l1_inc_hit, l1_inc_miss, l1_inc_wb, l1_inc_refill, l1_inc_stall;
-  logic [MWW-1:0] l1_inc_wait;
-  logic [$clog2(T + 1)-1:0] l1_inc_conflict;
+  vgiw_cfg_pkg::cache_inc_t l1_inc;
   vgiw_simt_mem #(.T (T), .IW (SLB)) u_mem (
     .clk_i, .rst_ni,
     .req_valid_i (l1_req_valid), .req_ready_o (l1_req_ready), .req_addr_i (l1_req_addr),
@@ -646,12 +640,8 @@ module vgiw_simt_core #(
     .rsp_rdata_o (l1_rsp_rdata),
     .flush_i (l1_flush), .flush_done_o (l1_flush_done), .error_o (mem_err), .clear_i (start),
     .ic_valid_i (ic_req_valid), .ic_ready_o (ic_req_ready), .ic_addr_i (ic_req_addr), .ic_rsp_o (ic_rsp),
-    .inc_access_o (l1_inc_access), .inc_hit_o (l1_inc_hit), .inc_miss_o (l1_inc_miss),
-    .inc_writeback_o (l1_inc_wb), .inc_refill_o (l1_inc_refill), .inc_mshr_stall_o (l1_inc_stall),
-    .inc_miss_wait_o (l1_inc_wait), .inc_conflict_o (l1_inc_conflict),
-    .mem_req_valid_o, .mem_req_ready_i, .mem_req_addr_o, .mem_req_write_o, .mem_req_wdata_o,
-    .mem_req_id_o, .mem_rsp_valid_i, .mem_rsp_ready_o, .mem_rsp_id_i, .mem_rsp_rdata_i,
-    .mem_rsp_error_i
+    .cache_inc_o (l1_inc),
+    .line_req_valid_o, .line_req_ready_i, .line_req_o, .line_rsp_valid_i, .line_rsp_ready_o, .line_rsp_i
   );
 
   // ---- writeback and commit -----------------------------------------------------------------------
@@ -887,14 +877,14 @@ module vgiw_simt_core #(
     sc_inc[vgiw_cfg_pkg::CNT_SIMT_FETCH_STALL - vgiw_cfg_pkg::CNT_SIMT]    = 64'(have && !range_err && !ic_hit);
     sc_inc[vgiw_cfg_pkg::CNT_SIMT_ISSUE_IDLE - vgiw_cfg_pkg::CNT_SIMT]     = 64'(busy_q && !fl_q && !have);
     xc_inc = '0;
-    xc_inc[vgiw_cfg_pkg::CNT_L1_ACCESS - vgiw_cfg_pkg::CNT_EXT]        = 64'(l1_inc_access);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_HIT - vgiw_cfg_pkg::CNT_EXT]           = 64'(l1_inc_hit);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_MISS - vgiw_cfg_pkg::CNT_EXT]          = 64'(l1_inc_miss);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_BANK_CONFLICT - vgiw_cfg_pkg::CNT_EXT] = 64'(l1_inc_conflict);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_WRITEBACK - vgiw_cfg_pkg::CNT_EXT]     = 64'(l1_inc_wb);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_MSHR_STALL - vgiw_cfg_pkg::CNT_EXT]    = 64'(l1_inc_stall);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_REFILL - vgiw_cfg_pkg::CNT_EXT]        = 64'(l1_inc_refill);
-    xc_inc[vgiw_cfg_pkg::CNT_L1_MISS_CYCLES - vgiw_cfg_pkg::CNT_EXT]   = 64'(l1_inc_wait);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_ACCESS - vgiw_cfg_pkg::CNT_EXT]        = 64'(l1_inc.access);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_HIT - vgiw_cfg_pkg::CNT_EXT]           = 64'(l1_inc.hit);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_MISS - vgiw_cfg_pkg::CNT_EXT]          = 64'(l1_inc.miss);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_BANK_CONFLICT - vgiw_cfg_pkg::CNT_EXT] = 64'(l1_inc.conflict);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_WRITEBACK - vgiw_cfg_pkg::CNT_EXT]     = 64'(l1_inc.writeback);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_MSHR_STALL - vgiw_cfg_pkg::CNT_EXT]    = 64'(l1_inc.mshr_stall);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_REFILL - vgiw_cfg_pkg::CNT_EXT]        = 64'(l1_inc.refill);
+    xc_inc[vgiw_cfg_pkg::CNT_L1_MISS_CYCLES - vgiw_cfg_pkg::CNT_EXT]   = 64'(l1_inc.miss_wait);
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

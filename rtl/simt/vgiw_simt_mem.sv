@@ -11,12 +11,8 @@ module vgiw_simt_mem #(
   parameter  int unsigned T     = vgiw_cfg_pkg::SIMT_LANES,
   parameter  int unsigned IW    = 1,                         // word-port ID width
   localparam int unsigned L     = vgiw_cfg_pkg::L1_LINE_BYTES,
-  localparam int unsigned LBITS = 8 * L,
   localparam int unsigned B1    = vgiw_cfg_pkg::L1_BANKS,
-  localparam int unsigned M1    = vgiw_cfg_pkg::L1_MSHRS,
-  localparam int unsigned BCW   = $clog2(B1 + 1),
-  localparam int unsigned MWW   = $clog2(B1 * M1 + 1),
-  localparam int unsigned PCW   = $clog2(T + 1)
+  localparam int unsigned M1    = vgiw_cfg_pkg::L1_MSHRS
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -40,27 +36,15 @@ module vgiw_simt_mem #(
   output logic                  ic_ready_o,
   input  logic [31:0]           ic_addr_i,
   output logic                  ic_rsp_o,
-  // counter increments (banked_cache)
-  output logic [BCW-1:0]        inc_access_o,
-  output logic [BCW-1:0]        inc_hit_o,
-  output logic [BCW-1:0]        inc_miss_o,
-  output logic [BCW-1:0]        inc_writeback_o,
-  output logic [BCW-1:0]        inc_refill_o,
-  output logic [BCW-1:0]        inc_mshr_stall_o,
-  output logic [MWW-1:0]        inc_miss_wait_o,
-  output logic [PCW-1:0]        inc_conflict_o,
-  // memory port (line-granular, the protocol of vgiw_core)
-  output logic                  mem_req_valid_o,
-  input  logic                  mem_req_ready_i,
-  output logic [31:0]           mem_req_addr_o,
-  output logic                  mem_req_write_o,
-  output logic [LBITS-1:0]      mem_req_wdata_o,
-  output logic [7:0]            mem_req_id_o,
-  input  logic                  mem_rsp_valid_i,
-  output logic                  mem_rsp_ready_o,
-  input  logic [7:0]            mem_rsp_id_i,
-  input  logic [LBITS-1:0]      mem_rsp_rdata_i,
-  input  logic                  mem_rsp_error_i
+  // counter increments (banked_cache; bundle cache_inc of arch/formats.toml)
+  output logic [vgiw_cfg_pkg::CACHE_INC_BITS-1:0] cache_inc_o,
+  // memory port (line-granular: the line_req / line_rsp bundles of vgiw_core, arch/formats.toml)
+  output logic                  line_req_valid_o,
+  input  logic                  line_req_ready_i,
+  output logic [vgiw_cfg_pkg::LINE_REQ_BITS-1:0] line_req_o,
+  input  logic                  line_rsp_valid_i,
+  output logic                  line_rsp_ready_o,
+  input  logic [vgiw_cfg_pkg::LINE_RSP_BITS-1:0] line_rsp_i
 );
   localparam int unsigned SETS = vgiw_cfg_pkg::L1_BYTES / (B1 * L * vgiw_cfg_pkg::L1_WAYS);
   localparam int unsigned LID  = $clog2(M1) + 1;
@@ -75,10 +59,10 @@ module vgiw_simt_mem #(
 
   logic [B1-1:0]            b_valid, b_ready, b_rsp;
   logic [B1-1:0][vgiw_cfg_pkg::LINE_REQ_BITS-1:0] b_req;   // line bundles: IDs are the banks' local IDs
-  vgiw_cfg_pkg::line_rsp_t  b_line_rsp;
-  assign b_line_rsp.id    = mem_rsp_id_i;
-  assign b_line_rsp.rdata = mem_rsp_rdata_i;
-  assign b_line_rsp.error = mem_rsp_error_i;
+  /* verilator lint_off UNUSEDSIGNAL */
+  vgiw_cfg_pkg::line_rsp_t  rsp;                     // its line goes to the banks and the icache
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign rsp = line_rsp_i;
   /* verilator lint_off UNUSEDSIGNAL */
   logic                     busy;                  // for debugging
   /* verilator lint_on UNUSEDSIGNAL */
@@ -93,9 +77,8 @@ module vgiw_simt_mem #(
     .rsp_valid_o, .rsp_id_o, .rsp_rdata_o,
     .flush_i, .flush_done_o, .busy_o (busy),
     .line_req_valid_o (b_valid), .line_req_ready_i (b_ready), .line_req_o (b_req),
-    .line_rsp_valid_i (b_rsp), .line_rsp_i (b_line_rsp),
-    .inc_access_o, .inc_hit_o, .inc_miss_o, .inc_writeback_o, .inc_refill_o, .inc_mshr_stall_o,
-    .inc_miss_wait_o, .inc_conflict_o
+    .line_rsp_valid_i (b_rsp), .line_rsp_i (line_rsp_i),
+    .cache_inc_o
   );
 
   // ---- memory port arbiter ----------------------------------------------------------------------
@@ -114,29 +97,31 @@ module vgiw_simt_mem #(
   /* verilator lint_off UNUSEDSIGNAL */  // a bank's local ID is LID bits
   vgiw_cfg_pkg::line_req_t q;
   /* verilator lint_on UNUSEDSIGNAL */
+  vgiw_cfg_pkg::line_req_t oq;                     // the request offered on the memory port
   always_comb begin
-    q               = '0;
-    mem_req_valid_o = arb_valid;
-    mem_req_addr_o  = ic_addr_i;
-    mem_req_write_o = 1'b0;
-    mem_req_wdata_o = '0;
-    mem_req_id_o    = 8'(ICID);
-    b_ready         = '0;
+    q                = '0;
+    line_req_valid_o = arb_valid;
+    oq.addr          = ic_addr_i;
+    oq.write         = 1'b0;
+    oq.wdata         = '0;
+    oq.id            = 8'(ICID);
+    b_ready          = '0;
     for (int b = 0; b < B1; b++) begin
       if (arb_idx == RW'(b)) begin
-        q               = b_req[b];
-        mem_req_addr_o  = q.addr;
-        mem_req_write_o = q.write;
-        mem_req_wdata_o = q.wdata;
-        mem_req_id_o    = 8'(b * S1) + 8'(q.id[LID-1:0]);
+        q        = b_req[b];
+        oq.addr  = q.addr;
+        oq.write = q.write;
+        oq.wdata = q.wdata;
+        oq.id    = 8'(b * S1) + 8'(q.id[LID-1:0]);
       end
-      b_ready[b] = arb_valid && mem_req_ready_i && arb_idx == RW'(b);
-      b_rsp[b]   = mem_rsp_valid_i && mem_rsp_id_i >= 8'(b * S1) && mem_rsp_id_i < 8'((b + 1) * S1);
+      b_ready[b] = arb_valid && line_req_ready_i && arb_idx == RW'(b);
+      b_rsp[b]   = line_rsp_valid_i && rsp.id >= 8'(b * S1) && rsp.id < 8'((b + 1) * S1);
     end
   end
-  assign ic_ready_o      = arb_valid && mem_req_ready_i && arb_idx == RW'(B1);
-  assign ic_rsp_o        = mem_rsp_valid_i && mem_rsp_id_i == 8'(ICID);
-  assign mem_rsp_ready_o = 1'b1;
+  assign line_req_o       = oq;
+  assign ic_ready_o       = arb_valid && line_req_ready_i && arb_idx == RW'(B1);
+  assign ic_rsp_o         = line_rsp_valid_i && rsp.id == 8'(ICID);
+  assign line_rsp_ready_o = 1'b1;
 
   logic error_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -144,7 +129,7 @@ module vgiw_simt_mem #(
       rr_q <= '0; lock_q <= 1'b0; lock_idx_q <= '0; error_q <= 1'b0;
     end else begin
       if (arb_valid) begin
-        if (mem_req_ready_i) begin
+        if (line_req_ready_i) begin
           lock_q <= 1'b0;
           rr_q   <= (int'(arb_idx) == R - 1) ? '0 : arb_idx + RW'(1);
         end else begin
@@ -153,15 +138,15 @@ module vgiw_simt_mem #(
         end
       end
       if (clear_i) error_q <= 1'b0;
-      if (mem_rsp_valid_i && mem_rsp_error_i && !ic_rsp_o) error_q <= 1'b1;
+      if (line_rsp_valid_i && rsp.error && !ic_rsp_o) error_q <= 1'b1;
     end
   end
   assign error_o = error_q;
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
-    if (rst_ni && mem_rsp_valid_i) begin
-      assert (int'(mem_rsp_id_i) <= ICID) else $error("simt_mem: response with unknown ID %0d", mem_rsp_id_i);
+    if (rst_ni && line_rsp_valid_i) begin
+      assert (int'(rsp.id) <= ICID) else $error("simt_mem: response with unknown ID %0d", rsp.id);
     end
   end
 `endif

@@ -15,49 +15,28 @@ static mem_resp_t rsp;
 static uint64_t mem_reqs, last_traffic;
 
 /* The line port carries the bundles line_req / line_rsp (arch/formats.toml; vgiw_cfg.h packs and
- * unpacks them). The SIMT core's port (vgiw_simt_core.sv) still has the loose fields of the same
- * protocol; a model without line_req_o is driven through those. */
+ * unpacks them), on vgiw_core and vgiw_simt_core alike. */
 #define PORT_W ((VGIW_LINE_REQ_BITS > VGIW_LINE_RSP_BITS ? VGIW_LINE_REQ_BITS : VGIW_LINE_RSP_BITS) / 32 + 1)
 
 static void port_set_rsp(bool valid, const line_rsp_t *r)
 {
-#ifdef DUT_LINE_RSP_I_BITS
     uint32_t w[PORT_W];
     memset(w, 0, sizeof w);
     line_rsp_pack_at(r, w, 0);
     dut_set_line_rsp_valid_i(valid);
     dut_setw_line_rsp_i(w);
-#else
-    dut_set_mem_rsp_valid_i(valid);
-    dut_set_mem_rsp_id_i(r->id);
-    dut_set_mem_rsp_error_i(r->error);
-    dut_setw_mem_rsp_rdata_i(r->rdata);
-#endif
 }
 
 static void port_get_req(line_req_t *q)
 {
-#ifdef DUT_LINE_REQ_O_BITS
     uint32_t w[PORT_W];
     dut_getw_line_req_o(w);
     line_req_unpack_at(w, 0, q);
-#else
-    q->id = (uint32_t)dut_get_mem_req_id_o();
-    q->addr = (uint32_t)dut_get_mem_req_addr_o();
-    q->write = (uint32_t)dut_get_mem_req_write_o();
-    dut_getw_mem_req_wdata_o(q->wdata);
-#endif
 }
 
-#ifdef DUT_LINE_REQ_O_BITS
 #define port_set_req_ready(v) dut_set_line_req_ready_i(v)
 #define port_req_valid() dut_get_line_req_valid_o()
 #define port_rsp_ready() dut_get_line_rsp_ready_o()
-#else
-#define port_set_req_ready(v) dut_set_mem_req_ready_i(v)
-#define port_req_valid() dut_get_mem_req_valid_o()
-#define port_rsp_ready() dut_get_mem_rsp_ready_o()
-#endif
 
 void hp_init(const hp_cfg_t *c)
 {

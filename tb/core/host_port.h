@@ -1,6 +1,7 @@
 /* Host-port driver of the VGIW core (docs/core.md "Registers", "Memory port"; docs/harness.md):
- * what a host does to a core model, shared by the core testbench (tb/core/core_tb.c) and the
- * runtime's rtl device (sw/runtime/device/rtl_device.c).
+ * what a host does to a core model, shared by the core testbenches (tb/core/core_tb.c, the SIMT
+ * core's tb/simt/simt_core_tb.c) and the runtime's devices (sw/runtime/device/rtl_device.c,
+ * simt_device.c).
  *
  * It drives the register port (a read is combinational from reg_addr_i, a write takes one
  * clock edge), serves the line-granular memory port from tb/common/mem_model every cycle

@@ -287,10 +287,9 @@ static unsigned run_kernel(unsigned inject, int expect_error)
         dut_set_mem_wr_addr_i(now == wr_at ? wr_line : rng_u32(&rng));
         if (flush_at == now) { flush_at = 0; last_flush_done = now; }
         uint64_t ready = 0, dvalid = 0;
-        uint32_t dmask[2 * (NC + 1)], dtaken[2 * (NC + 1)], dbase[(NC + 1) / 2 + 2];
-        memset(dbase, 0, sizeof dbase);
-        memset(dmask, 0, sizeof dmask);
-        memset(dtaken, 0, sizeof dtaken);
+        /* the CVU ports: bundles cvu_batch / cvu_done, element c at bit c * VGIW_<NAME>_BITS */
+        uint32_t dn_w[(NC * VGIW_CVU_DONE_BITS + 31) / 32];
+        memset(dn_w, 0, sizeof dn_w);
         for (unsigned c = 0; c < NC; c++) {
             if (fl_n[c] < CVU_CAP && rng_below(&rng, 100) < ready_pct) ready |= 1ull << c;
             if (fl_shown[c] < 0) {
@@ -300,18 +299,13 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             if (fl_shown[c] >= 0) {
                 flight_t *f = &fl[c][fl_shown[c]];
                 dvalid |= 1ull << c;
-                dbase[c / 2] |= (f->base & 0xFFFFu) << (16 * (c % 2));
-                dmask[2 * c] = (uint32_t)f->mask;
-                dmask[2 * c + 1] = (uint32_t)(f->mask >> 32);
-                dtaken[2 * c] = (uint32_t)f->taken;
-                dtaken[2 * c + 1] = (uint32_t)(f->taken >> 32);
+                cvu_done_t d = { .base = f->base, .mask = f->mask, .taken = f->taken };
+                cvu_done_pack_at(&d, dn_w, c * VGIW_CVU_DONE_BITS);
             }
         }
-        dut_set_batch_ready_i(ready);
-        dut_set_done_valid_i(dvalid);
-        dut_setw_done_base_i(dbase);
-        dut_setw_done_mask_i(dmask);
-        dut_setw_done_taken_i(dtaken);
+        dut_set_cvu_batch_ready_i(ready);
+        dut_set_cvu_done_valid_i(dvalid);
+        dut_setw_cvu_done_i(dn_w);
         dut_set_fab_busy_i(in_flight() != 0);
         uint32_t fire[(U + 31) / 32 + 2];
         memset(fire, 0, sizeof fire);
@@ -418,15 +412,15 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             }
             sim_check_u32(shift_rows <= STEPS, "more than %u shift cycles", STEPS);
         }
-        uint64_t bvalid = dut_get_batch_valid_o();
-        uint32_t bbase_all[(NC + 1) / 2 + 2];
-        dut_getw_batch_base_o(bbase_all);
-        uint32_t bmask_w[2 * (NC + 1)];
-        dut_getw_batch_mask_o(bmask_w);
+        uint64_t bvalid = dut_get_cvu_batch_valid_o();
+        uint32_t bat_w[(NC * VGIW_CVU_BATCH_BITS + 31) / 32];
+        dut_getw_cvu_batch_o(bat_w);
         for (unsigned c = 0; c < NC; c++) {
             if (!((bvalid >> c) & 1) || !((ready >> c) & 1)) continue;
-            uint32_t base = (bbase_all[c / 2] >> (16 * (c % 2))) & 0xFFFF;
-            uint64_t mask = bmask_w[2 * c] | ((uint64_t)bmask_w[2 * c + 1] << 32);
+            cvu_batch_t b;
+            cvu_batch_unpack_at(bat_w, c * VGIW_CVU_BATCH_BITS, &b);
+            uint32_t base = b.base;
+            uint64_t mask = b.mask;
             sim_check_u32(configured >= 0 && shift_rows == STEPS, "batch to an unconfigured fabric");
             int blk = configured;
             sim_check_u32(blk < 0 || ((K.cvu_mask[blk] >> c) & 1), "batch of block %d to CVU %u not in its mask", blk, c);
@@ -451,7 +445,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             fl[c][fl_n[c]++] = (flight_t){ base, mask, taken, now + 1 + rng_below(&rng, rsp_delay_max) };
             sim_progress();
         }
-        uint64_t dready = dut_get_done_ready_o();
+        uint64_t dready = dut_get_cvu_done_ready_o();
         for (unsigned c = 0; c < NC; c++) {
             if (!((dvalid >> c) & 1) || !((dready >> c) & 1)) continue;
             flight_t f = fl[c][fl_shown[c]];

@@ -20,39 +20,27 @@
 #define NONE  0xffffu   /* BT_SUCC_NONE (arch/core.toml) */
 #define QCAP  64
 
-/* ports that are wider than 64 bits on some presets */
-static uint64_t get_batch_mask(unsigned i)
+/* the CVU ports: bundles cvu_batch / cvu_done of arch/formats.toml, element i at bit
+ * i * VGIW_<NAME>_BITS (wider than 64 bits on every preset) */
+static cvu_batch_t get_batch(unsigned i)
 {
-#if DUT_BATCH_MASK_O_BITS > 64
-    uint32_t w[2 * NC];
-    dut_getw_batch_mask_o(w);
-    return (uint64_t)w[2 * i] | (uint64_t)w[2 * i + 1] << 32;
-#else
-    (void)i;
-    return dut_get_batch_mask_o();
-#endif
+    uint32_t w[(NC * VGIW_CVU_BATCH_BITS + 31) / 32];
+    cvu_batch_t b;
+    dut_getw_cvu_batch_o(w);
+    cvu_batch_unpack_at(w, i * VGIW_CVU_BATCH_BITS, &b);
+    return b;
 }
-static void set_done(const uint64_t *mask, const uint64_t *taken)
+static void set_done(const cvu_done_t *d)
 {
-#if DUT_DONE_MASK_I_BITS > 64
-    uint32_t m[2 * NC], t[2 * NC];
-    for (unsigned i = 0; i < NC; i++) {
-        m[2 * i] = (uint32_t)mask[i];
-        m[2 * i + 1] = (uint32_t)(mask[i] >> 32);
-        t[2 * i] = (uint32_t)taken[i];
-        t[2 * i + 1] = (uint32_t)(taken[i] >> 32);
-    }
-    dut_setw_done_mask_i(m);
-    dut_setw_done_taken_i(t);
-#else
-    dut_set_done_mask_i(mask[0]);
-    dut_set_done_taken_i(taken[0]);
-#endif
+    uint32_t w[(NC * VGIW_CVU_DONE_BITS + 31) / 32] = { 0 };
+    for (unsigned i = 0; i < NC; i++)
+        cvu_done_pack_at(&d[i], w, i * VGIW_CVU_DONE_BITS);
+    dut_setw_cvu_done_i(w);
 }
 
 /* a CVU: batches in flight, each done after its latency */
 typedef struct {
-    uint16_t base[QCAP];
+    uint32_t base[QCAP];
     uint64_t mask[QCAP], taken[QCAP], due[QCAP];
     unsigned head, n;
 } cvu_t;
@@ -112,17 +100,18 @@ int main(int argc, char **argv)
             if (err_run && cyc >= err_at && phase == 1)
                 err = 1;
 
-            uint64_t ready = 0, dvalid = 0, dmask[NC], dtaken[NC], dbase = 0;
+            uint64_t ready = 0, dvalid = 0;
+            cvu_done_t dn[NC];
             for (unsigned i = 0; i < NC; i++) {
                 if (rng_below(&r, 100) < ready_pct && cvu[i].n < QCAP)
                     ready |= 1ull << i;
                 cvu_t *c = &cvu[i];
-                dmask[i] = dtaken[i] = 0;
+                memset(&dn[i], 0, sizeof dn[i]);
                 if (c->n && c->due[c->head] <= cyc) {
                     dvalid |= 1ull << i;
-                    dmask[i] = c->mask[c->head];
-                    dtaken[i] = c->taken[c->head];
-                    dbase |= (uint64_t)c->base[c->head] << (16 * i);
+                    dn[i].base = c->base[c->head];
+                    dn[i].mask = c->mask[c->head];
+                    dn[i].taken = c->taken[c->head];
                 }
             }
             uint64_t rd = m.scan_w < WORDS ? cvt[m.scan_w] : 0;
@@ -134,10 +123,9 @@ int main(int argc, char **argv)
             dut_set_succ0_i(s0);
             dut_set_succ1_i(s1);
             dut_set_cvt_rd_data_i(rd);
-            dut_set_batch_ready_i(ready);
-            dut_set_done_valid_i(dvalid);
-            dut_set_done_base_i(dbase);
-            set_done(dmask, dtaken);
+            dut_set_cvu_batch_ready_i(ready);
+            dut_set_cvu_done_valid_i(dvalid);
+            set_done(dn);
             sim_eval();
 
             /* model: combinational */
@@ -164,15 +152,16 @@ int main(int argc, char **argv)
 
             const char *at = "cycle %llu run %llu: %s";
             unsigned long long C = (unsigned long long)cyc, R = (unsigned long long)run;
-            sim_check_eq(dut_get_batch_valid_o(), fire ? 1ull << pick : 0, at, C, R, "batch_valid_o");
+            sim_check_eq(dut_get_cvu_batch_valid_o(), fire ? 1ull << pick : 0, at, C, R, "cvu_batch_valid_o");
             if (fire) {
-                sim_check_eq((dut_get_batch_base_o() >> (16 * pick)) & 0xffff, m.bat_base, at, C, R, "batch base");
-                sim_check_eq(get_batch_mask(pick), send, at, C, R, "batch mask");
+                cvu_batch_t b = get_batch(pick);
+                sim_check_eq(b.base, m.bat_base, at, C, R, "batch base");
+                sim_check_eq(b.mask, send, at, C, R, "batch mask");
             }
             sim_check_eq(dut_get_cvt_rd_valid_o(), load && rd, at, C, R, "cvt_rd_valid_o");
             if (load)
                 sim_check_eq(dut_get_cvt_rd_word_o(), m.scan_w, at, C, R, "cvt_rd_word_o");
-            sim_check_eq(dut_get_done_ready_o(), accept ? 1ull << dpick : 0, at, C, R, "done_ready_o");
+            sim_check_eq(dut_get_cvu_done_ready_o(), accept ? 1ull << dpick : 0, at, C, R, "cvu_done_ready_o");
             sim_check_eq(dut_get_merge_valid_o(), merge, at, C, R, "merge_valid_o");
             if (merge) {
                 sim_check_eq(dut_get_merge_block_o(), dest % VGIW_BBS_MAX_BLOCKS, at, C, R, "merge block");
@@ -190,13 +179,14 @@ int main(int argc, char **argv)
                 sim_check_eq(dut_get_ev_retire_bits_o(), bits, at, C, R, "retired threads");
 
             /* the run's thread accounting (from the DUT's outputs, not the model) */
-            uint64_t bv = dut_get_batch_valid_o();
+            uint64_t bv = dut_get_cvu_batch_valid_o();
             for (unsigned i = 0; i < NC; i++)
                 if (bv >> i & 1) {
                     cvu_t *c = &cvu[i];
                     unsigned t = (c->head + c->n) % QCAP;
-                    c->base[t] = (uint16_t)(dut_get_batch_base_o() >> (16 * i));
-                    c->mask[t] = get_batch_mask(i);
+                    cvu_batch_t b = get_batch(i);
+                    c->base[t] = b.base;
+                    c->mask[t] = b.mask;
                     c->taken[t] = c->mask[t] & rng_u64(&r);
                     c->due[t] = cyc + 1 + rng_below(&r, lat_max);
                     c->n++;
@@ -206,7 +196,7 @@ int main(int argc, char **argv)
                 back_thr += (uint64_t)__builtin_popcountll(dut_get_merge_bits_o());
             if (dut_get_ev_retire_o() && !err)
                 back_thr += (uint64_t)__builtin_popcountll(dut_get_ev_retire_bits_o());
-            uint64_t dr = dut_get_done_ready_o();
+            uint64_t dr = dut_get_cvu_done_ready_o();
             for (unsigned i = 0; i < NC; i++)
                 if (dr >> i & 1) {
                     cvu[i].head = (cvu[i].head + 1) % QCAP;
@@ -238,9 +228,9 @@ int main(int argc, char **argv)
                 m.ptr_d = (dpick + 1) % NC;
                 m.dn_vld = 1;
                 m.dn_phase = 0;
-                m.dn_base = (unsigned)(dbase >> (16 * dpick)) & 0xffff;
-                m.dn_mask = dmask[dpick];
-                m.dn_taken = dtaken[dpick];
+                m.dn_base = dn[dpick].base;
+                m.dn_mask = dn[dpick].mask;
+                m.dn_taken = dn[dpick].taken;
             } else if (dn_last) {
                 m.dn_vld = 0;
             } else if (m.dn_vld) {

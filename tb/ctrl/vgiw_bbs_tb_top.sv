@@ -1,9 +1,8 @@
 // Testbench top for the basic block scheduler: bbs with its cvt; the fabric, the memory
-// system and the registers are C models in tb/ctrl/bbs_tb.c. Per-CVU mask and base ports and
-// the unit firings carry one extra zero word so that they are wider than 64 bits in every
-// preset (paper: 16 CVUs, 108 units) and the C side uses the same accessors everywhere.
+// system and the registers are C models in tb/ctrl/bbs_tb.c. The unit firings carry one extra
+// zero word so that they are wider than 64 bits in every preset (paper: 108 units) and the C
+// side uses the same accessors everywhere; the CVU bundles are wider than 64 bits anyway.
 module vgiw_bbs_tb_top #(
-  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU,
   localparam int unsigned U     = vgiw_cfg_pkg::FABRIC_UNITS,
   localparam int unsigned CH    = vgiw_cfg_pkg::CFG_CHAINS,
@@ -39,15 +38,12 @@ module vgiw_bbs_tb_top #(
   output logic [vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS*CH*32-1:0] cfg_word_o,   // K rows of CH words
   output logic [31:0]              tile_base_o,
   output logic [(vgiw_cfg_pkg::DESC_W_LOCAL_SPAN-vgiw_cfg_pkg::DESC_W_LSIZE0+1)*32-1:0] geom_o,
-  output logic [NC-1:0]            batch_valid_o,
-  input  logic [NC-1:0]            batch_ready_i,
-  output logic [NC*TID_W+63:0]     batch_base_o,
-  output logic [(NC+1)*64-1:0]     batch_mask_o,
-  input  logic [NC-1:0]            done_valid_i,
-  output logic [NC-1:0]            done_ready_o,
-  input  logic [NC*TID_W+63:0]     done_base_i,
-  input  logic [(NC+1)*64-1:0]     done_mask_i,
-  input  logic [(NC+1)*64-1:0]     done_taken_i,
+  output logic [NC-1:0]            cvu_batch_valid_o,
+  input  logic [NC-1:0]            cvu_batch_ready_i,
+  output logic [NC-1:0][vgiw_cfg_pkg::CVU_BATCH_BITS-1:0] cvu_batch_o,
+  input  logic [NC-1:0]            cvu_done_valid_i,
+  output logic [NC-1:0]            cvu_done_ready_o,
+  input  logic [NC-1:0][vgiw_cfg_pkg::CVU_DONE_BITS-1:0]  cvu_done_i,
   input  logic                     fab_busy_i,
   input  logic [U+63:0]            unit_fire_i,
   input  logic                     fab_error_i
@@ -64,16 +60,9 @@ module vgiw_bbs_tb_top #(
   logic [AW-1:0]   cvt_rd_word, cvt_wr_word;
   logic [63:0]     cvt_rd_data, cvt_wr_bits;
   logic [MAXB-1:0] cvt_nonempty;
-  logic [NC-1:0][63:0] batch_mask;
-  logic [NC*TID_W-1:0] batch_base;
-
-  assign batch_mask_o = {64'd0, batch_mask};
-  assign batch_base_o = {64'd0, batch_base};
-
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused;
-  assign unused = ^done_mask_i[NC*64 +: 64] ^ ^done_taken_i[NC*64 +: 64] ^ ^done_base_i[NC*TID_W +: 64]
-                  ^ ^unit_fire_i[U +: 64];
+  assign unused = ^unit_fire_i[U +: 64];
   /* verilator lint_on UNUSEDSIGNAL */
 
   vgiw_bbs u_bbs (
@@ -86,9 +75,7 @@ module vgiw_bbs_tb_top #(
     .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block),
     .cvt_wr_word_o (cvt_wr_word), .cvt_wr_bits_o (cvt_wr_bits), .cvt_nonempty_i (cvt_nonempty),
     .fab_clear_o, .cfg_shift_o, .cfg_word_o, .tile_base_o, .geom_o,
-    .batch_valid_o, .batch_ready_i, .batch_base_o (batch_base), .batch_mask_o (batch_mask),
-    .done_valid_i, .done_ready_o, .done_base_i (done_base_i[NC*TID_W-1:0]),
-    .done_mask_i (done_mask_i[NC*64-1:0]), .done_taken_i (done_taken_i[NC*64-1:0]),
+    .cvu_batch_valid_o, .cvu_batch_ready_i, .cvu_batch_o, .cvu_done_valid_i, .cvu_done_ready_o, .cvu_done_i,
     .fab_busy_i, .unit_fire_i (unit_fire_i[U-1:0]), .fab_error_i
   );
 

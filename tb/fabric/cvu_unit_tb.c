@@ -116,10 +116,10 @@ static void set_cfg(unsigned sel0, unsigned sel1, unsigned out1)
 
 static void clear_pulse(void)
 {
-    dut_set_batch_valid_i(0);
+    dut_set_cvu_batch_valid_i(0);
     dut_set_in_valid_i(0);
     dut_set_out_ready_i(0);
-    dut_set_done_ready_i(0);
+    dut_set_cvu_done_ready_i(0);
     dut_set_clear_i(1);
     sim_step();
     dut_set_clear_i(0);
@@ -173,15 +173,17 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
     uint32_t tok[(4 * TOKB + 31) / 32];
     while (done < nbat || got0 < nexp || (out1 && got1 < nexp)) {
         /* drive */
-        dut_set_batch_valid_i(sent < nbat);
+        dut_set_cvu_batch_valid_i(sent < nbat);
         if (sent < nbat) {
-            dut_set_batch_base_i(bat[sent].base);
-            dut_set_batch_mask_i(bat[sent].mask);
+            uint32_t w[(VGIW_CVU_BATCH_BITS + 31) / 32] = { 0 };
+            cvu_batch_t b = { .base = bat[sent].base, .mask = bat[sent].mask };
+            cvu_batch_pack_at(&b, w, 0);
+            dut_setw_cvu_batch_i(w);
         }
         unsigned ordy = (rng_below(&rng, 100) < p_out ? 1u : 0u) | (rng_below(&rng, 100) < p_out ? 2u : 0u);
         dut_set_out_ready_i(ordy);
         unsigned drdy = rng_below(&rng, 100) < p_done;
-        dut_set_done_ready_i(drdy);
+        dut_set_cvu_done_ready_i(drdy);
         int send_oc = oq_head != oq_tail && rng_below(&rng, 100) < p_oc;
         memset(tok, 0, sizeof tok);
         if (send_oc) {
@@ -197,7 +199,7 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
         dut_set_in_valid_i(send_oc ? 1 : 0);
         sim_eval();
         /* sample */
-        if (sent < nbat && dut_get_batch_ready_o())
+        if (sent < nbat && dut_get_cvu_batch_ready_o())
             sent++;
         unsigned ov = (unsigned)dut_get_out_valid_o();
         uint32_t ow[(2 * TOKB + 31) / 32];
@@ -247,9 +249,13 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
                 }
             oq_head++;
         }
-        if (dut_get_done_valid_o() && drdy) {
-            uint32_t base = (uint32_t)dut_get_done_base_o();
-            uint64_t m = dut_get_done_mask_o(), tk = dut_get_done_taken_o();
+        if (dut_get_cvu_done_valid_o() && drdy) {
+            uint32_t w[(VGIW_CVU_DONE_BITS + 31) / 32];
+            cvu_done_t d;
+            dut_getw_cvu_done_o(w);
+            cvu_done_unpack_at(w, 0, &d);
+            uint32_t base = d.base;
+            uint64_t m = d.mask, tk = d.taken;
             int found = 0;
             for (unsigned b = 0; b < nbat; b++)
                 if (bat[b].base == base && !bat[b].done) {
@@ -269,7 +275,7 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
         if (dut_get_error_o())
             sim_fail("error_o set (kernel %llu scan %llu)", (unsigned long long)kernels, (unsigned long long)scans);
     }
-    dut_set_batch_valid_i(0);
+    dut_set_cvu_batch_valid_i(0);
     dut_set_in_valid_i(0);
     if (nexp) {
         inj_cycles += last_inj - first_inj + 1;   /* first to last injection of the scan */
@@ -348,10 +354,10 @@ int main(int argc, char **argv)
     if (!exp_tid || !oq_tid || !oq_bit)
         sim_die("out of memory");
     dut_set_clear_i(0);
-    dut_set_batch_valid_i(0);
+    dut_set_cvu_batch_valid_i(0);
     dut_set_in_valid_i(0);
     dut_set_out_ready_i(0);
-    dut_set_done_ready_i(0);
+    dut_set_cvu_done_ready_i(0);
     sim_reset(4);
     uint64_t n = sim_args.count ? sim_args.count : 50;
     for (uint64_t i = 0; i < n; i++)

@@ -797,11 +797,11 @@ run_result_t fabric_run(const tg_graph_t *g, unsigned replicas, const run_cfg_t 
 
     /* run */
     sim_on_watchdog(dump_state);
-    static uint32_t bvalid[PORT_WORDS(DUT_BATCH_VALID_I_BITS)], bbase[PORT_WORDS(DUT_BATCH_BASE_I_BITS)];
-    static uint32_t bmask[PORT_WORDS(DUT_BATCH_MASK_I_BITS)], bready[PORT_WORDS(DUT_BATCH_READY_O_BITS)];
-    static uint32_t dready[PORT_WORDS(DUT_DONE_READY_I_BITS)], dvalid[PORT_WORDS(DUT_DONE_VALID_O_BITS)];
-    static uint32_t dbase[PORT_WORDS(DUT_DONE_BASE_O_BITS)], dmask[PORT_WORDS(DUT_DONE_MASK_O_BITS)];
-    static uint32_t dtaken[PORT_WORDS(DUT_DONE_TAKEN_O_BITS)];
+    /* the CVU ports: bundles cvu_batch / cvu_done, element cv at bit cv * VGIW_<NAME>_BITS */
+    static uint32_t bvalid[PORT_WORDS(DUT_CVU_BATCH_VALID_I_BITS)], bat[PORT_WORDS(DUT_CVU_BATCH_I_BITS)];
+    static uint32_t bready[PORT_WORDS(DUT_CVU_BATCH_READY_O_BITS)];
+    static uint32_t dready[PORT_WORDS(DUT_CVU_DONE_READY_I_BITS)], dvalid[PORT_WORDS(DUT_CVU_DONE_VALID_O_BITS)];
+    static uint32_t dn[PORT_WORDS(DUT_CVU_DONE_O_BITS)];
     static uint32_t mready[PORT_WORDS(DUT_LDST_REQ_READY_I_BITS)], mrv[PORT_WORDS(DUT_LDST_RSP_VALID_I_BITS)];
     static uint32_t mrsp[PORT_WORDS(DUT_LDST_RSP_I_BITS)];
     static uint32_t lready[PORT_WORDS(DUT_LV_REQ_READY_I_BITS)], lrv[PORT_WORDS(DUT_LV_RSP_VALID_I_BITS)];
@@ -813,13 +813,10 @@ run_result_t fabric_run(const tg_graph_t *g, unsigned replicas, const run_cfg_t 
     uint64_t start = sim_cycle();
     for (;;) {
         /* outputs of the current state */
-        GET_batch_ready_o(bready);
-        GET_done_valid_o(dvalid);
-        if (dvalid[0] || (PORT_WORDS(DUT_DONE_VALID_O_BITS) > 1 && dvalid[1])) {
-            GET_done_base_o(dbase);
-            GET_done_mask_o(dmask);
-            GET_done_taken_o(dtaken);
-        }
+        GET_cvu_batch_ready_o(bready);
+        GET_cvu_done_valid_o(dvalid);
+        if (dvalid[0] || (PORT_WORDS(DUT_CVU_DONE_VALID_O_BITS) > 1 && dvalid[1]))
+            GET_cvu_done_o(dn);
         /* inputs */
         bool take[NC_], accept_done[NC_];
         for (unsigned cv = 0; cv < NC_; cv++) {
@@ -829,9 +826,8 @@ run_result_t fabric_run(const tg_graph_t *g, unsigned replicas, const run_cfg_t 
             if (r >= 0 && R.next_batch[r] < R.nbatch[r] && !pct(cfg->batch_gap_pct)) {
                 const batch_t *b = &R.batch[r][R.next_batch[r]];
                 v = true;
-                bits_set(bbase, 16 * cv, 16, b->base);
-                bits_set(bmask, 64 * cv, 32, (uint32_t)b->mask);
-                bits_set(bmask, 64 * cv + 32, 32, (uint32_t)(b->mask >> 32));
+                cvu_batch_t cb = { .base = b->base, .mask = b->mask };
+                cvu_batch_pack_at(&cb, bat, cv * VGIW_CVU_BATCH_BITS);
                 take[cv] = bits_get(bready, cv, 1);
             }
             bits_set(bvalid, cv, 1, v);
@@ -839,10 +835,9 @@ run_result_t fabric_run(const tg_graph_t *g, unsigned replicas, const run_cfg_t 
             bits_set(dready, cv, 1, dr);
             accept_done[cv] = dr && bits_get(dvalid, cv, 1);
         }
-        PUT_batch_valid_i(bvalid);
-        PUT_batch_base_i(bbase);
-        PUT_batch_mask_i(bmask);
-        PUT_done_ready_i(dready);
+        PUT_cvu_batch_valid_i(bvalid);
+        PUT_cvu_batch_i(bat);
+        PUT_cvu_done_ready_i(dready);
         if (NL_ > 0) {
             serve_memory(mready, mrv, mrsp);
             PUT_ldst_req_ready_i(mready);
@@ -864,8 +859,10 @@ run_result_t fabric_run(const tg_graph_t *g, unsigned replicas, const run_cfg_t 
                 sim_progress();
             }
             if (accept_done[cv]) {
-                uint32_t db = (uint32_t)bits_get(dbase, 16 * cv, 16);
-                uint64_t dm = bits_get(dmask, 64 * cv, 64), dt = bits_get(dtaken, 64 * cv, 64);
+                cvu_done_t d;
+                cvu_done_unpack_at(dn, cv * VGIW_CVU_DONE_BITS, &d);
+                uint32_t db = d.base;
+                uint64_t dm = d.mask, dt = d.taken;
                 batch_t *b = NULL;
                 for (unsigned k = 0; r >= 0 && k < R.nbatch[r]; k++)
                     if (R.batch[r][k].base == db && !R.batch[r][k].done)

@@ -17,25 +17,20 @@ static inline void w_from64(uint32_t *w, uint64_t v) { w[0] = (uint32_t)v; w[1] 
 #else
 #define PUT_cfg_word_i(w) dut_set_cfg_word_i(w64(w))
 #endif
-#if DUT_BATCH_VALID_I_BITS > 64
-#define PUT_batch_valid_i(w) dut_setw_batch_valid_i(w)
+#if DUT_CVU_BATCH_VALID_I_BITS > 64
+#define PUT_cvu_batch_valid_i(w) dut_setw_cvu_batch_valid_i(w)
 #else
-#define PUT_batch_valid_i(w) dut_set_batch_valid_i(w64(w))
+#define PUT_cvu_batch_valid_i(w) dut_set_cvu_batch_valid_i(w64(w))
 #endif
-#if DUT_BATCH_BASE_I_BITS > 64
-#define PUT_batch_base_i(w) dut_setw_batch_base_i(w)
+#if DUT_CVU_BATCH_I_BITS > 64
+#define PUT_cvu_batch_i(w) dut_setw_cvu_batch_i(w)
 #else
-#define PUT_batch_base_i(w) dut_set_batch_base_i(w64(w))
+#define PUT_cvu_batch_i(w) dut_set_cvu_batch_i(w64(w))
 #endif
-#if DUT_BATCH_MASK_I_BITS > 64
-#define PUT_batch_mask_i(w) dut_setw_batch_mask_i(w)
+#if DUT_CVU_DONE_READY_I_BITS > 64
+#define PUT_cvu_done_ready_i(w) dut_setw_cvu_done_ready_i(w)
 #else
-#define PUT_batch_mask_i(w) dut_set_batch_mask_i(w64(w))
-#endif
-#if DUT_DONE_READY_I_BITS > 64
-#define PUT_done_ready_i(w) dut_setw_done_ready_i(w)
-#else
-#define PUT_done_ready_i(w) dut_set_done_ready_i(w64(w))
+#define PUT_cvu_done_ready_i(w) dut_set_cvu_done_ready_i(w64(w))
 #endif
 #if DUT_LDST_REQ_READY_I_BITS > 64
 #define PUT_ldst_req_ready_i(w) dut_setw_ldst_req_ready_i(w)
@@ -67,30 +62,20 @@ static inline void w_from64(uint32_t *w, uint64_t v) { w[0] = (uint32_t)v; w[1] 
 #else
 #define PUT_lv_rsp_i(w) dut_set_lv_rsp_i(w64(w))
 #endif
-#if DUT_BATCH_READY_O_BITS > 64
-#define GET_batch_ready_o(w) dut_getw_batch_ready_o(w)
+#if DUT_CVU_BATCH_READY_O_BITS > 64
+#define GET_cvu_batch_ready_o(w) dut_getw_cvu_batch_ready_o(w)
 #else
-#define GET_batch_ready_o(w) w_from64((w), dut_get_batch_ready_o())
+#define GET_cvu_batch_ready_o(w) w_from64((w), dut_get_cvu_batch_ready_o())
 #endif
-#if DUT_DONE_VALID_O_BITS > 64
-#define GET_done_valid_o(w) dut_getw_done_valid_o(w)
+#if DUT_CVU_DONE_VALID_O_BITS > 64
+#define GET_cvu_done_valid_o(w) dut_getw_cvu_done_valid_o(w)
 #else
-#define GET_done_valid_o(w) w_from64((w), dut_get_done_valid_o())
+#define GET_cvu_done_valid_o(w) w_from64((w), dut_get_cvu_done_valid_o())
 #endif
-#if DUT_DONE_BASE_O_BITS > 64
-#define GET_done_base_o(w) dut_getw_done_base_o(w)
+#if DUT_CVU_DONE_O_BITS > 64
+#define GET_cvu_done_o(w) dut_getw_cvu_done_o(w)
 #else
-#define GET_done_base_o(w) w_from64((w), dut_get_done_base_o())
-#endif
-#if DUT_DONE_MASK_O_BITS > 64
-#define GET_done_mask_o(w) dut_getw_done_mask_o(w)
-#else
-#define GET_done_mask_o(w) w_from64((w), dut_get_done_mask_o())
-#endif
-#if DUT_DONE_TAKEN_O_BITS > 64
-#define GET_done_taken_o(w) dut_getw_done_taken_o(w)
-#else
-#define GET_done_taken_o(w) w_from64((w), dut_get_done_taken_o())
+#define GET_cvu_done_o(w) w_from64((w), dut_get_cvu_done_o())
 #endif
 #if DUT_LDST_REQ_VALID_O_BITS > 64
 #define GET_ldst_req_valid_o(w) dut_getw_ldst_req_valid_o(w)

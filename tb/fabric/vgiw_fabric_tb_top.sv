@@ -14,7 +14,6 @@
 // switch link stays valid and unchanged until taken. vgiw_token_buffer.sv adds per-entry
 // checks (no overwrite, every accepted token stored).
 module vgiw_fabric_tb_top #(
-  localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned NC    = vgiw_cfg_pkg::UNITS_CVU,
   localparam int unsigned NL    = vgiw_cfg_pkg::UNITS_LDST,
   localparam int unsigned NV    = vgiw_cfg_pkg::UNITS_LVU,
@@ -30,15 +29,12 @@ module vgiw_fabric_tb_top #(
   input  logic [vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS*CH*32-1:0] cfg_word_i,   // K rows of CH words
   input  logic [31:0]                tile_base_i,
   input  logic [(vgiw_cfg_pkg::DESC_W_LOCAL_SPAN-vgiw_cfg_pkg::DESC_W_LSIZE0+1)*32-1:0] geom_i,
-  input  logic [NC-1:0]              batch_valid_i,
-  output logic [NC-1:0]              batch_ready_o,
-  input  logic [NC-1:0][TID_W-1:0]   batch_base_i,
-  input  logic [NC-1:0][63:0]        batch_mask_i,
-  output logic [NC-1:0]              done_valid_o,
-  input  logic [NC-1:0]              done_ready_i,
-  output logic [NC-1:0][TID_W-1:0]   done_base_o,
-  output logic [NC-1:0][63:0]        done_mask_o,
-  output logic [NC-1:0][63:0]        done_taken_o,
+  input  logic [NC-1:0]              cvu_batch_valid_i,
+  output logic [NC-1:0]              cvu_batch_ready_o,
+  input  logic [NC-1:0][vgiw_cfg_pkg::CVU_BATCH_BITS-1:0] cvu_batch_i,
+  output logic [NC-1:0]              cvu_done_valid_o,
+  input  logic [NC-1:0]              cvu_done_ready_i,
+  output logic [NC-1:0][vgiw_cfg_pkg::CVU_DONE_BITS-1:0]  cvu_done_o,
   output logic [NL-1:0]              ldst_req_valid_o,
   input  logic [NL-1:0]              ldst_req_ready_i,
   output logic [NL-1:0][vgiw_cfg_pkg::LDST_REQ_BITS-1:0] ldst_req_o,

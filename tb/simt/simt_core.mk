@@ -7,7 +7,9 @@ simt_core_tb_RTL   := $(filter-out %_pkg.sv,$(wildcard rtl/simt/*.sv)) rtl/fu/vg
                       rtl/fu/vgiw_fp_fma_ieee.sv rtl/fu/vgiw_fp_cmp_ieee.sv rtl/fu/vgiw_fp_cvt_ieee.sv rtl/fu/vgiw_fp_divsqrt.sv rtl/common/vgiw_lzc.sv \
                       rtl/common/vgiw_delay_line.sv rtl/mem/vgiw_banked_cache.sv rtl/mem/vgiw_cache_bank.sv \
                       rtl/common/vgiw_rr_arbiter.sv
-simt_core_tb_C     := tb/simt/simt_core_tb.c
+# the register and memory ports are driven by the host-port driver of both cores (tb/core)
+simt_core_tb_C     := tb/simt/simt_core_tb.c tb/core/host_port.c
+simt_core_tb_CFLAGS := -Itb/core
 
 # Test programs (tb/simt/simt_core_conf.py): RV32IMF, freestanding, our own start-up code, built
 # with clang-19 and ld.lld-19 and run under qemu-riscv32 (make deps installs them; the
@@ -19,6 +21,7 @@ TESTBENCHES          += simt_core_arb_tb
 simt_core_arb_tb_TOP := vgiw_simt_core
 simt_core_arb_tb_RTL := $(simt_core_tb_RTL)
 simt_core_arb_tb_C   := $(simt_core_tb_C)
+simt_core_arb_tb_CFLAGS := $(simt_core_tb_CFLAGS)
 simt_core_arb_tb_VFLAGS := -GTRACKER=1
 
 # The same core with one instruction per warp in flight (ISSUE_AHEAD = 0: every instruction
@@ -28,4 +31,5 @@ TESTBENCHES              += simt_core_inorder_tb
 simt_core_inorder_tb_TOP := vgiw_simt_core
 simt_core_inorder_tb_RTL := $(simt_core_tb_RTL)
 simt_core_inorder_tb_C   := $(simt_core_tb_C)
+simt_core_inorder_tb_CFLAGS := $(simt_core_tb_CFLAGS)
 simt_core_inorder_tb_VFLAGS := -GISSUE_AHEAD=0

@@ -20,98 +20,25 @@
 #include <string.h>
 
 #include "dut.h"
+#include "host_port.h"
 #include "mem_model.h"
 #include "rng.h"
 #include "sim.h"
 #include "vgiw_cfg.h"
 
 #define LINE       VGIW_L1_LINE_BYTES
-#define LINE_WORDS (LINE / 4)
 #define MEM_TOP    0x40000000u     /* the model answers addresses at or above with an error */
 
 static mem_model_t *M;
 static rng_t R;
 static unsigned refuse_pct = 10;
-static uint64_t mem_reqs, mem_writes;
 
-static uint32_t reg_peek(uint32_t addr)
-{
-    dut_set_reg_valid_i(0);
-    dut_set_reg_write_i(0);
-    dut_set_reg_addr_i(addr);
-    sim_eval();
-    return (uint32_t)dut_get_reg_rdata_o();
-}
+/* The register and memory ports are driven by the host-port driver of the VGIW core
+ * (tb/core/host_port.c): the SIMT core has the same ports. */
+#define reg_peek hp_reg_peek
+#define cycle    hp_cycle
 
-/* ---- memory port (as tb/core/core_tb.c) ------------------------------------------------- */
-static bool rsp_have, rsp_err;
-static mem_resp_t rsp;
-
-static void mem_before_edge(bool *rsp_taken)
-{
-    if (!rsp_have && mem_model_response(M, &rsp)) {
-        rsp_have = true;
-        rsp_err = rsp.addr >= MEM_TOP;
-    }
-    dut_set_mem_rsp_valid_i(rsp_have);
-    dut_set_mem_rsp_id_i(rsp_have ? (uint32_t)rsp.id : 0);
-    dut_set_mem_rsp_error_i(rsp_have && rsp_err);
-    uint32_t w[LINE_WORDS];
-    memset(w, 0, sizeof w);
-    if (rsp_have && !rsp.write)
-        memcpy(w, rsp.data, LINE);
-    dut_setw_mem_rsp_rdata_i(w);
-    dut_set_mem_req_ready_i(0);
-    sim_eval();
-    bool accept = dut_get_mem_req_valid_o() && mem_model_can_accept(M) && rng_below(&R, 100) >= refuse_pct;
-    if (accept) {
-        mem_req_t q;
-        memset(&q, 0, sizeof q);
-        q.id = dut_get_mem_req_id_o();
-        q.addr = (uint32_t)dut_get_mem_req_addr_o();
-        q.bytes = LINE;
-        q.write = dut_get_mem_req_write_o();
-        sim_check_u32(q.addr % LINE == 0, "memory request at %08x is line aligned", q.addr);
-        if (q.write) {
-            dut_getw_mem_req_wdata_o(w);
-            memcpy(q.data, w, LINE);
-            memset(q.mask, q.addr < MEM_TOP ? 1 : 0, LINE);
-        }
-        if (!mem_model_request(M, &q))
-            accept = false;
-        else {
-            mem_reqs++;
-            mem_writes += q.write;
-        }
-    }
-    dut_set_mem_req_ready_i(accept);
-    sim_eval();
-    *rsp_taken = rsp_have && dut_get_mem_rsp_ready_o();
-    if (accept || *rsp_taken)
-        sim_progress();
-}
-
-static void cycle(bool wr, uint32_t addr, uint32_t data)
-{
-    dut_set_reg_valid_i(wr);
-    dut_set_reg_write_i(wr);
-    dut_set_reg_addr_i(addr);
-    dut_set_reg_wdata_i(data);
-    bool taken;
-    mem_before_edge(&taken);
-    sim_step();
-    if (taken)
-        rsp_have = false;
-    mem_model_tick(M);
-    dut_set_reg_valid_i(0);
-    dut_set_reg_write_i(0);
-}
-
-static uint64_t counter(uint32_t idx)
-{
-    cycle(true, VGIW_REG_CNT_SEL, idx);
-    return ((uint64_t)reg_peek(VGIW_REG_CNT_HI) << 32) | reg_peek(VGIW_REG_CNT_LO);
-}
+static uint64_t counter(uint32_t idx) { return hp_cnt_read(idx); }
 
 /* Watchdog: the warp states through the counter window (docs/simt.md "Counters"). No clock
  * edge may be taken here, so CNT_SEL is not changed: the state of the selected slot only,
@@ -119,7 +46,7 @@ static uint64_t counter(uint32_t idx)
 static void dump_state(void)
 {
     fprintf(stderr, "simt_core_tb: STATUS %08x, memory requests %llu, outstanding %u\n",
-            reg_peek(VGIW_REG_STATUS), (unsigned long long)mem_reqs, mem_model_outstanding(M));
+            reg_peek(VGIW_REG_STATUS), (unsigned long long)hp_mem_reqs(), mem_model_outstanding(M));
 }
 
 static void dump_all(void)
@@ -269,10 +196,8 @@ int main(int argc, char **argv)
     uint32_t lo, hi, entry = load_elf(elf, &lo, &hi);
 
     sim_on_watchdog(dump_state);
-    dut_set_reg_valid_i(0);
-    dut_set_reg_write_i(0);
-    dut_set_mem_req_ready_i(0);
-    dut_set_mem_rsp_valid_i(0);
+    hp_cfg_t hc = { .mem = M, .mem_bytes = MEM_TOP, .refuse_pct = refuse_pct, .rng = &R, .check_align = true };
+    hp_init(&hc);
     sim_reset(4);
     sim_check_eq(reg_peek(VGIW_REG_ID), VGIW_SIMT_CORE_ID, "ID register");
 
@@ -357,7 +282,7 @@ int main(int argc, char **argv)
     if (!expect_err) {
         /* every dirty line reaches memory by a write-back (the flush at the end included), and
            nothing else writes: the memory's own count of line writes is the L1's */
-        sim_check_eq(mem_writes, wbk, "line writes seen by memory = L1 write-backs");
+        sim_check_eq(mem_model_stats(M).writes, wbk, "line writes seen by memory = L1 write-backs");
         /* the L1 is used: the programs' stores and reloads of one blob line hit */
         if (SC(SIMT_MEM_INSTR))
             sim_check_u32(hit > 0 && acc + SC(SIMT_L1_MERGED) >= SC(SIMT_MEM_INSTR),
