@@ -158,7 +158,8 @@ def geomean(xs):
 
 def table(rows, meta):
     lines = [f"`make compare CONFIG={meta['config']} SIZE={meta['size']}`, {meta['date']}, commit {meta['commit']}; "
-             f"cycles of whole runs (every kernel launch), both cores behind the same memory model.", "",
+             f"cycles of whole runs (every kernel launch), both cores behind the same memory model"
+             + (f"; only the apps matching {', '.join(meta['only'])}." if meta.get("only") else "."), "",
              "| app | VGIW cycles | SIMT cycles (path list) | speedup | SIMT cycles (PC arbiter) | speedup | "
              "LVC accesses | SIMT RF accesses | LVC / RF | SIMT lanes/instr | SIMT diverged instr | VGIW threads/exec |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -211,11 +212,15 @@ def plot(rows, meta, outdir):
     plt.close(fig)
 
 
-def update_docs(md):
+def update_docs(md, meta):
+    """Between the markers of this preset and size: `compare` for small at the CI sizes (the
+    table `make bench` keeps current), `compare:<preset>-<size>` for any other, so a run at
+    the large sizes does not replace the CI table."""
     path = os.path.join(ROOT, "docs", "compare.md")
     with open(path) as f:
         text = f.read()
-    b, e = "<!-- compare:begin -->", "<!-- compare:end -->"
+    tag = "compare" if (meta["config"], meta["size"]) == ("small", "ci") else f"compare:{meta['config']}-{meta['size']}"
+    b, e = f"<!-- {tag}:begin -->", f"<!-- {tag}:end -->"
     if b not in text or e not in text:
         print(f"compare: {path} has no {b} ... {e} section")
         return False
@@ -256,7 +261,7 @@ def main():
             f.write(md)
         plot(cj["rows"], cj["meta"], outdir)
         print(md)
-        if args.update_docs and update_docs(md):
+        if args.update_docs and update_docs(md, cj["meta"]):
             print("compare: docs/compare.md updated")
         return 0 if all(r["ok"] for r in cj["rows"]) else 1
 
@@ -339,7 +344,7 @@ def main():
         rows.append(row)
 
     sp = [r["speedup_pathlist"] for r in rows if r.get("speedup_pathlist")]
-    meta = {"config": args.config, "size": args.size, "profile": args.profile, "commit": commit,
+    meta = {"config": args.config, "size": args.size, "profile": args.profile, "commit": commit, "only": args.only or [],
             "date": time.strftime("%Y-%m-%d"), "notes": env_note,
             "run_time": {"wall_s": round(time.time() - t_start, 1), "cpu_s": round(cpu_children() - c_start, 1)},
             "summary": {"apps": len(sp), "geomean_speedup": geomean(sp),
@@ -366,7 +371,7 @@ def main():
                     counters[f"speedup_{tr}.{r['app']}"] = round(r[f"speedup_{tr}"], 4)
         with open(args.stats, "w") as f:
             json.dump({"counters": counters}, f, indent=2)
-    if args.update_docs and update_docs(md):
+    if args.update_docs and update_docs(md, meta):
         print("compare: docs/compare.md updated")
     s = meta["summary"]
     rt = meta["run_time"]
