@@ -3,6 +3,7 @@
 
   make compare [CONFIG=small] [SIZE=ci|large] [ONLY=app]
   tools/compare.py --config tiny --only nn --profile test --no-build --out DIR   (its test)
+  tools/compare.py --size large --from-json --out DIR --merge DIR2 ...   (runs made in pieces)
 
 The apps and their inputs are the `make bench` entries of sw/apps/apps.bench.toml for the
 preset (the `cmd` of an entry at SIZE=ci, its `large` at SIZE=large): the same host program,
@@ -156,6 +157,42 @@ def geomean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else 0.0
 
 
+def summarize(rows):
+    """The summary line's figures over the rows that ran on both cores."""
+    sp = [r["speedup_pathlist"] for r in rows if r.get("speedup_pathlist")]
+    return {"apps": len(sp), "geomean_speedup": geomean(sp),
+            "min_speedup": min(sp) if sp else 0.0, "max_speedup": max(sp) if sp else 0.0,
+            "geomean_speedup_arbiter": geomean([r["speedup_arbiter"] for r in rows if r.get("speedup_arbiter")]),
+            "geomean_lvc_rf": geomean([r["lvc_rf_ratio"] for r in rows if r.get("lvc_rf_ratio")])}
+
+
+def merge(cj, others, config, size):
+    """--merge: the rows of other runs' compare.json (same preset, size and profile; an app in
+    several runs keeps the last run's row) joined to cj's, in the order of the app set; the
+    summary recomputed over all of them; commits, dates and selections listed, run times added.
+    For runs made in pieces, e.g. the large sizes app by app on two cores."""
+    order = [app for app, _ in app_entries(config, size, None)]
+    rows = {r["app"]: r for r in cj["rows"]}
+    meta = dict(cj["meta"])
+    for o in others:
+        m = o["meta"]
+        if (m["config"], m["size"], m["profile"]) != (meta["config"], meta["size"], meta["profile"]):
+            raise ValueError(f"--merge: a run of {m['config']}/{m['size']}/{m['profile']} cannot join "
+                             f"{meta['config']}/{meta['size']}/{meta['profile']}")
+        rows.update({r["app"]: r for r in o["rows"]})
+        for k in ("commit", "date"):
+            if m[k] not in meta[k].split(", "):
+                meta[k] += ", " + m[k]
+        sel = meta.get("only") or []
+        meta["only"] = sel + [a for a in m["only"] if a not in sel] if sel and m.get("only") else []
+        meta["run_time"] = {k: round(meta["run_time"][k] + m["run_time"][k], 1) for k in ("wall_s", "cpu_s")}
+    merged = [rows[a] for a in order if a in rows] + [r for a, r in rows.items() if a not in order]
+    if meta.get("only") and set(rows) == set(order):
+        meta["only"] = []
+    meta["summary"] = summarize(merged)
+    return {"meta": meta, "rows": merged}
+
+
 def table(rows, meta):
     lines = [f"`make compare CONFIG={meta['config']} SIZE={meta['size']}`, {meta['date']}, commit {meta['commit']}; "
              f"cycles of whole runs (every kernel launch), both cores behind the same memory model"
@@ -244,7 +281,12 @@ def main():
     ap.add_argument("--stats", help="also write the summary as make bench counters to this JSON file")
     ap.add_argument("--from-json", action="store_true",
                     help="no runs: write the table, plot (and docs) again from the output directory's compare.json")
+    ap.add_argument("--merge", action="append", metavar="DIR",
+                    help="with --from-json: add the rows of DIR/compare.json (a run of other apps, same preset and size)")
     args = ap.parse_args()
+    if args.merge and not args.from_json:
+        print("compare: FAILED: --merge goes with --from-json (it joins finished runs)")
+        return 1
     try:
         import matplotlib   # noqa: F401 - checked before hours of runs, not after
     except ImportError:
@@ -256,6 +298,18 @@ def main():
                                                                           f"{args.config}-{args.size}")
         with open(os.path.join(outdir, "compare.json")) as f:
             cj = json.load(f)
+        if args.merge:
+            try:
+                others = []
+                for d in args.merge:
+                    with open(os.path.join(d, "compare.json")) as f:
+                        others.append(json.load(f))
+                cj = merge(cj, others, args.config, args.size)
+            except (OSError, ValueError, KeyError) as e:
+                print(f"compare: FAILED: {e}")
+                return 1
+            with open(os.path.join(outdir, "compare.json"), "w") as f:
+                json.dump(cj, f, indent=2)
         md = table(cj["rows"], cj["meta"])
         with open(os.path.join(outdir, "compare.md"), "w") as f:
             f.write(md)
@@ -343,15 +397,10 @@ def main():
         failed += not row["ok"]
         rows.append(row)
 
-    sp = [r["speedup_pathlist"] for r in rows if r.get("speedup_pathlist")]
     meta = {"config": args.config, "size": args.size, "profile": args.profile, "commit": commit, "only": args.only or [],
             "date": time.strftime("%Y-%m-%d"), "notes": env_note,
             "run_time": {"wall_s": round(time.time() - t_start, 1), "cpu_s": round(cpu_children() - c_start, 1)},
-            "summary": {"apps": len(sp), "geomean_speedup": geomean(sp),
-                        "min_speedup": min(sp) if sp else 0.0, "max_speedup": max(sp) if sp else 0.0,
-                        "geomean_speedup_arbiter": geomean([r["speedup_arbiter"] for r in rows
-                                                            if r.get("speedup_arbiter")]),
-                        "geomean_lvc_rf": geomean([r["lvc_rf_ratio"] for r in rows if r.get("lvc_rf_ratio")])},
+            "summary": summarize(rows),
             "paper": {"fig7": PAPER_FIG7, "fig3_lvc_rf": PAPER_FIG3_RATIO}}
     with open(os.path.join(outdir, "compare.json"), "w") as f:
         json.dump({"meta": meta, "rows": rows}, f, indent=2)

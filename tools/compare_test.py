@@ -97,7 +97,9 @@ def main():
         # ---- a good run: the numbers -------------------------------------------------------
         good = os.path.join(tmp, "good")
         r = compare(args, good, apps)
-        check(r.returncode == 0, f"compare.py exit status {r.returncode} on a good run")
+        if not check(r.returncode == 0, f"compare.py exit status {r.returncode} on a good run"):
+            print(f"{passed} passed, {failed} failed")   # nothing further can be read
+            return 1
         with open(os.path.join(good, "compare.json")) as f:
             cj = json.load(f)
         with open(os.path.join(good, "compare.md")) as f:
@@ -153,6 +155,40 @@ def main():
             check(len(svg.getElementsByTagName("path")) > len(apps), "speedup.svg draws the bars")
         except (OSError, Exception) as e:   # noqa: BLE001 - any parse error is a failure here
             check(False, f"speedup.svg: {e}")
+
+        # ---- --merge: the good run cut into one run per app and joined again ---------------
+        with open(os.path.join(good, "compare.json")) as f:
+            whole = json.load(f)
+        parts = []
+        for i, row in enumerate(whole["rows"]):
+            d = os.path.join(tmp, f"part{i}")
+            os.makedirs(d)
+            meta = dict(whole["meta"], only=[row["app"]], summary={})
+            with open(os.path.join(d, "compare.json"), "w") as f:
+                json.dump({"meta": meta, "rows": [row]}, f)
+            parts.append(d)
+        if len(parts) >= 2:
+            argv = [sys.executable, "tools/compare.py", "--config", args.config, "--from-json", "--out", parts[0]]
+            r = subprocess.run(argv + [a for d in parts[1:] for a in ("--merge", d)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            check(r.returncode == 0, f"--merge exit status {r.returncode}: {r.stdout[-300:]}")
+            with open(os.path.join(parts[0], "compare.json")) as f:
+                joined = json.load(f)
+            check([x["app"] for x in joined["rows"]] == [x["app"] for x in whole["rows"]],
+                  f"--merge rows {[x['app'] for x in joined['rows']]}")
+            check(all(close(joined["meta"]["summary"][k], v) for k, v in whole["meta"]["summary"].items()),
+                  f"--merge summary {joined['meta']['summary']}, expected {whole['meta']['summary']}")
+            check(joined["meta"]["only"] == [x["app"] for x in whole["rows"]] or not joined["meta"]["only"],
+                  f"--merge selection {joined['meta']['only']}")
+            # a run of another size cannot join
+            with open(os.path.join(parts[1], "compare.json")) as f:
+                other = json.load(f)
+            other["meta"]["size"] = "large" if other["meta"]["size"] != "large" else "ci"
+            with open(os.path.join(parts[1], "compare.json"), "w") as f:
+                json.dump(other, f)
+            r = subprocess.run(argv + ["--merge", parts[1]], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+            check(r.returncode != 0 and "cannot join" in r.stdout, "--merge of a run of another size is refused")
 
         # ---- a failing app run: exit status and message -------------------------------------
         fake = os.path.join(tmp, "broken-device")
