@@ -22,6 +22,7 @@ import argparse
 import os
 import sys
 import tomllib
+import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fabric_topology as topo  # noqa: E402
@@ -550,7 +551,19 @@ def load_preset(name):
     cfg["_core"] = load_core()
     cfg["_core_ranges"] = core_ranges(cfg["_core"], cfg, name)
     core_check_preset(cfg["_core"], cfg, name)
+    cfg["_preset_id"] = preset_id(name, cfg)
     return cfg
+
+
+def preset_id(name, cfg):
+    """The preset's fingerprint (register PRESET, docs/core.md): CRC-32 of its name, every
+    parameter, the interconnect tables and the record widths, so that a host can tell that a
+    core (a board's bitstream) was built from the same arch/ as the programs it runs."""
+    t = cfg["_topology"]
+    text = [name] + [f"{k}={v!r}" for k, v in sorted(flatten(cfg), key=lambda kv: kv[0])]
+    text += [repr(list(t.types)), repr(list(t.slot_src)), repr(list(t.link_dst))]
+    text += [f"{r[0]}:{r[2]}" for r in cfg["_formats"]]
+    return zlib.crc32("\n".join(text).encode())
 
 
 def clog2(x):
@@ -803,6 +816,7 @@ def gen_cfg_pkg(name, cfg):
     out.append("  // SIMT identity CSR numbers (simt.csr_base + i, docs/simt.md \"CSRs\")")
     for i, n in enumerate(s["csr_names"]):
         out.append(f"  localparam logic [11:0] SIMT_CSR_{n.upper()} = 12'h{s['csr_base'] + i:03X};")
+    out.append(f"  localparam logic [31:0] PRESET_ID = 32'h{cfg['_preset_id']:08X};  // register PRESET")
     out += sv_topology(cfg["_topology"])
     out += sv_records(cfg["_formats"])
     out += sv_core(cfg["_core"], *cfg["_core_ranges"])
@@ -868,7 +882,8 @@ def gen_cfg_h(name, cfg):
     out = [f"/* {BANNER.format(src=f'arch/presets/{name}.toml')} */",
            "#ifndef VGIW_CFG_H", "#define VGIW_CFG_H", "",
            f"/* Architecture parameters of preset '{name}': {cfg.get('doc', '')} */",
-           f'#define VGIW_PRESET "{name}"']
+           f'#define VGIW_PRESET "{name}"',
+           f"#define VGIW_PRESET_ID 0x{cfg['_preset_id']:08X}u /* register PRESET: the preset's fingerprint */"]
     for k, v in flatten(cfg):
         if isinstance(v, bool):
             out.append(f"#define VGIW_{k} {int(v)}")
@@ -909,7 +924,8 @@ def gen_presets_c(cfgs):
          "#ifndef VGIW_PRESETS_H", "#define VGIW_PRESETS_H", "",
          "/* Every preset of arch/presets, with its parameters and interconnect tables",
          " * (docs/architecture-description.md, docs/fabric.md). */",
-         "typedef struct vgiw_preset {", "    const char *name;", "    const char *doc;"]
+         "typedef struct vgiw_preset {", "    const char *name;", "    const char *doc;",
+         "    unsigned preset_id;                  /* register PRESET: the preset's fingerprint */"]
     h += [f"    unsigned {k.lower()};" for k in scalars]
     h += ["    unsigned cfg_chains, cfg_chain_words, link_none, slot_none;",
           "    const unsigned char *unit_type;      /* [fabric_units], enum unit_type */",
@@ -939,7 +955,7 @@ def gen_presets_c(cfgs):
                                    ("cfg_chain_len", "unsigned short", lengths)):
             c += c_table(f"{name}_{tname}", ctype, vals)
         vals = dict((k, v) for k, v in flatten(cfg) if isinstance(v, int) and not isinstance(v, bool))
-        fields = [f'.name = "{name}"', f'.doc = "{cfg.get("doc", "")}"']
+        fields = [f'.name = "{name}"', f'.doc = "{cfg.get("doc", "")}"', f".preset_id = 0x{cfg['_preset_id']:08X}u"]
         fields += [f".{k.lower()} = {vals[k]}u" for k in scalars if k in vals]
         fields += [f".cfg_chains = {len(lengths)}u", f".cfg_chain_words = {max(lengths)}u",
                    f".link_none = {t.NONE_LINK}u", f".slot_none = {t.NONE_SLOT}u"]

@@ -54,8 +54,8 @@ def main():
                 check(f"#define VGIW_{k} {v}u" in ch, f"{preset}: {k} = {v} in C header")
             # Register addresses agree, and the counter map keeps its documented indices.
             regs = re.findall(r"localparam logic \[7:0\] REG_(\w+) = 8'h([0-9A-F]{2});", svp)
-            # 7 of the VGIW core and 8 of the SIMT core (docs/simt.md "Host interface")
-            check(len(regs) == 15, f"{preset}: 15 registers generated")
+            # 7 of the VGIW core, 8 of the SIMT core (docs/simt.md "Host interface") and PRESET
+            check(len(regs) == 16, f"{preset}: 16 registers generated")
             # the SIMT core has one lane per compute unit of the grid (docs/simt.md)
             cu = re.search(r"#define VGIW_UNITS_CU (\d+)u", ch)
             check(cu is not None and f"#define VGIW_SIMT_LANES {cu.group(1)}u" in ch,
@@ -260,6 +260,43 @@ def main():
             ("hostlink.toml", lambda s: s.replace('["PING",      0x01,', '["PING",      0x00,'), "code 0 is reserved"),
             ("hostlink.toml", lambda s: s.replace('["OK",       0x00,', '["DONE",     0x00,'), "needs OK with code 0"),
         ]
+        # The preset fingerprint (register PRESET, docs/core.md): one value in SV, C and the
+        # run-time table, different per preset, and changed by any parameter change.
+        def fingerprints(gen_dir):
+            ids = {}
+            pc = open(os.path.join(gen_dir, "vgiw_presets.c")).read()
+            for preset in ("tiny", "small", "paper"):
+                svp = open(os.path.join(gen_dir, preset, "vgiw_cfg_pkg.sv")).read()
+                ch = open(os.path.join(gen_dir, preset, "vgiw_cfg.h")).read()
+                sv_id = re.search(r"localparam logic \[31:0\] PRESET_ID = 32'h([0-9A-F]{8});", svp)
+                c_id = re.search(r"#define VGIW_PRESET_ID 0x([0-9A-F]{8})u", ch)
+                t_id = re.search(r'\.name = "' + preset + r'",\s*\.doc = "[^"]*",\s*\.preset_id = 0x([0-9A-F]{8})u', pc)
+                check(sv_id and c_id and t_id and sv_id.group(1) == c_id.group(1) == t_id.group(1),
+                      f"{preset}: one PRESET_ID in SV, C and vgiw_presets.c")
+                ids[preset] = sv_id.group(1) if sv_id else None
+            return ids
+        ids = fingerprints(out)
+        check(len(set(ids.values())) == 3, f"PRESET_ID differs per preset ({ids})")
+        again = os.path.join(tmp, "gen-again")
+        gen(os.path.join(ROOT, "arch"), again)
+        check(fingerprints(again) == ids, "PRESET_ID is the same on a second run")
+        arch_lvc = os.path.join(tmp, "arch-lvc")
+        shutil.copytree(os.path.join(ROOT, "arch"), arch_lvc)
+        sp = os.path.join(arch_lvc, "presets", "small.toml")
+        text = open(sp).read()
+        # the LVC's associativity: in no record width or table, only in the parameters
+        edited = re.sub(r"(\[lvc\][^\[]*?ways\s*=\s*)2\b", r"\g<1>4", text, count=1)
+        check(edited != text, "small.toml: the LVC's ways edit applies")
+        text = edited
+        open(sp, "w").write(text)
+        out_lvc = os.path.join(tmp, "gen-lvc")
+        r = gen(arch_lvc, out_lvc)
+        if r.returncode == 0:
+            ids2 = fingerprints(out_lvc)
+            check(ids2["small"] != ids["small"] and ids2["tiny"] == ids["tiny"],
+                  f"one parameter of small changed: only small's PRESET_ID changes ({ids} -> {ids2})")
+        else:
+            check(False, f"edited small preset generates: {r.stderr.strip()}")
         for fname, edit, expect in cases:
             arch = os.path.join(tmp, "arch-" + str(cases.index((fname, edit, expect))))
             shutil.copytree(os.path.join(ROOT, "arch"), arch)

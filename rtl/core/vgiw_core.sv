@@ -66,6 +66,7 @@ module vgiw_core (
   always_comb begin
     unique case (reg_addr_i)
       vgiw_cfg_pkg::REG_ID:      reg_rdata_o = vgiw_cfg_pkg::CORE_ID;
+      vgiw_cfg_pkg::REG_PRESET:  reg_rdata_o = vgiw_cfg_pkg::PRESET_ID;
       vgiw_cfg_pkg::REG_STATUS:  reg_rdata_o = status;
       vgiw_cfg_pkg::REG_KDESC:   reg_rdata_o = kdesc_q;
       vgiw_cfg_pkg::REG_CNT_SEL: reg_rdata_o = 32'(cnt_sel_q);

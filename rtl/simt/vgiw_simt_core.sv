@@ -147,6 +147,7 @@ module vgiw_simt_core #(
   always_comb begin
     unique case (reg_addr_i)
       vgiw_cfg_pkg::REG_ID:         reg_rdata_o = vgiw_cfg_pkg::SIMT_CORE_ID;
+      vgiw_cfg_pkg::REG_PRESET:     reg_rdata_o = vgiw_cfg_pkg::PRESET_ID;
       vgiw_cfg_pkg::REG_STATUS:     reg_rdata_o = status;
       vgiw_cfg_pkg::REG_CNT_SEL:    reg_rdata_o = 32'(cnt_sel_q);
       vgiw_cfg_pkg::REG_CNT_LO:     reg_rdata_o = cnt_value[31:0];

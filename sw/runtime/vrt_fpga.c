@@ -366,6 +366,24 @@ int vfpga_open(vfpga **out, const vrt_options *o, const vgiw_preset_t *p, char *
     if (!rc && id != VGIW_CORE_ID)
         rc = ferr(f, VRT_ERR_BACKEND, "fpga board on %s: ID register %08x, not a VGIW core (%08x)", o->port, id,
                   VGIW_CORE_ID);
+    /* the bitstream's preset must be the one the kernels are compiled and laid out for: a board
+       built for another preset would run them to a wrong answer or an error code */
+    uint32_t pid = 0;
+    if (!rc)
+        rc = reg_read(f, VGIW_REG_PRESET, &pid);
+    if (!rc && pid != p->preset_id) {
+        const char *carries = NULL;
+        for (int i = 0; i < VGIW_PRESET_COUNT; i++)
+            if (vgiw_presets[i].preset_id == pid)
+                carries = vgiw_presets[i].name;
+        if (carries)
+            rc = ferr(f, VRT_ERR_BACKEND, "fpga board on %s was built for preset '%s' (PRESET %08x), not '%s': "
+                      "use --config %s", o->port, carries, pid, p->name, carries);
+        else
+            rc = ferr(f, VRT_ERR_BACKEND, "fpga board on %s was built for a preset this runtime does not know "
+                      "(PRESET %08x; '%s' is %08x): its bitstream comes from other arch/ files", o->port, pid,
+                      p->name, p->preset_id);
+    }
     uint32_t status = 0;
     if (!rc)
         rc = reg_read(f, VGIW_REG_STATUS, &status);

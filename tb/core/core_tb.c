@@ -476,6 +476,7 @@ int main(int argc, char **argv)
     hp_init(&(hp_cfg_t){ .mem = M, .mem_bytes = KM_MEM_BYTES, .refuse_pct = refuse_pct, .rng = &R, .check_align = true });
     sim_reset(4);
     sim_check_eq(hp_reg_peek(VGIW_REG_ID), VGIW_CORE_ID, "ID register");
+    sim_check_eq(hp_reg_peek(VGIW_REG_PRESET), VGIW_PRESET_ID, "PRESET register");
     sim_check_eq(hp_reg_peek(VGIW_REG_STATUS) & (VGIW_STATUS_BUSY | VGIW_STATUS_DONE | VGIW_STATUS_ERROR), 0,
                  "STATUS idle after reset");
 

@@ -224,6 +224,9 @@ static void t_proto(rng_t *R)
     uint32_t id = 0;
     sim_check_u32(hl_reg_read(&IO, VGIW_REG_ID, &id) == VGIW_HL_ST_OK && id == VGIW_CORE_ID,
                   "REG_READ ID = %08x (expected %08x)", id, VGIW_CORE_ID);
+    uint32_t pid = 0;
+    sim_check_u32(hl_reg_read(&IO, VGIW_REG_PRESET, &pid) == VGIW_HL_ST_OK && pid == VGIW_PRESET_ID,
+                  "REG_READ PRESET = %08x (expected %08x, preset %s)", pid, VGIW_PRESET_ID, VGIW_PRESET);
 
     /* random writes of 1 .. 40 words (more than one frame) at random aligned addresses */
     static uint32_t w[64];

@@ -56,7 +56,7 @@ passed && ok "the board after BAD_ADDR ($secs s)" || bad "the board after BAD_AD
 
 # 6. a command while the kernel runs (the first STATUS poll after START replaced by a MEM_WRITE
 # of the word at 0xFFC): BUSY reported; the word is unchanged and the board usable
-run "busy@REG_READ:3" 20000 1000
+run "busy@REG_READ:4" 20000 1000
 [ $rc -eq 1 ] && grep -q "BUSY (a kernel is running on the board)" "$dir/err" &&
     ok "a command while the kernel runs: BUSY, exit 1 ($secs s)" || bad "a command while the kernel runs: exit $rc"
 run ""
@@ -91,6 +91,16 @@ rc=$?
 run "crc@NOPE:1"
 [ $rc -eq 1 ] && grep -q "VGIW_FPGA_FAULT='crc@NOPE:1'" "$dir/err" && ok "a bad VGIW_FPGA_FAULT is named" ||
     bad "a bad VGIW_FPGA_FAULT: exit $rc"
+
+# 9. the runtime told another preset than the bitstream's (register PRESET): refused at open,
+# naming the board's preset, before any transfer
+"$run_bin" sw/runtime/tests/rt_simple.cl -k scale_add --global 8 --arg buf:i32:8 --arg buf:i32:8 --arg i32:1 \
+    --engine fpga --config small --port "$port" --link-timeout-ms 20000 > "$dir/err" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q "was built for preset 'tiny' (PRESET [0-9a-f]*), not 'small': use --config tiny" "$dir/err" &&
+    ok "--config small on a tiny board: refused, naming tiny" || bad "--config small on a tiny board: exit $rc"
+run ""
+passed && ok "the board after the refused session ($secs s)" || bad "the board after the refused session: exit $rc"
 
 board_stop; brc=$?
 [ $brc -eq 0 ] && ok "the simulated board ends cleanly" || { bad "the simulated board: exit $brc"; tail -5 "$dir/board.log"; }

@@ -200,6 +200,7 @@ int main(int argc, char **argv)
     hp_init(&hc);
     sim_reset(4);
     sim_check_eq(reg_peek(VGIW_REG_ID), VGIW_SIMT_CORE_ID, "ID register");
+    sim_check_eq(reg_peek(VGIW_REG_PRESET), VGIW_PRESET_ID, "PRESET register");
 
     cycle(true, VGIW_REG_CODE_LO, lo);
     cycle(true, VGIW_REG_CODE_HI, hi);
