@@ -33,6 +33,7 @@
 #include "self_dir.h"
 #include "simt_launch.h"
 #include "vg_args.h"
+#include "vg_file.h"
 #include "vg_hoist.h"
 #include "vg_llvm_md.h"
 #include "vg_proc.h"
@@ -416,26 +417,20 @@ static int needs_group(LLVMValueRef fn, LLVMValueRef *seen, int *nseen)
     return 0;
 }
 
-static void put_u32(uint8_t **p, size_t *n, size_t *cap, uint32_t v)
+static void put_u32(vg_buf *b, uint32_t v)
 {
-    if (*n + 4 > *cap) {
-        *cap = *cap * 2 + 256;
-        *p = realloc(*p, *cap);
-        if (!*p)
-            fatal("out of memory");
-    }
-    for (int k = 0; k < 4; k++)
-        (*p)[(*n)++] = (uint8_t)(v >> (8 * k));
+    uint8_t w[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+    vg_buf_put(b, w, 4);
 }
-static void put_str(uint8_t **p, size_t *n, size_t *cap, const char *s)
+static void put_str(vg_buf *b, const char *s)
 {
     uint32_t len = (uint32_t)strlen(s);
-    put_u32(p, n, cap, len);
+    put_u32(b, len);
     for (uint32_t k = 0; k < len; k += 4) {
         uint32_t w = 0;
         for (uint32_t j = 0; j < 4 && k + j < len; j++)
             w |= (uint32_t)(uint8_t)s[k + j] << (8 * j);
-        put_u32(p, n, cap, w);
+        put_u32(b, w);
     }
 }
 
@@ -445,30 +440,31 @@ static void put_str(uint8_t **p, size_t *n, size_t *cap, const char *s)
 static void add_kinfo(LLVMModuleRef m, kern_t *ks, int nk)
 {
     LLVMContextRef c = LLVMGetModuleContext(m);
-    uint8_t *p = NULL;
-    size_t n = 0, cap = 0;
-    put_u32(&p, &n, &cap, SIMT_KINFO_MAGIC);
-    put_u32(&p, &n, &cap, 1);
-    put_u32(&p, &n, &cap, (uint32_t)nk);
+    vg_buf b = { 0 };
+    put_u32(&b, SIMT_KINFO_MAGIC);
+    put_u32(&b, 1);
+    put_u32(&b, (uint32_t)nk);
     for (int i = 0; i < nk; i++) {
-        put_str(&p, &n, &cap, ks[i].name);
-        put_u32(&p, &n, &cap, ks[i].flags);
-        put_u32(&p, &n, &cap, ks[i].nargs);
+        put_str(&b, ks[i].name);
+        put_u32(&b, ks[i].flags);
+        put_u32(&b, ks[i].nargs);
         for (unsigned a = 0; a < ks[i].nargs; a++) {
-            put_str(&p, &n, &cap, ks[i].args[a].name);
-            put_u32(&p, &n, &cap, ks[i].args[a].kind);
-            put_u32(&p, &n, &cap, ks[i].args[a].type);
-            put_u32(&p, &n, &cap, ks[i].args[a].addrspace);
-            put_u32(&p, &n, &cap, ks[i].args[a].elem_size);
+            put_str(&b, ks[i].args[a].name);
+            put_u32(&b, ks[i].args[a].kind);
+            put_u32(&b, ks[i].args[a].type);
+            put_u32(&b, ks[i].args[a].addrspace);
+            put_u32(&b, ks[i].args[a].elem_size);
         }
     }
-    LLVMValueRef init = LLVMConstStringInContext(c, (const char *)p, (unsigned)n, 1);
+    if (b.oom)
+        fatal("out of memory");
+    LLVMValueRef init = LLVMConstStringInContext(c, (const char *)b.p, (unsigned)b.n, 1);
     LLVMValueRef g = LLVMAddGlobal(m, LLVMTypeOf(init), "__simt_kinfo");
     LLVMSetInitializer(g, init);
     LLVMSetGlobalConstant(g, 1);
     LLVMSetSection(g, ".simt_kinfo");
     LLVMSetAlignment(g, 4);
-    free(p);
+    vg_buf_free(&b);
     LLVMValueRef *ents = calloc((size_t)nk + 1, sizeof *ents);
     for (int i = 0; i < nk; i++)
         ents[i] = ks[i].wrapper;
