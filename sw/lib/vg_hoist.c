@@ -725,3 +725,41 @@ int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int
     free(src);
     return rc2;
 }
+
+int vgh_front_end(const char **argv, const char *clang, int fp64, const char *out)
+{
+    /* -cl-ext=-cl_khr_fp64: the device has no double precision (docs/compiler.md "clang flags") */
+    const char *fixed[] = { clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
+        "-Xclang", fp64 ? "-cl-ext=+cl_khr_fp64" : "-cl-ext=-cl_khr_fp64", "-cl-kernel-arg-info", "-target", "spir",
+        "-O2", "-fno-unroll-loops", "-fno-vectorize", "-fno-slp-vectorize", "-ffp-contract=off", "-g", "-emit-llvm",
+        "-c", "-o", out };
+    int n = (int)(sizeof fixed / sizeof fixed[0]);
+    _Static_assert(sizeof fixed / sizeof fixed[0] <= VGH_FRONT_END_MAX, "VGH_FRONT_END_MAX");
+    for (int i = 0; i < n; i++)
+        argv[i] = fixed[i];
+    return n;
+}
+
+void vgh_fp64_only(char *msg, size_t len, const char *src, int nk)
+{
+    size_t n;
+    char *s = vg_read_file(src, "a kernel source", HOIST_FILE_MAX, &n, NULL, 0);
+    int ln = 1, at = 0;
+    for (const char *l = s; l && *l && !at; ln++) {
+        const char *e = strchr(l, '\n');
+        size_t ll = e ? (size_t)(e - l) : strlen(l);
+        const char *p = l + strspn(l, " \t");
+        if (*p == '#' && (size_t)(p - l) < ll) {
+            char line[4096];
+            snprintf(line, sizeof line, "%.*s", (int)(ll - (size_t)(p - l)), p);
+            if (strstr(line, "cl_khr_fp64") && (strstr(line, "if") || strstr(line, "elif")))
+                at = ln;
+        }
+        l = e ? e + 1 : l + ll;
+    }
+    free(s);
+    snprintf(msg, len,
+             "%s:%d: error: unsupported: double precision: the file's %d kernel(s) are compiled only when the device "
+             "supports cl_khr_fp64 ('double'), which it does not (docs/compiler.md \"clang flags\")",
+             src, at ? at : 1, nk);
+}

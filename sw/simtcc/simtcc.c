@@ -493,6 +493,38 @@ static void usage(FILE *f)
     fprintf(f, "usage: vgiw-simtcc KERNEL.cl [-o OUT.simt] [-D X=Y] [-I DIR] [-q] [--emit-ll F.ll] [--timeout S]\n");
 }
 
+/* clang-19 on the source: exactly vgiwcc's front end (vg_hoist.h, docs/compiler.md "clang
+ * flags"); fp64 1 only for the check of kernels that exist only with cl_khr_fp64. Returns 0,
+ * or clang's status when fp64 is 1 (the check then gives the plain error). */
+static int run_clang(const char *input, const char **extra, int nextra, int fp64, const char *out)
+{
+    const char *clang = getenv("VGIW_CLANG");
+    if (!clang || !*clang)
+        clang = "clang-19";
+    const char *fixed[VGH_FRONT_END_MAX];
+    size_t nf = (size_t)vgh_front_end(fixed, clang, fp64, out);
+    char **cargv = calloc(nf + (size_t)nextra + 2, sizeof *cargv);
+    if (!cargv)
+        fatal("out of memory");
+    size_t k = 0;
+    for (size_t i = 0; i < nf; i++)
+        cargv[k++] = (char *)fixed[i];
+    for (int i = 0; i < nextra; i++)
+        cargv[k++] = (char *)extra[i];
+    int src_i = (int)k;
+    cargv[k++] = (char *)input;
+    /* __local declared in an inner scope: moved as vgiwcc does (vg_hoist.h); notes once */
+    int crc = vgh_run_clang(cargv, src_i, g_tmpdir, fp64 ? NULL : "vgiw-simtcc", 0);
+    free(cargv);
+    if (crc == -1)
+        fatal("error: cannot run '%s' (is it installed?)", clang);
+    if (crc == VGP_TIMED_OUT)
+        fatal("%s: error: clang-19 ran past the time limit of %u s (VGIW_TIMEOUT) and was stopped", g_src, vgp_timeout());
+    if (crc && !fp64)
+        fatal("%s: error: clang-19 failed to compile the kernel source", input);
+    return crc;
+}
+
 int main(int argc, char **argv)
 {
     vgp_init("vgiw-simtcc");
@@ -555,30 +587,7 @@ int main(int argc, char **argv)
     char kbc[4200], kobj[4200];
     snprintf(kbc, sizeof kbc, "%s/k.bc", g_tmpdir);
     snprintf(kobj, sizeof kobj, "%s/k.o", g_tmpdir);
-    const char *clang = getenv("VGIW_CLANG");
-    if (!clang || !*clang)
-        clang = "clang-19";
-    const char *fixed[] = { clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
-        "-cl-kernel-arg-info", "-target", "spir", "-O2", "-fno-unroll-loops", "-fno-vectorize",
-        "-fno-slp-vectorize", "-ffp-contract=off", "-g", "-emit-llvm", "-c", "-o", kbc };
-    size_t nf = sizeof fixed / sizeof fixed[0];
-    char **cargv = calloc(nf + (size_t)nextra + 2, sizeof *cargv);
-    size_t k = 0;
-    for (size_t i = 0; i < nf; i++)
-        cargv[k++] = (char *)fixed[i];
-    for (int i = 0; i < nextra; i++)
-        cargv[k++] = (char *)extra[i];
-    int src_i = (int)k;
-    cargv[k++] = (char *)input;
-    /* __local declared in an inner scope: moved as vgiwcc does (vg_hoist.h) */
-    int crc = vgh_run_clang(cargv, src_i, g_tmpdir, "vgiw-simtcc", 0);
-    if (crc == -1)
-        fatal("error: cannot run '%s' (is it installed?)", clang);
-    if (crc == VGP_TIMED_OUT)
-        fatal("%s: error: clang-19 ran past the time limit of %u s (VGIW_TIMEOUT) and was stopped", g_src, vgp_timeout());
-    if (crc)
-        fatal("%s: error: clang-19 failed to compile the kernel source", input);
-    free(cargv);
+    run_clang(input, extra, nextra, 0, kbc);
 
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef m = read_bc(ctx, kbc, "the kernel bitcode");
@@ -600,8 +609,23 @@ int main(int argc, char **argv)
         kernel_args(m, &ks[nk]);
         nk++;
     }
-    if (!nk)
+    if (!nk) {
+        /* kernels only with cl_khr_fp64: said as vgiwcc says it (vg_hoist.h) */
+        char kbc64[4200], msg[4300];
+        snprintf(kbc64, sizeof kbc64, "%s/k64.bc", g_tmpdir);
+        if (run_clang(input, extra, nextra, 1, kbc64) == 0) {
+            LLVMModuleRef m64 = read_bc(ctx, kbc64, "the kernel bitcode");
+            int nk64 = 0;
+            for (LLVMValueRef f = LLVMGetFirstFunction(m64); f; f = LLVMGetNextFunction(f))
+                nk64 += !LLVMIsDeclaration(f) && LLVMGetFunctionCallConv(f) == CC_SPIR_KERNEL;
+            LLVMDisposeModule(m64);
+            if (nk64) {
+                vgh_fp64_only(msg, sizeof msg, input, nk64);
+                fatal("%s", msg);
+            }
+        }
         fatal("%s: error: no __kernel function in the file", input);
+    }
 
     /* the builtin libraries: libclc (as vgiwcc: discardable, tables internal) and simt_wi */
     LLVMModuleRef wim = read_bc(ctx, wi, "the work-item library");
