@@ -726,18 +726,30 @@ int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int
     return rc2;
 }
 
-int vgh_front_end(const char **argv, const char *clang, int fp64, const char *out)
+char **vgh_front_end(const char *clang, int fp64, const char *out, const char *const *extra, int nextra,
+                     int no_loop_idioms, const char *src, int *src_i)
 {
     /* -cl-ext=-cl_khr_fp64: the device has no double precision (docs/compiler.md "clang flags") */
     const char *fixed[] = { clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
         "-Xclang", fp64 ? "-cl-ext=+cl_khr_fp64" : "-cl-ext=-cl_khr_fp64", "-cl-kernel-arg-info", "-target", "spir",
         "-O2", "-fno-unroll-loops", "-fno-vectorize", "-fno-slp-vectorize", "-ffp-contract=off", "-g", "-emit-llvm",
         "-c", "-o", out };
-    int n = (int)(sizeof fixed / sizeof fixed[0]);
-    _Static_assert(sizeof fixed / sizeof fixed[0] <= VGH_FRONT_END_MAX, "VGH_FRONT_END_MAX");
-    for (int i = 0; i < n; i++)
-        argv[i] = fixed[i];
-    return n;
+    size_t nf = sizeof fixed / sizeof fixed[0];
+    char **argv = calloc(nf + (size_t)(nextra > 0 ? nextra : 0) + 4, sizeof *argv);
+    if (!argv)
+        return NULL;
+    int k = 0;
+    for (size_t i = 0; i < nf; i++)
+        argv[k++] = (char *)fixed[i];
+    for (int i = 0; i < nextra; i++)
+        argv[k++] = (char *)extra[i];
+    if (no_loop_idioms) {
+        argv[k++] = "-mllvm";
+        argv[k++] = "-disable-loop-idiom-all";
+    }
+    *src_i = k;
+    argv[k] = (char *)src;
+    return argv;
 }
 
 void vgh_fp64_only(char *msg, size_t len, const char *src, int nk)

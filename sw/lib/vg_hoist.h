@@ -25,13 +25,14 @@
 int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int verbose);
 
 /* The front end both OpenCL compilers share (vgiwcc, vgiw-simtcc: docs/compiler.md "clang
- * flags"), so both cores start from the same LLVM IR: writes clang's arguments up to the
- * source (clang itself first, bitcode to out) into argv and returns how many, at most
- * VGH_FRONT_END_MAX. fp64 0: the device's view, without cl_khr_fp64 (an unsuffixed literal is
- * a float, the type double a located clang error); 1: with it, only to find kernels that
- * exist only under cl_khr_fp64 (vgh_fp64_only). */
-#define VGH_FRONT_END_MAX 24
-int vgh_front_end(const char **argv, const char *clang, int fp64, const char *out);
+ * flags"), so both cores start from the same LLVM IR: clang's command line (clang, bitcode to
+ * out, then the extra -D/-I options, with no_loop_idioms LLVM's loop idiom recognition off, and
+ * src last, at *src_i) as a NULL-terminated array from calloc (free it; NULL when out of
+ * memory). fp64 0: the device's view, without cl_khr_fp64 (an unsuffixed literal is a float,
+ * the type double a located clang error); 1: with it, only to find kernels that exist only
+ * under cl_khr_fp64 (vgh_fp64_only). */
+char **vgh_front_end(const char *clang, int fp64, const char *out, const char *const *extra, int nextra,
+                     int no_loop_idioms, const char *src, int *src_i);
 
 /* For a .cl file that has no kernel without cl_khr_fp64 but nk with it (Rodinia's
  * particle_double.cl puts them all inside `#if defined(cl_khr_fp64)`): writes the located

@@ -501,18 +501,10 @@ static int run_clang(const char *input, const char **extra, int nextra, int fp64
     const char *clang = getenv("VGIW_CLANG");
     if (!clang || !*clang)
         clang = "clang-19";
-    const char *fixed[VGH_FRONT_END_MAX];
-    size_t nf = (size_t)vgh_front_end(fixed, clang, fp64, out);
-    char **cargv = calloc(nf + (size_t)nextra + 2, sizeof *cargv);
+    int src_i;
+    char **cargv = vgh_front_end(clang, fp64, out, extra, nextra, 0, input, &src_i);
     if (!cargv)
         fatal("out of memory");
-    size_t k = 0;
-    for (size_t i = 0; i < nf; i++)
-        cargv[k++] = (char *)fixed[i];
-    for (int i = 0; i < nextra; i++)
-        cargv[k++] = (char *)extra[i];
-    int src_i = (int)k;
-    cargv[k++] = (char *)input;
     /* __local declared in an inner scope: moved as vgiwcc does (vg_hoist.h); notes once */
     int crc = vgh_run_clang(cargv, src_i, g_tmpdir, fp64 ? NULL : "vgiw-simtcc", 0);
     free(cargv);
@@ -632,15 +624,7 @@ int main(int argc, char **argv)
     LLVMSetDataLayout(m, LLVMGetDataLayoutStr(wim));
     LLVMSetTarget(m, LLVMGetTarget(wim));
     LLVMModuleRef lib = read_bc(ctx, clc, "the builtin library (libclc, make sw builds it)");
-    for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f))
-        if (!LLVMIsDeclaration(f))
-            LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
-    for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g))
-        if (LLVMGetInitializer(g))
-            LLVMSetLinkage(g, LLVMInternalLinkage);
-    LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(wim));
-    LLVMSetTarget(lib, LLVMGetTarget(wim));
-    if (LLVMLinkModules2(m, lib))
+    if (vgl_link_builtins(m, lib))   /* m has simt_wi's layout and target now */
         fatal("%s: error: linking the builtin library '%s' failed", input, clc);
     if (LLVMLinkModules2(m, wim))
         fatal("%s: error: linking the work-item library '%s' failed", input, wi);

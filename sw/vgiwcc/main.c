@@ -69,21 +69,10 @@ static const char *run_clang(const char *src, const char **extra, int nextra, in
         clang = "clang-19";
     /* the front end shared with vgiw-simtcc (vg_hoist.h; without cl_khr_fp64: clang makes an
      * unsuffixed literal a float and refuses the type double with a located error) */
-    const char *fixed[VGH_FRONT_END_MAX];
-    size_t nf = (size_t)vgh_front_end(fixed, clang, fp64, g_tmp);
-    char **argv = xcalloc(nf + (size_t)nextra + 4, sizeof *argv);
-    size_t k = 0;
-    for (size_t i = 0; i < nf; i++)
-        argv[k++] = (char *)fixed[i];
-    for (int i = 0; i < nextra; i++)
-        argv[k++] = (char *)extra[i];
-    if (no_loop_idioms) {
-        argv[k++] = "-mllvm";
-        argv[k++] = "-disable-loop-idiom-all";
-    }
-    int src_i = (int)k;
-    argv[k++] = (char *)src;
-    argv[k] = NULL;
+    int src_i;
+    char **argv = vgh_front_end(clang, fp64, g_tmp, extra, nextra, no_loop_idioms, src, &src_i);
+    if (!argv)
+        fatal("out of memory");
     /* __local declared in an inner scope is moved to the kernel's outermost scope (an
      * extension to OpenCL C 1.2 §6.5.2, vg_hoist.h); the notes once, not on the retry */
     int rc = vgh_run_clang(argv, src_i, g_tmpdir, no_loop_idioms || fp64 ? NULL : "vgiwcc", 0);
