@@ -44,7 +44,7 @@ area: gen
 	$(Q)$(PYTHON) tools/rtl_gates.py area --config $(CONFIG) --jobs $(JOBS)
 
 test: gen
-	$(Q)$(PYTHON) tools/run_tests.py --jobs $(JOBS) $(if $(FULL),--full) $(if $(ONLY),--only $(ONLY))
+	$(Q)$(PYTHON) tools/run_tests.py --jobs $(JOBS) $(if $(FULL),--full) $(foreach o,$(ONLY),--only $(o))
 
 # Check the FP datapaths against a file of TestFloat (testfloat_gen) vectors.
 fpu-vectors: gen

@@ -10,7 +10,7 @@ APPS        := $(notdir $(patsubst %/,%,$(dir $(wildcard sw/apps/*/*_host.c))))
 APPS_OUT    := $(BUILD)/sw
 APPS_HDRS   := $(wildcard sw/apps/common/*.h sw/*/*.h)
 APPS_DEPS_C := sw/interp/interp.c sw/interp/fabexec.c sw/lib/vgiw_layout.c sw/image/vgiw_image.c sw/lib/vgiw_arith.c sw/lib/self_dir.c \
-               sw/native/native_build.c sw/lib/vg_proc.c sw/lib/vg_args.c sw/lib/vg_hoist.c
+               sw/native/native_build.c sw/lib/vg_proc.c sw/lib/vg_args.c sw/lib/vg_hoist.c sw/lib/vg_file.c
 APPS_SAN    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 .PHONY: apps

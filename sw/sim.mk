@@ -21,7 +21,7 @@ $(foreach a,$(APPS),$(eval $(APPS_OUT)/apps/bin/$(a): $(APPS_OUT)/obj/runtime/vg
 $(foreach a,$(APPS),$(eval $(APPS_OUT)/asan/apps/bin/$(a): $(APPS_OUT)/asan/obj/runtime/vgiw_rt.o $(APPS_OUT)/asan/obj/apps/common/eng_vrt.o \
   $(patsubst %.c,$(APPS_OUT)/asan/obj/%.o,$(RT_BACKENDS))))
 
-RT_TEST_DEPS = runtime/tests/rt_api_test.c runtime/vgiw_rt.c $(RT_BACKENDS) interp/interp.c interp/fabexec.c lib/vgiw_layout.c image/vgiw_image.c lib/vgiw_arith.c \
+RT_TEST_DEPS = runtime/tests/rt_api_test.c runtime/vgiw_rt.c $(RT_BACKENDS) interp/interp.c interp/fabexec.c lib/vgiw_layout.c image/vgiw_image.c lib/vg_file.c lib/vgiw_arith.c \
                lib/self_dir.c lib/vg_proc.c
 
 $(APPS_OUT)/bin/rt_api_test: $(patsubst %.c,$(APPS_OUT)/obj/%.o,$(RT_TEST_DEPS)) $(APPS_OUT)/obj/gen/vgiw_presets.o
@@ -34,7 +34,7 @@ $(APPS_OUT)/asan/bin/rt_api_test: $(patsubst %.c,$(APPS_OUT)/asan/obj/%.o,$(RT_T
 
 # the simt backend on bad input (sw/runtime/tests/simt_api_test.c)
 SIMT_TEST_DEPS = runtime/tests/simt_api_test.c runtime/vgiw_rt.c $(RT_BACKENDS) interp/interp.c interp/fabexec.c \
-               lib/vgiw_layout.c image/vgiw_image.c lib/vgiw_arith.c lib/self_dir.c lib/vg_proc.c
+               lib/vgiw_layout.c image/vgiw_image.c lib/vg_file.c lib/vgiw_arith.c lib/self_dir.c lib/vg_proc.c
 $(APPS_OUT)/asan/bin/simt_api_test: $(patsubst %.c,$(APPS_OUT)/asan/obj/%.o,$(SIMT_TEST_DEPS)) $(APPS_OUT)/asan/obj/gen/vgiw_presets.o
 	@mkdir -p $(dir $@)
 	$(Q)$(SW_CC) $(SW_SAN) $^ -lm -o $@
@@ -83,7 +83,7 @@ wave:
 # vgiw-run: any kernel on a device, checked against native execution (docs/runtime.md)
 VGIW_RUN_DEPS = runtime/vgiw_run.c runtime/vgiw_rt.c $(RT_BACKENDS) lib/ndrange.c interp/interp.c interp/fabexec.c lib/vgiw_layout.c \
                 image/vgiw_image.c lib/vgiw_arith.c lib/self_dir.c native/native_build.c \
-                lib/vg_proc.c lib/vg_args.c lib/vg_hoist.c
+                lib/vg_proc.c lib/vg_args.c lib/vg_hoist.c lib/vg_file.c
 
 $(APPS_OUT)/bin/vgiw-run: $(patsubst %.c,$(APPS_OUT)/obj/%.o,$(VGIW_RUN_DEPS)) $(APPS_OUT)/obj/gen/vgiw_presets.o
 	@mkdir -p $(dir $@)

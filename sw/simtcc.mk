@@ -29,7 +29,7 @@ $(SIMT_SW_OUT)/obj/simtcc/simtcc.o: sw/simtcc/simtcc.c sw/simtcc/simt_launch.h $
 	@mkdir -p $(dir $@)
 	$(Q)$(SW_CC) $(SW_CFLAGS) -Isw/simtcc $(SW_LLVM_CFLAGS) -c $< -o $@
 
-$(SIMTCC): $(SIMT_SW_OUT)/obj/simtcc/simtcc.o $(addprefix $(SIMT_SW_OUT)/obj/lib/,vg_proc.o vg_args.o self_dir.o vg_hoist.o) \
+$(SIMTCC): $(SIMT_SW_OUT)/obj/simtcc/simtcc.o $(addprefix $(SIMT_SW_OUT)/obj/lib/,vg_proc.o vg_args.o self_dir.o vg_hoist.o vg_file.o) \
            $(SIMT_SW_OUT)/obj/image/vgiw_image.o
 	@mkdir -p $(dir $@)
 	@echo "  LINK     vgiw-simtcc"
@@ -40,7 +40,7 @@ $(SIMT_SW_OUT)/asan/obj/simtcc/simtcc.o: sw/simtcc/simtcc.c sw/simtcc/simt_launc
 	@mkdir -p $(dir $@)
 	$(Q)$(SW_CC) $(SW_WARN) $(SW_INC) $(SW_SAN) -Isw/simtcc $(SW_LLVM_CFLAGS) -c $< -o $@
 
-$(SIMT_SW_OUT)/asan/bin/vgiw-simtcc: $(SIMT_SW_OUT)/asan/obj/simtcc/simtcc.o $(addprefix $(SIMT_SW_OUT)/asan/obj/lib/,vg_proc.o vg_args.o self_dir.o vg_hoist.o) \
+$(SIMT_SW_OUT)/asan/bin/vgiw-simtcc: $(SIMT_SW_OUT)/asan/obj/simtcc/simtcc.o $(addprefix $(SIMT_SW_OUT)/asan/obj/lib/,vg_proc.o vg_args.o self_dir.o vg_hoist.o vg_file.o) \
                                      $(SIMT_SW_OUT)/asan/obj/image/vgiw_image.o
 	@mkdir -p $(dir $@)
 	$(Q)$(SW_CC) $(SW_SAN) $^ $(SW_LLVM_LIBS) -lm -o $@

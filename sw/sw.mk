@@ -14,7 +14,8 @@ SW_SAN      := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-
 SW_LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags)
 SW_LLVM_LIBS   = $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader irreader analysis passes linker)
 
-SW_IMAGE_C  := sw/image/vgiw_image.c
+# the image library reads files through the whole-file reader (sw/lib/vg_file.c)
+SW_IMAGE_C  := sw/image/vgiw_image.c sw/lib/vg_file.c
 SW_ARITH_C  := sw/lib/vgiw_arith.c
 SW_CC_C     := $(wildcard sw/vgiwcc/*.c)
 SW_CC_H     := $(wildcard sw/vgiwcc/*.h) sw/image/vgiw_image.h
@@ -24,7 +25,7 @@ SW_INTERP_C := sw/interp/interp.c sw/interp/fabexec.c $(SW_LAYOUT_C)
 SW_FCFG_C   := sw/lib/fabric_cfg.c
 SW_NATIVE_C := sw/native/native_build.c
 # child processes, temporary directories, the command-line parser (docs/runtime.md "Defences")
-SW_LIB_C    := sw/lib/vg_proc.c sw/lib/vg_args.c sw/lib/vg_hoist.c
+SW_LIB_C    := sw/lib/vg_proc.c sw/lib/vg_args.c sw/lib/vg_hoist.c sw/lib/vg_file.c
 SW_HDRS     := $(wildcard sw/*/*.h) sw/lib/vgiw_arith.h
 
 SW_TOOLS    := vgiwcc vgiw-objdump clcheck imgfuzz pnrcheck vgiw-link

@@ -63,6 +63,20 @@ TB_PGO_USE   = -fprofile-use -fprofile-partial-training -Wno-missing-profile
 endif
 VERILATOR_BUILD_FLAGS := --cc --exe -O3 --x-assign fast $(TB_PROFILE_VFLAGS) -Wno-fatal --MMD $(TB_VOPT)
 
+# Flags are tracked (docs/harness.md "Flags are tracked"): each build step writes the flags it
+# uses (Verilator's, the testbench C compiler's, the model's C++ compiler's and PGO's) to a stamp
+# file, rewritten only when they differ from the last build's, and depends on it; so a changed
+# TB_VOPT, TB_OPT_FAST, TB_CXX, TB_PGO or CC rebuilds what it affects and nothing else. The
+# stamp is looked at on every make (TB_FORCE), but only a change makes it newer. The model's
+# objects are compiled by Verilator's own makefile, which does not know the flags: a changed
+# Verilator or C++ stamp removes them. $(call tb_flag_stamp,TEXT,EXTRA): recipe writing TEXT to
+# $@ when it changed, then running the shell command EXTRA.
+.PHONY: TB_FORCE
+TB_FORCE:
+tb_sq = $(subst ','\'',$(1))
+tb_flag_stamp = @mkdir -p $(@D); printf '%s\n' '$(call tb_sq,$(1))' | cmp -s - $@ \
+                  || { printf '%s\n' '$(call tb_sq,$(1))' > $@; $(2) true; }
+
 # Verilator's runtime (verilated.cpp, the FST writer, the thread pool) does not depend on the
 # model: with the same VERILATOR_BUILD_FLAGS it is the same objects for every testbench. It is
 # compiled once here (from a one-line model, by Verilator's own makefile, so with exactly the
@@ -72,7 +86,10 @@ VLIB_DIR  := $(TB_ROOT)/verilated
 VLIB_OBJS := $(addprefix $(abspath $(VLIB_DIR))/,verilated.o verilated_threads.o \
                $(if $(filter --trace-fst,$(VERILATOR_BUILD_FLAGS)),verilated_fst_c.o))
 
-$(VLIB_DIR)/.built:
+$(VLIB_DIR)/flags: TB_FORCE
+	$(call tb_flag_stamp,verilator $(VERILATOR_BUILD_FLAGS),rm -f $(VLIB_DIR)/*.o;)
+
+$(VLIB_DIR)/.built: $(VLIB_DIR)/flags
 	@mkdir -p $(VLIB_DIR)
 	@echo "  BUILD    Verilator runtime objects"
 	@printf 'module vlib_top (input logic clk_i);\nendmodule\n' > $(VLIB_DIR)/vlib_top.sv
@@ -87,9 +104,18 @@ define tb_rules
 TB_DIR_$(1) := $(TB_ROOT)/$(CONFIG)/$(1)
 TB_OBJS_$(1) := $$(patsubst %.c,$$(TB_DIR_$(1))/c/%.o,$$($(1)_C) $$(TB_COMMON_C))
 
+# The flags of each step (tracked: see TB_FORCE above). A new Verilator or C++ stamp removes
+# the model's objects and binary, which Verilator's makefile would otherwise keep.
+$$(TB_DIR_$(1))/flags.verilate: TB_FORCE
+	$$(call tb_flag_stamp,verilator $$(VERILATOR_BUILD_FLAGS) $$($(1)_VFLAGS) --top-module $$($(1)_TOP),rm -f $$(TB_DIR_$(1))/obj/*.o $$(TB_DIR_$(1))/obj/*.a;)
+$$(TB_DIR_$(1))/flags.c: TB_FORCE
+	$$(call tb_flag_stamp,$$(CC) $$(TB_CFLAGS) $$($(1)_CFLAGS))
+$$(TB_DIR_$(1))/flags.model: TB_FORCE
+	$$(call tb_flag_stamp,$$(TB_CXX) $$(TB_OPT_FAST) pgo=$$(TB_PGO_$(1)) $$(TB_PGO_GEN) $$(TB_PGO_USE) $$($(1)_PGO_TRAIN),rm -f $$(TB_DIR_$(1))/obj/*.o $$(TB_DIR_$(1))/obj/*.a;)
+
 # The stamp, not V<top>.h, marks a fresh model: Verilator leaves unchanged files untouched.
 $$(TB_DIR_$(1))/obj/V$$($(1)_TOP).h: $$(TB_DIR_$(1))/obj/.verilated
-$$(TB_DIR_$(1))/obj/.verilated: $$(RTL_PKGS) $$($(1)_RTL) | gen
+$$(TB_DIR_$(1))/obj/.verilated: $$(RTL_PKGS) $$($(1)_RTL) $$(TB_DIR_$(1))/flags.verilate | gen
 	@mkdir -p $$(TB_DIR_$(1))/obj
 	@echo "  VERILATE $(1) ($$($(1)_TOP), $(CONFIG))"
 	$(Q)verilator $$(VERILATOR_BUILD_FLAGS) $$($(1)_VFLAGS) --top-module $$($(1)_TOP) -Mdir $$(TB_DIR_$(1))/obj \
@@ -105,7 +131,7 @@ $$(TB_DIR_$(1))/dut.h: $$(TB_DIR_$(1))/obj/.verilated tools/gen_dut_shim.py
 	@# the generator leaves an unchanged dut.h untouched: mark it fresh, or every make relinks
 	@touch $$@
 
-$$(TB_DIR_$(1))/c/%.o: %.c $$(TB_COMMON_H) $$(TB_DIR_$(1))/dut.h $(GEN)/.stamp
+$$(TB_DIR_$(1))/c/%.o: %.c $$(TB_COMMON_H) $$(TB_DIR_$(1))/dut.h $(GEN)/.stamp $$(TB_DIR_$(1))/flags.c
 	@mkdir -p $$(dir $$@)
 	$(Q)$(CC) $$(TB_CFLAGS) $$($(1)_CFLAGS) -I$$(TB_DIR_$(1)) -c $$< -o $$@
 
@@ -115,7 +141,8 @@ TB_PGO_$(1) := $$(if $$(and $$(filter 1,$(TB_PGO)),$$(filter fast,$(PROFILE)),$$
 # run, and removal of the instrumented objects so the final build below compiles them again with
 # the profile (clang: all of them, into ../model.profdata; g++: those with a profile file). A
 # failing training run only leaves a partial profile.
-$$(TB_DIR_$(1))/obj/.pgo: $$(TB_DIR_$(1))/obj/.verilated $$(TB_DIR_$(1))/dut.h $$(TB_OBJS_$(1)) $(VLIB_DIR)/.built
+$$(TB_DIR_$(1))/obj/.pgo: $$(TB_DIR_$(1))/obj/.verilated $$(TB_DIR_$(1))/dut.h $$(TB_OBJS_$(1)) $(VLIB_DIR)/.built \
+                          $$(TB_DIR_$(1))/flags.model
 	@echo "  PGO      $(1) ($(CONFIG)): instrumented build and training run"
 	@rm -f $$(TB_DIR_$(1))/obj/V$$($(1)_TOP) $$(TB_DIR_$(1))/obj/*.gcda $$(TB_DIR_$(1))/*.profraw \
 	    $(if $(TB_PGO_CLANG),$$(TB_DIR_$(1))/obj/*.o $$(TB_DIR_$(1))/obj/*.a)
@@ -134,7 +161,7 @@ endif
 	@touch $$@
 
 $$(TB_DIR_$(1))/sim: $$(TB_DIR_$(1))/obj/.verilated $$(TB_DIR_$(1))/dut.h $$(TB_OBJS_$(1)) $(VLIB_DIR)/.built \
-                     $$(if $$(TB_PGO_$(1)),$$(TB_DIR_$(1))/obj/.pgo)
+                     $$(TB_DIR_$(1))/flags.model $$(if $$(TB_PGO_$(1)),$$(TB_DIR_$(1))/obj/.pgo)
 	@echo "  BUILD    $(1) ($(CONFIG))"
 	@# The testbench objects reach Verilator's makefile only through LDFLAGS, so it would
 	@# not relink for a changed testbench: remove its binary to force the link.

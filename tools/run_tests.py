@@ -148,10 +148,24 @@ def run_one(t, logdir):
     return t, rc, out, time.time() - t0
 
 
+def only_matches(name, pattern):
+    """ONLY's rule (docs/harness.md "Selecting tests"). Names are dot-separated parts, group
+    first (core.fig2.tiny, fu.fp_fma.random.small, simt.core.random.tiny). A pattern with a dot
+    is a prefix of the whole name: `core.` is the core group, not simt.core.*; `apps.rtl.small.`
+    the app runs on small. A pattern without a dot is the start of any part: `fp_fma` selects
+    fu.fp_fma.*, `tiny` every test on tiny, `asan` every ASan run."""
+    if "." in pattern:
+        return name.startswith(pattern)
+    return any(part.startswith(pattern) for part in name.split("."))
+
+
 def main():
     ap = argparse.ArgumentParser(description="run the vgiw test suite")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--only", action="append", help="run tests whose name contains this (repeatable)")
+    ap.add_argument("--only", action="append",
+                    help="run the tests this pattern selects (repeatable, or comma-separated): with a dot, "
+                         "a prefix of the name (core. = core.*, not simt.core.*); without, the start of "
+                         "any dot-separated part (fp_fma = fu.fp_fma.*)")
     ap.add_argument("--list", action="store_true", help="list the tests and exit")
     ap.add_argument("--full", action="store_true", help="also run the tests of tier 'full' (long runs)")
     args = ap.parse_args()
@@ -159,8 +173,9 @@ def main():
     tests, errors = load_tests()
     skipped = [t for t in tests if t["tier"] == "full" and not args.full]
     tests = [t for t in tests if args.full or t["tier"] != "full"]
-    if args.only:
-        tests = [t for t in tests if any(o in t["name"] for o in args.only)]
+    only = [o for arg in args.only or [] for o in arg.split(",") if o]
+    if only:
+        tests = [t for t in tests if any(only_matches(t["name"], o) for o in only)]
     if args.list:
         for t in tests:
             print(f"{t['name']:48s} {t['tier']:8s} {t['file']}")
@@ -170,7 +185,8 @@ def main():
     for e in errors:
         print(f"test declaration error: {e}")
     if not tests and not errors:
-        print("no tests selected")
+        print("no tests selected" + (f" by ONLY={','.join(only)} (with a dot: a prefix of the name; "
+                                     "without: the start of a part; --list shows the names)" if only else ""))
         print("0 passed, 1 failed")
         return 1
 

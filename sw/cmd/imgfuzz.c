@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "interp.h"
+#include "vg_file.h"
 #include "vgiw_image.h"
 
 static uint64_t st = 88172645463325252ull;
@@ -40,18 +41,18 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--iters")) iters = atol(argv[i + 1]);
         else if (!strcmp(argv[i], "--seed")) st = strtoull(argv[i + 1], NULL, 10) * 2654435761ull + 1;
     }
-    FILE *f = fopen(argv[1], "rb");
-    if (!f) {
-        fprintf(stderr, "imgfuzz: cannot open %s\n", argv[1]);
-        return 2;
-    }
-    static uint8_t orig[1 << 20];
-    size_t n = fread(orig, 1, sizeof orig, f);
-    fclose(f);
     vg_image img;
     char err[512];
+    size_t n;
+    /* a seed of at most 1 MiB keeps each of the iterations cheap */
+    uint8_t *orig = vg_read_file(argv[1], "a seed image", (size_t)1 << 20, &n, err, sizeof err);
+    if (!orig) {
+        fprintf(stderr, "imgfuzz: %s\n", err);
+        return 2;
+    }
     if (vg_image_read(orig, n, &img, err, sizeof err)) {
         fprintf(stderr, "imgfuzz: the seed image does not load: %s\n", err);
+        free(orig);
         return 1;
     }
     vg_image_free(&img);
@@ -127,6 +128,7 @@ int main(int argc, char **argv)
         vg_image_free(&img);
     }
     free(buf);
+    free(orig);
     printf("imgfuzz: %ld mutants: %ld rejected by the loader, %ld loaded (%ld kernel runs, %ld stopped with an error)\n",
            iters, rejected, loaded, ran, run_errors);
     return 0;

@@ -1,11 +1,10 @@
 /* VGIW image writer, reader and checker. The byte layout is in docs/image-format.md. */
 #define _POSIX_C_SOURCE 200809L
 #include "vgiw_image.h"
+#include "vg_file.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -391,24 +390,10 @@ int vg_image_check(const vg_image *img, char *err, size_t errlen)
 
 /* ---- writer ---- */
 
-typedef struct { uint8_t *p; size_t n, cap; int oom; } wbuf;
+/* the image is built in a growable buffer (vg_file.h): out of memory is checked once, at the end */
+typedef vg_buf wbuf;
 
-static void put(wbuf *w, const void *src, size_t n)
-{
-    if (w->oom)
-        return;
-    if (w->n + n > w->cap) {
-        size_t cap = w->cap ? w->cap * 2 : 4096;
-        while (cap < w->n + n)
-            cap *= 2;
-        uint8_t *p = realloc(w->p, cap);
-        if (!p) { w->oom = 1; return; }
-        w->p = p;
-        w->cap = cap;
-    }
-    memcpy(w->p + w->n, src, n);
-    w->n += n;
-}
+static void put(wbuf *w, const void *src, size_t n) { (void)vg_buf_put(w, src, n); }
 static void put8(wbuf *w, uint32_t v) { uint8_t b = (uint8_t)v; put(w, &b, 1); }
 static void put16(wbuf *w, uint32_t v) { uint8_t b[2] = { (uint8_t)v, (uint8_t)(v >> 8) }; put(w, b, 2); }
 static void put32(wbuf *w, uint32_t v)
@@ -843,43 +828,16 @@ int vg_image_read(const uint8_t *buf, size_t len, vg_image *img, char *err, size
     return 0;
 }
 
+/* An image is at most 1 GiB (its section sizes are 32-bit; the largest seen is a few MiB). */
+#define VG_IMAGE_FILE_MAX ((size_t)1 << 30)
+
 int vg_image_load(const char *path, vg_image *img, char *err, size_t errlen)
 {
     memset(img, 0, sizeof *img);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fail(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return fail(err, errlen, "'%s' is a directory, not an image", path);
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        size_t want = cap - n, got = fread(buf + n, 1, want, f);
-        n += got;
-        if (got < want && ferror(f)) {
-            int e = errno;
-            free(buf);
-            fclose(f);
-            return fail(err, errlen, "cannot read '%s': %s", path, strerror(e));
-        }
-        if (n < cap)
-            break;
-        if (cap >= ((size_t)1 << 30)) {
-            free(buf);
-            fclose(f);
-            return fail(err, errlen, "'%s': image too large", path);
-        }
-        uint8_t *nb = realloc(buf, cap * 2);
-        if (!nb) { free(buf); buf = NULL; break; }
-        buf = nb;
-        cap *= 2;
-    }
-    fclose(f);
+    size_t n;
+    uint8_t *buf = vg_read_file(path, "an image", VG_IMAGE_FILE_MAX, &n, err, errlen);
     if (!buf)
-        return fail(err, errlen, "out of memory reading '%s'", path);
+        return -1;
     int rc = vg_image_read(buf, n, img, err, errlen);
     free(buf);
     return rc;

@@ -691,26 +691,24 @@ fcfg_status fcfg_emit(fcfg_t *c, uint32_t *words)
     return FCFG_OK;
 }
 
-static const char *op_name(unsigned type, unsigned op, char *buf, size_t n)
+const char *fcfg_op_name(unsigned type, unsigned op)
 {
     switch (type) {
     case UNIT_CU: {
         unsigned cls = op >> 5, sub = op & 31;
-        const char *s = "?";
-        if (cls == CU_ALU && sub < ALU_OP_COUNT) s = alu_op_names[sub];
-        else if (cls == CU_FMA && sub < FMA_OP_COUNT) s = fma_op_names[sub];
-        else if (cls == CU_FCMP && sub < FCMP_OP_COUNT) s = fcmp_op_names[sub];
-        else if (cls == CU_FCVT && sub < FCVT_OP_COUNT) s = fcvt_op_names[sub];
-        snprintf(buf, n, "%s", s);
-        break;
+        if (cls == CU_ALU && sub < ALU_OP_COUNT) return alu_op_names[sub];
+        if (cls == CU_FMA && sub < FMA_OP_COUNT) return fma_op_names[sub];
+        if (cls == CU_FCMP && sub < FCMP_OP_COUNT) return fcmp_op_names[sub];
+        if (cls == CU_FCVT && sub < FCVT_OP_COUNT) return fcvt_op_names[sub];
+        return "?";
     }
-    case UNIT_SCU:  snprintf(buf, n, "%s", op < SCU_OP_COUNT ? scu_op_names[op] : "?"); break;
-    case UNIT_LDST: snprintf(buf, n, "%s", op < LDST_OP_COUNT ? ldst_op_names[op] : "?"); break;
-    case UNIT_LVU:  snprintf(buf, n, "%s", op < LVU_OP_COUNT ? lvu_op_names[op] : "?"); break;
-    case UNIT_SJU:  snprintf(buf, n, "%s", op < SJU_OP_COUNT ? sju_op_names[op] : "?"); break;
-    default:        snprintf(buf, n, "CVU"); break;
+    /* the bits each unit decodes (scu_unit op[2:0], ldst_unit op[4:0], lvu_unit and sju_unit op[0]) */
+    case UNIT_SCU:  return (op & 7) < SCU_OP_COUNT ? scu_op_names[op & 7] : "?";
+    case UNIT_LDST: return (op & 31) < LDST_OP_COUNT ? ldst_op_names[op & 31] : "?";
+    case UNIT_LVU:  return (op & 1) < LVU_OP_COUNT ? lvu_op_names[op & 1] : "?";
+    case UNIT_SJU:  return (op & 1) < SJU_OP_COUNT ? sju_op_names[op & 1] : "?";
+    default:        return "CVU";
     }
-    return buf;
 }
 
 void fcfg_dump(const fcfg_t *c, FILE *f)
@@ -724,9 +722,8 @@ void fcfg_dump(const fcfg_t *c, FILE *f)
         if (!fu->placed)
             continue;
         unsigned r, col;
-        char name[16];
         unit_rc(c, u, &r, &col);
-        fprintf(f, "  U%-3u (%u,%u) %-4s %-9s", u, r, col, type_name(fu->type), op_name(fu->type, fu->op, name, sizeof name));
+        fprintf(f, "  U%-3u (%u,%u) %-4s %-9s", u, r, col, type_name(fu->type), fcfg_op_name(fu->type, fu->op));
         if (fu->imm)
             fprintf(f, " imm=0x%x", fu->imm);
         if (fu->out1)

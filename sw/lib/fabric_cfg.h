@@ -108,6 +108,11 @@ unsigned fcfg_emit_words(const fcfg_t *c);
  * zero words at the front, so all chains shift together for cfg_chain_words cycles. */
 fcfg_status fcfg_emit(fcfg_t *c, uint32_t *words);
 /* Human-readable listing of units, constants and routes. */
+/* The mnemonic of a unit's operation (the op field of its configuration, read as the unit
+ * decodes it): the CU's class and operation, the other units' operation, "CVU"; "?" for a
+ * value no operation has. Used by
+ * fcfg_dump and vgiwcc's pictures of placed blocks (viz.c). */
+const char *fcfg_op_name(unsigned type, unsigned op);
 void fcfg_dump(const fcfg_t *c, FILE *f);
 
 /* ---- greedy placement of hand-built test graphs ------------------------------------ */

@@ -11,6 +11,7 @@
  * expansions, so such a declaration is not moved. */
 #define _POSIX_C_SOURCE 200809L
 #include "vg_hoist.h"
+#include "vg_file.h"
 #include "vg_proc.h"
 
 #include <ctype.h>
@@ -29,52 +30,8 @@ typedef struct {
     int line, col, kind, pp;
 } Tok;
 
-typedef struct {
-    char *p;
-    size_t n, cap;
-} Buf;
-
-static int buf_put(Buf *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = (b->n + n + 1) * 2;
-        char *q = realloc(b->p, cap);
-        if (!q)
-            return -1;
-        b->p = q;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-    return 0;
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    Buf b = { 0 };
-    char chunk[8192];
-    size_t got;
-    int bad = 0;
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-        bad |= buf_put(&b, chunk, got);
-    bad |= ferror(f);
-    fclose(f);
-    if (bad || !b.p) {
-        free(b.p);
-        if (!bad && !b.p) {   /* empty file */
-            char *e = calloc(1, 1);
-            *len = 0;
-            return e;
-        }
-        return NULL;
-    }
-    *len = b.n;
-    return b.p;
-}
+/* Sources and clang's logs are read whole (vg_file.h); none of them is this large. */
+#define HOIST_FILE_MAX ((size_t)256 << 20)
 
 /* Tokens of C source text; `#` directives (with backslash continuations) give tokens with pp set.
  * active[line] (NULL: every line) says which lines the preprocessor kept: tokens of the
@@ -486,10 +443,10 @@ static char *hoist(Ctx *c, const int (*locs)[2], int nlocs)
         ed[ne++] = (Edit){ (o_), (l_), (t_), (b_), seq++ };                                                      \
     } while (0)
     for (int g = 0; g < nd && !oom; g++) {
-        Buf ins = { 0 };
+        vg_buf ins = { 0 };
         for (size_t j = d[g].s; j <= d[g].e; j++) {
             if (j > d[g].s && t[j].off > t[j - 1].off + t[j - 1].len)
-                oom |= buf_put(&ins, " ", 1);
+                oom |= vg_buf_put(&ins, " ", 1);
             const char *txt = s + t[j].off;
             size_t len = t[j].len;
             for (int k = 0; k < d[g].nnames; k++)
@@ -497,11 +454,11 @@ static char *hoist(Ctx *c, const int (*locs)[2], int nlocs)
                     txt = d[g].newname[k];
                     len = strlen(txt);
                 }
-            oom |= buf_put(&ins, txt, len);
+            oom |= vg_buf_put(&ins, txt, len);
         }
-        oom |= buf_put(&ins, " ", 1);
+        oom |= vg_buf_put(&ins, " ", 1);
         size_t at = t[d[g].body].off + 1;
-        PUSH(at, 0, ins.p, 0);
+        PUSH(at, 0, (char *)ins.p, 0);
         PUSH(t[d[g].s].off, t[d[g].e].off + 1 - t[d[g].s].off, NULL, 1);
         for (int k = 0; k < d[g].nnames; k++) {
             if (!d[g].newname[k])
@@ -530,31 +487,31 @@ static char *hoist(Ctx *c, const int (*locs)[2], int nlocs)
         }
     }
 #undef PUSH
-    Buf out = { 0 };
+    vg_buf out = { 0 };
     if (!oom) {
         qsort(ed, ne, sizeof *ed, edit_cmp);
         /* #line keeps the file name and the line numbers of messages and debug information */
-        oom |= buf_put(&out, "#line 1 \"", 9);
+        oom |= vg_buf_put(&out, "#line 1 \"", 9);
         for (const char *p = c->src; *p; p++) {
             if (*p == '"' || *p == '\\')
-                oom |= buf_put(&out, "\\", 1);
-            oom |= buf_put(&out, p, 1);
+                oom |= vg_buf_put(&out, "\\", 1);
+            oom |= vg_buf_put(&out, p, 1);
         }
-        oom |= buf_put(&out, "\"\n", 2);
+        oom |= vg_buf_put(&out, "\"\n", 2);
         size_t pos = 0, n = strlen(s);
         for (size_t k = 0; k < ne; k++) {
             if (ed[k].off < pos)   /* overlapping edits cannot happen (renames are outside the statements) */
                 continue;
-            oom |= buf_put(&out, s + pos, ed[k].off - pos);
+            oom |= vg_buf_put(&out, s + pos, ed[k].off - pos);
             if (ed[k].blank) {
                 for (size_t j = ed[k].off; j < ed[k].off + ed[k].len; j++)
-                    oom |= buf_put(&out, s[j] == '\n' ? "\n" : " ", 1);
+                    oom |= vg_buf_put(&out, s[j] == '\n' ? "\n" : " ", 1);
             } else {
-                oom |= buf_put(&out, ed[k].text, strlen(ed[k].text));
+                oom |= vg_buf_put(&out, ed[k].text, strlen(ed[k].text));
             }
             pos = ed[k].off + ed[k].len;
         }
-        oom |= buf_put(&out, s + pos, n - pos);
+        oom |= vg_buf_put(&out, s + pos, n - pos);
     }
     for (size_t k = 0; k < ne; k++)
         free(ed[k].text);
@@ -568,7 +525,7 @@ static char *hoist(Ctx *c, const int (*locs)[2], int nlocs)
         note(c, NULL, "out of memory while moving the __local declarations");
         return NULL;
     }
-    return out.p;
+    return (char *)out.p;
 }
 
 /* The lines of src that clang's preprocessor kept (non-blank in its -E output): 1 per line
@@ -673,7 +630,7 @@ int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int
     snprintf(hpath, sizeof hpath, "%s/hoisted.cl", dir);
     int rc = vgp_run_stderr(argv, verbose, errpath);
     size_t loglen = 0;
-    char *log = read_file(errpath, &loglen);
+    char *log = vg_read_file(errpath, "clang's messages", HOIST_FILE_MAX, &loglen, NULL, 0);
     int (*locs)[2] = NULL;
     int nlocs = (rc > 0 && rc < 128 && log) ? scan_errors(log, argv[src_i], &locs) : -1;
     if (log && nlocs < 0)
@@ -684,7 +641,7 @@ int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int
         return rc;
     }
     size_t slen = 0;
-    char *src = read_file(argv[src_i], &slen);
+    char *src = vg_read_file(argv[src_i], "a kernel source", HOIST_FILE_MAX, &slen, NULL, 0);
     Ctx c = { .src = argv[src_i], .tool = tool, .s = src };
     char *text = NULL;
     /* which lines the preprocessor keeps: clang -E with the same options */
@@ -707,7 +664,7 @@ int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int
     }
     if (ev && have_c && have_o && vgp_run_stderr(ev, verbose, errpath) == 0) {
         size_t pl = 0;
-        char *pp = read_file(pppath, &pl);
+        char *pp = vg_read_file(pppath, "a preprocessed source", HOIST_FILE_MAX, &pl, NULL, 0);
         if (pp)
             active = active_lines(pp, pl, argv[src_i], &nactive);
         free(pp);
@@ -767,4 +724,54 @@ int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int
     free(log);
     free(src);
     return rc2;
+}
+
+char **vgh_front_end(const char *clang, int fp64, const char *out, const char *const *extra, int nextra,
+                     int no_loop_idioms, const char *src, int *src_i)
+{
+    /* -cl-ext=-cl_khr_fp64: the device has no double precision (docs/compiler.md "clang flags") */
+    const char *fixed[] = { clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
+        "-Xclang", fp64 ? "-cl-ext=+cl_khr_fp64" : "-cl-ext=-cl_khr_fp64", "-cl-kernel-arg-info", "-target", "spir",
+        "-O2", "-fno-unroll-loops", "-fno-vectorize", "-fno-slp-vectorize", "-ffp-contract=off", "-g", "-emit-llvm",
+        "-c", "-o", out };
+    size_t nf = sizeof fixed / sizeof fixed[0];
+    char **argv = calloc(nf + (size_t)(nextra > 0 ? nextra : 0) + 4, sizeof *argv);
+    if (!argv)
+        return NULL;
+    int k = 0;
+    for (size_t i = 0; i < nf; i++)
+        argv[k++] = (char *)fixed[i];
+    for (int i = 0; i < nextra; i++)
+        argv[k++] = (char *)extra[i];
+    if (no_loop_idioms) {
+        argv[k++] = "-mllvm";
+        argv[k++] = "-disable-loop-idiom-all";
+    }
+    *src_i = k;
+    argv[k] = (char *)src;
+    return argv;
+}
+
+void vgh_fp64_only(char *msg, size_t len, const char *src, int nk)
+{
+    size_t n;
+    char *s = vg_read_file(src, "a kernel source", HOIST_FILE_MAX, &n, NULL, 0);
+    int ln = 1, at = 0;
+    for (const char *l = s; l && *l && !at; ln++) {
+        const char *e = strchr(l, '\n');
+        size_t ll = e ? (size_t)(e - l) : strlen(l);
+        const char *p = l + strspn(l, " \t");
+        if (*p == '#' && (size_t)(p - l) < ll) {
+            char line[4096];
+            snprintf(line, sizeof line, "%.*s", (int)(ll - (size_t)(p - l)), p);
+            if (strstr(line, "cl_khr_fp64") && (strstr(line, "if") || strstr(line, "elif")))
+                at = ln;
+        }
+        l = e ? e + 1 : l + ll;
+    }
+    free(s);
+    snprintf(msg, len,
+             "%s:%d: error: unsupported: double precision: the file's %d kernel(s) are compiled only when the device "
+             "supports cl_khr_fp64 ('double'), which it does not (docs/compiler.md \"clang flags\")",
+             src, at ? at : 1, nk);
 }

@@ -1,7 +1,7 @@
-/* Reading clang's OpenCL kernel metadata (kernel_arg_name, kernel_arg_type, ...) through the
- * LLVM C API: one definition for the two compilers that describe kernel arguments from it
- * (vgiwcc's lower_args, vgiw-simtcc's kernel_args). Header-only because only the programs
- * linked with LLVM include it; the image library stays free of LLVM. */
+/* What the two OpenCL compilers (vgiwcc, vgiw-simtcc) do alike through the LLVM C API: read
+ * clang's OpenCL kernel metadata (kernel_arg_name, kernel_arg_type, ...: vgiwcc's lower_args,
+ * vgiw-simtcc's kernel_args) and link the libclc builtin library. Header-only because only the
+ * programs linked with LLVM include it; the image library stays free of LLVM. */
 #ifndef VG_LLVM_MD_H
 #define VG_LLVM_MD_H
 
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Linker.h>
 
 /* String operand i of the function metadata node KIND of fn, copied into buf (cap bytes);
  * NULL when there is no such node or operand, or the string does not fit. */
@@ -42,6 +43,24 @@ static inline const char *md_string(LLVMValueRef fn, const char *kind, unsigned 
     if (ents)
         LLVMDisposeValueMetadataEntries(ents);
     return res;
+}
+
+/* Links the builtin library lib (libclc bitcode, consumed) into m as both compilers do, so both
+ * cores run the same builtin code: its function definitions become discardable (linkonce_odr:
+ * after globaldce only what the kernels reach remains, never exported), its tables (globals
+ * with an initializer) internal; lib takes m's data layout and target. Returns
+ * LLVMLinkModules2's result: nonzero when linking failed. */
+static inline int vgl_link_builtins(LLVMModuleRef m, LLVMModuleRef lib)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f))
+        if (!LLVMIsDeclaration(f))
+            LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
+    for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g))
+        if (LLVMGetInitializer(g))
+            LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(m));
+    LLVMSetTarget(lib, LLVMGetTarget(m));
+    return LLVMLinkModules2(m, lib);
 }
 
 #endif

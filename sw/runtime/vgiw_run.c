@@ -32,6 +32,7 @@
 #include "native_build.h"
 #include "self_dir.h"
 #include "vg_args.h"
+#include "vg_file.h"
 #include "vg_proc.h"
 #include "vgiw_image.h"
 #include "vgiw_presets.h"
@@ -346,13 +347,18 @@ int main(int argc, char **argv)
         if (!b->init || !b->dev || b->native == MAP_FAILED)
             die("out of memory");
         if (files[a]) {
-            FILE *f = fopen(files[a], "rb");
-            if (!f)
-                usage_error("--arg '%s': cannot open '%s'", specs[a], files[a]);
-            size_t got = fread(b->init, 1, b->bytes, f);
-            fclose(f);
-            if (got != b->bytes)
+            /* exactly COUNT x size bytes (docs/runtime.md): one more is refused as too large */
+            size_t got;
+            char why[600];
+            uint8_t *data = vg_read_file(files[a], "a buffer file", b->bytes, &got, why, sizeof why);
+            if (!data)
+                usage_error("--arg '%s': %s", specs[a], why);
+            if (got != b->bytes) {
+                free(data);
                 usage_error("--arg '%s': '%s' holds %zu bytes, %zu needed", specs[a], files[a], got, b->bytes);
+            }
+            memcpy(b->init, data, got);
+            free(data);
         } else {
             fill_buffer(&b->spec, b->init, 0);
         }

@@ -8,13 +8,16 @@
 #define _GNU_SOURCE
 #include "vrt_simt.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../simtcc/simt_launch.h"
+#include "vg_file.h"
 #include "vgiw_core_map.h"
+
+/* a SIMT program is a few KiB to a few hundred KiB; 64 MiB is far beyond any core memory */
+#define VRT_SIMT_FILE_MAX ((size_t)64 << 20)
 
 typedef struct {
     uint32_t vaddr, filesz, memsz, flags;
@@ -61,28 +64,11 @@ int vrt_simt_load(const char *path, const char *config, vg_image *img, vrt_simt_
 {
     memset(img, 0, sizeof *img);
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return snprintf(err, errlen, "%s: cannot open the SIMT program: %s (vgiw-simtcc writes it)", path,
-                        strerror(errno)), -1;
-    uint8_t *b = NULL;
-    size_t n = 0, cap = 0, k;
-    uint8_t tmp[65536];
-    while ((k = fread(tmp, 1, sizeof tmp, f)) > 0) {
-        if (n + k > cap) {
-            cap = (n + k) * 2;
-            uint8_t *nb = realloc(b, cap);
-            if (!nb || cap > (64u << 20)) {
-                free(nb ? nb : b);
-                fclose(f);
-                return snprintf(err, errlen, "%s: too large for a SIMT program", path), -1;
-            }
-            b = nb;
-        }
-        memcpy(b + n, tmp, k);
-        n += k;
-    }
-    fclose(f);
+    size_t n;
+    char why[600];
+    uint8_t *b = vg_read_file(path, "a SIMT program", VRT_SIMT_FILE_MAX, &n, why, sizeof why);
+    if (!b)
+        return snprintf(err, errlen, "%s (vgiw-simtcc writes SIMT programs)", why), -1;
     vrt_simt_prog *P = calloc(1, sizeof *P);
     int rc = -1;
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); goto out; } while (0)

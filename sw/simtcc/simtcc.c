@@ -33,6 +33,7 @@
 #include "self_dir.h"
 #include "simt_launch.h"
 #include "vg_args.h"
+#include "vg_file.h"
 #include "vg_hoist.h"
 #include "vg_llvm_md.h"
 #include "vg_proc.h"
@@ -416,26 +417,20 @@ static int needs_group(LLVMValueRef fn, LLVMValueRef *seen, int *nseen)
     return 0;
 }
 
-static void put_u32(uint8_t **p, size_t *n, size_t *cap, uint32_t v)
+static void put_u32(vg_buf *b, uint32_t v)
 {
-    if (*n + 4 > *cap) {
-        *cap = *cap * 2 + 256;
-        *p = realloc(*p, *cap);
-        if (!*p)
-            fatal("out of memory");
-    }
-    for (int k = 0; k < 4; k++)
-        (*p)[(*n)++] = (uint8_t)(v >> (8 * k));
+    uint8_t w[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+    vg_buf_put(b, w, 4);
 }
-static void put_str(uint8_t **p, size_t *n, size_t *cap, const char *s)
+static void put_str(vg_buf *b, const char *s)
 {
     uint32_t len = (uint32_t)strlen(s);
-    put_u32(p, n, cap, len);
+    put_u32(b, len);
     for (uint32_t k = 0; k < len; k += 4) {
         uint32_t w = 0;
         for (uint32_t j = 0; j < 4 && k + j < len; j++)
             w |= (uint32_t)(uint8_t)s[k + j] << (8 * j);
-        put_u32(p, n, cap, w);
+        put_u32(b, w);
     }
 }
 
@@ -445,30 +440,31 @@ static void put_str(uint8_t **p, size_t *n, size_t *cap, const char *s)
 static void add_kinfo(LLVMModuleRef m, kern_t *ks, int nk)
 {
     LLVMContextRef c = LLVMGetModuleContext(m);
-    uint8_t *p = NULL;
-    size_t n = 0, cap = 0;
-    put_u32(&p, &n, &cap, SIMT_KINFO_MAGIC);
-    put_u32(&p, &n, &cap, 1);
-    put_u32(&p, &n, &cap, (uint32_t)nk);
+    vg_buf b = { 0 };
+    put_u32(&b, SIMT_KINFO_MAGIC);
+    put_u32(&b, 1);
+    put_u32(&b, (uint32_t)nk);
     for (int i = 0; i < nk; i++) {
-        put_str(&p, &n, &cap, ks[i].name);
-        put_u32(&p, &n, &cap, ks[i].flags);
-        put_u32(&p, &n, &cap, ks[i].nargs);
+        put_str(&b, ks[i].name);
+        put_u32(&b, ks[i].flags);
+        put_u32(&b, ks[i].nargs);
         for (unsigned a = 0; a < ks[i].nargs; a++) {
-            put_str(&p, &n, &cap, ks[i].args[a].name);
-            put_u32(&p, &n, &cap, ks[i].args[a].kind);
-            put_u32(&p, &n, &cap, ks[i].args[a].type);
-            put_u32(&p, &n, &cap, ks[i].args[a].addrspace);
-            put_u32(&p, &n, &cap, ks[i].args[a].elem_size);
+            put_str(&b, ks[i].args[a].name);
+            put_u32(&b, ks[i].args[a].kind);
+            put_u32(&b, ks[i].args[a].type);
+            put_u32(&b, ks[i].args[a].addrspace);
+            put_u32(&b, ks[i].args[a].elem_size);
         }
     }
-    LLVMValueRef init = LLVMConstStringInContext(c, (const char *)p, (unsigned)n, 1);
+    if (b.oom)
+        fatal("out of memory");
+    LLVMValueRef init = LLVMConstStringInContext(c, (const char *)b.p, (unsigned)b.n, 1);
     LLVMValueRef g = LLVMAddGlobal(m, LLVMTypeOf(init), "__simt_kinfo");
     LLVMSetInitializer(g, init);
     LLVMSetGlobalConstant(g, 1);
     LLVMSetSection(g, ".simt_kinfo");
     LLVMSetAlignment(g, 4);
-    free(p);
+    vg_buf_free(&b);
     LLVMValueRef *ents = calloc((size_t)nk + 1, sizeof *ents);
     for (int i = 0; i < nk; i++)
         ents[i] = ks[i].wrapper;
@@ -495,6 +491,30 @@ static int run_tool(char **argv, const char *what)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: vgiw-simtcc KERNEL.cl [-o OUT.simt] [-D X=Y] [-I DIR] [-q] [--emit-ll F.ll] [--timeout S]\n");
+}
+
+/* clang-19 on the source: exactly vgiwcc's front end (vg_hoist.h, docs/compiler.md "clang
+ * flags"); fp64 1 only for the check of kernels that exist only with cl_khr_fp64. Returns 0,
+ * or clang's status when fp64 is 1 (the check then gives the plain error). */
+static int run_clang(const char *input, const char **extra, int nextra, int fp64, const char *out)
+{
+    const char *clang = getenv("VGIW_CLANG");
+    if (!clang || !*clang)
+        clang = "clang-19";
+    int src_i;
+    char **cargv = vgh_front_end(clang, fp64, out, extra, nextra, 0, input, &src_i);
+    if (!cargv)
+        fatal("out of memory");
+    /* __local declared in an inner scope: moved as vgiwcc does (vg_hoist.h); notes once */
+    int crc = vgh_run_clang(cargv, src_i, g_tmpdir, fp64 ? NULL : "vgiw-simtcc", 0);
+    free(cargv);
+    if (crc == -1)
+        fatal("error: cannot run '%s' (is it installed?)", clang);
+    if (crc == VGP_TIMED_OUT)
+        fatal("%s: error: clang-19 ran past the time limit of %u s (VGIW_TIMEOUT) and was stopped", g_src, vgp_timeout());
+    if (crc && !fp64)
+        fatal("%s: error: clang-19 failed to compile the kernel source", input);
+    return crc;
 }
 
 int main(int argc, char **argv)
@@ -559,30 +579,7 @@ int main(int argc, char **argv)
     char kbc[4200], kobj[4200];
     snprintf(kbc, sizeof kbc, "%s/k.bc", g_tmpdir);
     snprintf(kobj, sizeof kobj, "%s/k.o", g_tmpdir);
-    const char *clang = getenv("VGIW_CLANG");
-    if (!clang || !*clang)
-        clang = "clang-19";
-    const char *fixed[] = { clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
-        "-cl-kernel-arg-info", "-target", "spir", "-O2", "-fno-unroll-loops", "-fno-vectorize",
-        "-fno-slp-vectorize", "-ffp-contract=off", "-g", "-emit-llvm", "-c", "-o", kbc };
-    size_t nf = sizeof fixed / sizeof fixed[0];
-    char **cargv = calloc(nf + (size_t)nextra + 2, sizeof *cargv);
-    size_t k = 0;
-    for (size_t i = 0; i < nf; i++)
-        cargv[k++] = (char *)fixed[i];
-    for (int i = 0; i < nextra; i++)
-        cargv[k++] = (char *)extra[i];
-    int src_i = (int)k;
-    cargv[k++] = (char *)input;
-    /* __local declared in an inner scope: moved as vgiwcc does (vg_hoist.h) */
-    int crc = vgh_run_clang(cargv, src_i, g_tmpdir, "vgiw-simtcc", 0);
-    if (crc == -1)
-        fatal("error: cannot run '%s' (is it installed?)", clang);
-    if (crc == VGP_TIMED_OUT)
-        fatal("%s: error: clang-19 ran past the time limit of %u s (VGIW_TIMEOUT) and was stopped", g_src, vgp_timeout());
-    if (crc)
-        fatal("%s: error: clang-19 failed to compile the kernel source", input);
-    free(cargv);
+    run_clang(input, extra, nextra, 0, kbc);
 
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef m = read_bc(ctx, kbc, "the kernel bitcode");
@@ -604,23 +601,30 @@ int main(int argc, char **argv)
         kernel_args(m, &ks[nk]);
         nk++;
     }
-    if (!nk)
+    if (!nk) {
+        /* kernels only with cl_khr_fp64: said as vgiwcc says it (vg_hoist.h) */
+        char kbc64[4200], msg[4300];
+        snprintf(kbc64, sizeof kbc64, "%s/k64.bc", g_tmpdir);
+        if (run_clang(input, extra, nextra, 1, kbc64) == 0) {
+            LLVMModuleRef m64 = read_bc(ctx, kbc64, "the kernel bitcode");
+            int nk64 = 0;
+            for (LLVMValueRef f = LLVMGetFirstFunction(m64); f; f = LLVMGetNextFunction(f))
+                nk64 += !LLVMIsDeclaration(f) && LLVMGetFunctionCallConv(f) == CC_SPIR_KERNEL;
+            LLVMDisposeModule(m64);
+            if (nk64) {
+                vgh_fp64_only(msg, sizeof msg, input, nk64);
+                fatal("%s", msg);
+            }
+        }
         fatal("%s: error: no __kernel function in the file", input);
+    }
 
     /* the builtin libraries: libclc (as vgiwcc: discardable, tables internal) and simt_wi */
     LLVMModuleRef wim = read_bc(ctx, wi, "the work-item library");
     LLVMSetDataLayout(m, LLVMGetDataLayoutStr(wim));
     LLVMSetTarget(m, LLVMGetTarget(wim));
     LLVMModuleRef lib = read_bc(ctx, clc, "the builtin library (libclc, make sw builds it)");
-    for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f))
-        if (!LLVMIsDeclaration(f))
-            LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
-    for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g))
-        if (LLVMGetInitializer(g))
-            LLVMSetLinkage(g, LLVMInternalLinkage);
-    LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(wim));
-    LLVMSetTarget(lib, LLVMGetTarget(wim));
-    if (LLVMLinkModules2(m, lib))
+    if (vgl_link_builtins(m, lib))   /* m has simt_wi's layout and target now */
         fatal("%s: error: linking the builtin library '%s' failed", input, clc);
     if (LLVMLinkModules2(m, wim))
         fatal("%s: error: linking the work-item library '%s' failed", input, wi);

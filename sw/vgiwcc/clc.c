@@ -16,6 +16,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "self_dir.h"
+#include "vg_llvm_md.h"
 #include "vgiwcc.h"
 
 
@@ -72,17 +73,9 @@ void clc_link(LLVMModuleRef m)
     LLVMDisposeMemoryBuffer(buf);
     if (bad)
         fatal("error: the builtin library '%s' is not valid LLVM bitcode", path);
-    /* Library definitions become discardable, so that after linking only the functions the
-     * kernels reach remain (globaldce), and they are never exported. */
-    for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f))
-        if (!LLVMIsDeclaration(f))
-            LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
-    for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g))
-        if (LLVMGetInitializer(g))
-            LLVMSetLinkage(g, LLVMInternalLinkage);
-    LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(m));
-    LLVMSetTarget(lib, LLVMGetTarget(m));
-    if (LLVMLinkModules2(m, lib))   /* takes lib */
+    /* library definitions discardable, so that after linking only the functions the kernels
+     * reach remain (globaldce below) (vg_llvm_md.h, the same for vgiw-simtcc) */
+    if (vgl_link_builtins(m, lib))   /* takes lib */
         fatal("%s: error: linking the builtin library '%s' failed", g_source_name, path);
     LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(m, "globaldce", NULL, o);

@@ -67,26 +67,12 @@ static const char *run_clang(const char *src, const char **extra, int nextra, in
     const char *clang = getenv("VGIW_CLANG");
     if (!clang || !*clang)
         clang = "clang-19";
-    /* -cl-ext=-cl_khr_fp64: the device has no double precision, so clang makes an unsuffixed
-     * literal a float (with a warning) and refuses the type double with a located error, as
-     * for a device without cl_khr_fp64 (docs/compiler.md "clang flags") */
-    const char *fixed[] = { clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
-        "-Xclang", fp64 ? "-cl-ext=+cl_khr_fp64" : "-cl-ext=-cl_khr_fp64", "-cl-kernel-arg-info", "-target", "spir", "-O2", "-fno-unroll-loops", "-fno-vectorize",
-        "-fno-slp-vectorize", "-ffp-contract=off", "-g", "-emit-llvm", "-c", "-o", g_tmp };
-    size_t nf = sizeof fixed / sizeof fixed[0];
-    char **argv = xcalloc(nf + (size_t)nextra + 4, sizeof *argv);
-    size_t k = 0;
-    for (size_t i = 0; i < nf; i++)
-        argv[k++] = (char *)fixed[i];
-    for (int i = 0; i < nextra; i++)
-        argv[k++] = (char *)extra[i];
-    if (no_loop_idioms) {
-        argv[k++] = "-mllvm";
-        argv[k++] = "-disable-loop-idiom-all";
-    }
-    int src_i = (int)k;
-    argv[k++] = (char *)src;
-    argv[k] = NULL;
+    /* the front end shared with vgiw-simtcc (vg_hoist.h; without cl_khr_fp64: clang makes an
+     * unsuffixed literal a float and refuses the type double with a located error) */
+    int src_i;
+    char **argv = vgh_front_end(clang, fp64, g_tmp, extra, nextra, no_loop_idioms, src, &src_i);
+    if (!argv)
+        fatal("out of memory");
     /* __local declared in an inner scope is moved to the kernel's outermost scope (an
      * extension to OpenCL C 1.2 §6.5.2, vg_hoist.h); the notes once, not on the retry */
     int rc = vgh_run_clang(argv, src_i, g_tmpdir, no_loop_idioms || fp64 ? NULL : "vgiwcc", 0);
@@ -276,21 +262,9 @@ static void no_kernel_fp64(LLVMContextRef ctx, const char *input, const char **e
     remove_tmpdir();
     if (!nk)
         return;
-    /* the first preprocessor conditional naming cl_khr_fp64 */
-    FILE *f = fopen(input, "r");
-    char line[4096];
-    int ln = 0, at = 0;
-    while (f && !at && fgets(line, sizeof line, f)) {
-        ln++;
-        const char *p = line + strspn(line, " \t");
-        if (*p == '#' && strstr(p, "cl_khr_fp64") && (strstr(p, "if") || strstr(p, "elif")))
-            at = ln;
-    }
-    if (f)
-        fclose(f);
-    fatal("%s:%d: error: unsupported: double precision: the file's %d kernel(s) are compiled only when the device "
-          "supports cl_khr_fp64 ('double'), which it does not (docs/compiler.md \"clang flags\")",
-          input, at ? at : 1, nk);
+    char msg[4300];
+    vgh_fp64_only(msg, sizeof msg, input, nk);
+    fatal("%s", msg);
 }
 
 /* Reads the input as an LLVM module: .cl through clang-19, .ll as text, .bc as bitcode.

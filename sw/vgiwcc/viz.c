@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fabexec.h"
+#include "fabric_cfg.h"
 #include "vgiwcc.h"
 #include "vgiw_ops.h"
 
@@ -78,23 +79,10 @@ static const char *const type_color[6] = { "#9ecae1", "#fdae6b", "#a1d99b", "#da
 
 static void unit_label(unsigned type, const unit_cfg_t *c, char *buf, size_t n)
 {
-    switch (type) {
-    case UNIT_CU: {
-        unsigned cls = c->op >> 5, sub = c->op & 31;
-        const char *s = "?";
-        if (cls == CU_ALU && sub < ALU_OP_COUNT) s = alu_op_names[sub];
-        else if (cls == CU_FMA && sub < FMA_OP_COUNT) s = fma_op_names[sub];
-        else if (cls == CU_FCMP && sub < FCMP_OP_COUNT) s = fcmp_op_names[sub];
-        else if (cls == CU_FCVT && sub < FCVT_OP_COUNT) s = fcvt_op_names[sub];
-        snprintf(buf, n, "%s", s);
-        break;
-    }
-    case UNIT_SCU:  snprintf(buf, n, "%s", (c->op & 7) < SCU_OP_COUNT ? scu_op_names[c->op & 7] : "?"); break;
-    case UNIT_LDST: snprintf(buf, n, "%s", (c->op & 31) < LDST_OP_COUNT ? ldst_op_names[c->op & 31] : "?"); break;
-    case UNIT_LVU:  snprintf(buf, n, "%s %u", lvu_op_names[c->op & 1], c->imm & 0xFFFF); break;
-    case UNIT_SJU:  snprintf(buf, n, "%s", sju_op_names[c->op & 1]); break;
-    default:        snprintf(buf, n, "CVU"); break;
-    }
+    if (type == UNIT_LVU)   /* the live value's index too */
+        snprintf(buf, n, "%s %u", fcfg_op_name(type, c->op), c->imm & 0xFFFF);
+    else
+        snprintf(buf, n, "%s", fcfg_op_name(type, c->op));
 }
 
 /* One block of kernel ki: its title and, when placed, the grid with units and routes. */

@@ -6,7 +6,7 @@ core_tb_TOP  := vgiw_core
 core_tb_RTL  := $(filter-out %_pkg.sv,$(wildcard rtl/core/*.sv rtl/ctrl/*.sv rtl/mem/*.sv rtl/fabric/*.sv \
                   rtl/fu/*.sv rtl/common/*.sv))
 # the kernel-in-memory contract: sw/lib/vgiw_layout.c (its relocation part uses sw/image)
-KLAYOUT_C    := sw/lib/vgiw_layout.c sw/image/vgiw_image.c
+KLAYOUT_C    := sw/lib/vgiw_layout.c sw/image/vgiw_image.c sw/lib/vg_file.c
 core_tb_C    := tb/core/core_tb.c tb/core/host_port.c tb/core/kbuild.c tb/core/kernels.c sw/lib/fabric_cfg.c $(KLAYOUT_C) \
                 $(GEN)/vgiw_presets.c
 # as for the fabric testbench: DFG merges the per-link assignments into slow wide chains

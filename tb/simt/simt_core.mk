@@ -8,7 +8,7 @@ simt_core_tb_RTL   := $(filter-out %_pkg.sv,$(wildcard rtl/simt/*.sv)) rtl/fu/vg
                       rtl/common/vgiw_delay_line.sv rtl/mem/vgiw_banked_cache.sv rtl/mem/vgiw_cache_bank.sv \
                       rtl/common/vgiw_rr_arbiter.sv
 # the register and memory ports are driven by the host-port driver of both cores (tb/core)
-simt_core_tb_C     := tb/simt/simt_core_tb.c tb/core/host_port.c
+simt_core_tb_C     := tb/simt/simt_core_tb.c tb/core/host_port.c sw/lib/vg_file.c
 simt_core_tb_CFLAGS := -Itb/core
 
 # Test programs (tb/simt/simt_core_conf.py): RV32IMF, freestanding, our own start-up code, built

@@ -24,6 +24,7 @@
 #include "mem_model.h"
 #include "rng.h"
 #include "sim.h"
+#include "vg_file.h"
 #include "vgiw_cfg.h"
 
 #define LINE       VGIW_L1_LINE_BYTES
@@ -65,36 +66,15 @@ static void dump_all(void)
 static uint32_t rd32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 
-static uint8_t *read_file(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        sim_die("cannot open %s", path);
-    size_t cap = 1 << 16, len = 0;
-    uint8_t *buf = malloc(cap);
-    if (!buf)
-        sim_die("out of memory");
-    size_t r;
-    while ((r = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += r;
-        if (len == cap) {
-            uint8_t *nb = realloc(buf, cap *= 2);
-            if (!nb)
-                sim_die("out of memory");
-            buf = nb;
-        }
-    }
-    fclose(f);
-    *n = len;
-    return buf;
-}
-
 /* Loads every PT_LOAD segment; returns the entry point and the bounds of the executable
  * segments (the program's code range). */
 static uint32_t load_elf(const char *path, uint32_t *code_lo, uint32_t *code_hi)
 {
     size_t n;
-    uint8_t *b = read_file(path, &n);
+    char why[600];
+    uint8_t *b = vg_read_file(path, "a test program", MEM_TOP, &n, why, sizeof why);   /* sw/lib/vg_file.h */
+    if (!b)
+        sim_die("%s", why);
     if (n < 52 || memcmp(b, "\177ELF", 4) || b[4] != 1 || b[5] != 1 || rd16(b + 18) != 243)
         sim_die("%s: not a little-endian ELF32 RISC-V file", path);
     uint32_t entry = rd32(b + 24), phoff = rd32(b + 28);
@@ -178,7 +158,10 @@ int main(int argc, char **argv)
     size_t refn = 0;
     uint32_t blob = 0, dump = 0, ref_threads = 0, from = 0;
     if (ref) {
-        refb = read_file(ref, &refn);
+        char why[600];
+        refb = vg_read_file(ref, "a reference file", MEM_TOP, &refn, why, sizeof why);
+        if (!refb)
+            sim_die("%s", why);
         if (refn < 20 || memcmp(refb, "SREF", 4))
             sim_die("%s: not a reference file", ref);
         ref_threads = rd32(refb + 4);

@@ -1,6 +1,5 @@
 #!/bin/bash
-# The simt backend on bad input (sw/runtime/tests/simt_api_test.c, ASan/UBSan build), and
-# vgiw-simtcc's located errors on the unsupported kernels of sw/kernels/unsupported/.
+# The simt backend on bad input (sw/runtime/tests/simt_api_test.c, ASan/UBSan build).
 #   sw/runtime/tests/simt_api.sh CONFIG
 set -u
 config=$1
@@ -14,23 +13,7 @@ api=$?
 cat "$tmp/api.out"
 pass=0 fail=0
 [ $api = 0 ] && pass=$((pass + 1)) || fail=$((fail + 1))
-# FILE:LINE: error: unsupported: WHAT (kernel 'K'), exit status 1, as vgiwcc (docs/compiler.md)
-refuse() {   # refuse FILE PATTERN
-    build/sw/bin/vgiw-simtcc "$1" -q -o "$tmp/x.simt" > "$tmp/out" 2>&1
-    local got=$?
-    if [ $got = 1 ] && grep -qE "$2" "$tmp/out"; then
-        pass=$((pass + 1)); echo "PASSED $1: $(head -1 "$tmp/out")"
-    else
-        fail=$((fail + 1)); echo "FAILED $1: exit $got, expected 1 and /$2/"; sed 's/^/  /' "$tmp/out" | head -5
-    fi
-}
-u=sw/kernels/unsupported
-refuse $u/double.cl "double.cl:[0-9]+: error: unsupported: double precision floating point \(kernel 'k'\)"
-# atomics run on vgiwcc's engines (docs/compiler.md "Atomics"); the SIMT core has no A extension
-refuse sw/kernels/tests/atomics.cl "atomics.cl:[0-9]+: error: unsupported: call to 'atomic_inc': atomics are not supported on the SIMT core \(no A extension\)"
-refuse $u/printf.cl "printf.cl:[0-9]+: error: unsupported: call to external function 'printf'"
-refuse $u/tgamma.cl "tgamma.cl:[0-9]+: error: unsupported: call to 'tgamma'"
-refuse sw/kernels/tests/long_ops.cl "long_ops.cl:[0-9]+: error: unsupported: 64-bit integer division"
+# vgiw-simtcc's located errors: sw/tests/simtcc_unsupported.sh (sw.simtcc.unsupported, no model)
 # a planted bug: the kernel without its barrier must give other results than native execution
 # on the SIMT core too (as on rtl: sw/runtime/tests/vgiw_run.sh), and the kernel with it the same
 run=build/sw/asan/bin/vgiw-run

@@ -88,6 +88,23 @@ expect 2 "too few arguments" $k -k scale_add --global 10 --arg buf:i32:10 --arg 
 expect 2 "scalar for a buffer" $k -k scale_add --global 10 --arg i32:1 --arg buf:i32:10 --arg i32:1
 expect 2 "several kernels, no -k" $k --global 10 --arg buf:i32:10
 expect 2 "missing file for file:" $k -k scale_add --global 10 --arg buf:i32:10:file:"$tmp/none" --arg buf:i32:10 --arg i32:1
+# exactly COUNT x size bytes (docs/runtime.md): shorter, longer and a directory are usage errors
+# that name the file (sw/lib/vg_file.c reads it)
+expect_msg() {   # expect_msg PATTERN WHAT ARGS...: exit 2 and PATTERN in the message
+    local pat=$1 what=$2
+    shift 2
+    expect 2 "$what" "$@"
+    if ! grep -qE "$pat" "$tmp/out"; then
+        pass=$((pass - 1)) fail=$((fail + 1)); echo "FAILED $what: message without /$pat/"; sed 's/^/  /' "$tmp/out" | head -5
+    fi
+}
+head -c 39 /dev/zero > "$tmp/short.bin"; head -c 41 /dev/zero > "$tmp/long.bin"
+expect_msg "short.bin' holds 39 bytes, 40 needed" "file: one byte short" $k -k scale_add --global 10 \
+    --arg buf:i32:10:file:"$tmp/short.bin" --arg buf:i32:10 --arg i32:1
+expect_msg "long.bin' is larger than 40 bytes" "file: one byte long" $k -k scale_add --global 10 \
+    --arg buf:i32:10:file:"$tmp/long.bin" --arg buf:i32:10 --arg i32:1
+expect_msg "is a directory" "file: a directory" $k -k scale_add --global 10 \
+    --arg buf:i32:10:file:"$tmp" --arg buf:i32:10 --arg i32:1
 expect 2 "unknown option" $k -k scale_add --global 10 --frobnicate
 expect 2 "bad --global" $k -k scale_add --global 10,x --arg buf:i32:10 --arg buf:i32:10 --arg i32:1
 expect 2 "global not a multiple of local" $k -k scale_add --global 10 --local 4 --arg buf:i32:10 --arg buf:i32:10 --arg i32:1
