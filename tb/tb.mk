@@ -2,7 +2,7 @@
 #
 # A testbench is declared in a fragment tb/<group>/<name>.mk:
 #   TESTBENCHES   += fp_fma_tb
-#   fp_fma_tb_TOP := vgiw_fp_fma                       # top module (needs clk_i, rst_ni)
+#   fp_fma_tb_TOP := vgiw_fp_fma                       # top module (clk_i, rst_ni; or neither: combinational)
 #   fp_fma_tb_RTL := rtl/fu/vgiw_fp_fma.sv ...         # its RTL (packages are added here)
 #   fp_fma_tb_C   := tb/fu/fp_fma_tb.c ...        # its C11 sources (main() lives here)
 #   fp_fma_tb_VFLAGS := -GSTAGES=8                # optional: extra Verilator flags

@@ -29,8 +29,12 @@ def main():
             direction, kind, name, msb, lsb, _words = m.groups()
             ports.append((direction, kind or "32", name, int(msb) - int(lsb) + 1))
     names = {p[2] for p in ports}
+    # A combinational model (neither clk_i nor rst_ni) is built as its own top: the harness's
+    # clock and reset then drive nothing, instead of a testbench top that only adds the two
+    # ports (docs/harness.md). One without the other is a mistake.
+    clocked = "clk_i" in names or "rst_ni" in names
     for required in ("clk_i", "rst_ni"):
-        if required not in names:
+        if clocked and required not in names:
             print(f"gen_dut_shim: {model} has no port '{required}' (the harness drives clk_i and rst_ni)",
                   file=sys.stderr)
             return 1
@@ -64,8 +68,10 @@ def main():
            # input-dependent logic on every eval(), so the model is evaluated only when an input
            # (or the clock) changed since the last eval. Setters mark the model dirty on a change.
            "static bool dirty = true;",
-           'extern "C" void simm_set_clk(int v) { if (top->clk_i != v) { top->clk_i = v; dirty = true; } }',
-           'extern "C" void simm_set_rst_n(int v) { if (top->rst_ni != v) { top->rst_ni = v; dirty = true; } }',
+           ('extern "C" void simm_set_clk(int v) { if (top->clk_i != v) { top->clk_i = v; dirty = true; } }'
+            if clocked else 'extern "C" void simm_set_clk(int) {}'),
+           ('extern "C" void simm_set_rst_n(int v) { if (top->rst_ni != v) { top->rst_ni = v; dirty = true; } }'
+            if clocked else 'extern "C" void simm_set_rst_n(int) {}'),
            'extern "C" void simm_eval(void) { if (dirty) { top->eval(); dirty = false; } }',
            'extern "C" void simm_destroy(void) {',
            "    if (!top) return;", "    top->final();", "    delete top; top = nullptr;",

@@ -82,18 +82,15 @@ module vgiw_simt_mem #(
   );
 
   // ---- memory port arbiter ----------------------------------------------------------------------
+  // the common round-robin arbiter (mem_system's memory port too); HOLD keeps a refused request
+  // offered until it is taken (valid/ready rule)
   logic [R-1:0]  rq_valid;
-  logic [RW-1:0] rr_q, lock_idx_q, arb_idx;
-  logic          lock_q, arb_valid;
-  always_comb begin
-    rq_valid = {ic_valid_i, b_valid};
-    arb_valid = |rq_valid;
-    arb_idx = '0;
-    // round robin: the first requester at or after rr_q (the lowest one if none)
-    for (int r = R - 1; r >= 0; r--) if (rq_valid[r]) arb_idx = RW'(r);
-    for (int r = R - 1; r >= 0; r--) if (rq_valid[r] && RW'(r) >= rr_q) arb_idx = RW'(r);
-    if (lock_q) arb_idx = lock_idx_q;    // a refused request stays offered
-  end
+  logic [RW-1:0] arb_idx;
+  logic          arb_valid;
+  assign rq_valid = {ic_valid_i, b_valid};
+  vgiw_rr_arbiter #(.N(R), .HOLD(1'b1)) u_port_arb (
+    .clk_i, .rst_ni, .req_i (rq_valid), .ready_i (line_req_ready_i), .valid_o (arb_valid), .idx_o (arb_idx)
+  );
   /* verilator lint_off UNUSEDSIGNAL */  // a bank's local ID is LID bits
   vgiw_cfg_pkg::line_req_t q;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -126,17 +123,8 @@ module vgiw_simt_mem #(
   logic error_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rr_q <= '0; lock_q <= 1'b0; lock_idx_q <= '0; error_q <= 1'b0;
+      error_q <= 1'b0;
     end else begin
-      if (arb_valid) begin
-        if (line_req_ready_i) begin
-          lock_q <= 1'b0;
-          rr_q   <= (int'(arb_idx) == R - 1) ? '0 : arb_idx + RW'(1);
-        end else begin
-          lock_q     <= 1'b1;
-          lock_idx_q <= arb_idx;
-        end
-      end
       if (clear_i) error_q <= 1'b0;
       if (line_rsp_valid_i && rsp.error && !ic_rsp_o) error_q <= 1'b1;
     end

@@ -27,6 +27,7 @@ vgiw_bbs_counters_tb_RTL := rtl/ctrl/vgiw_bbs_counters.sv
 vgiw_bbs_counters_tb_C   := tb/ctrl/vgiw_bbs_counters_tb.c
 
 TESTBENCHES += vgiw_bbs_prefetch_tb
-vgiw_bbs_prefetch_tb_TOP := vgiw_bbs_prefetch_tb_top
-vgiw_bbs_prefetch_tb_RTL := tb/ctrl/vgiw_bbs_prefetch_tb_top.sv rtl/ctrl/vgiw_bbs_prefetch.sv rtl/common/vgiw_lzc.sv
+# vgiw_bbs_prefetch is combinational: the model is the module itself (no clk_i, rst_ni)
+vgiw_bbs_prefetch_tb_TOP := vgiw_bbs_prefetch
+vgiw_bbs_prefetch_tb_RTL := rtl/ctrl/vgiw_bbs_prefetch.sv rtl/common/vgiw_lzc.sv
 vgiw_bbs_prefetch_tb_C   := tb/ctrl/vgiw_bbs_prefetch_tb.c
