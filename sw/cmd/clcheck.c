@@ -210,22 +210,12 @@ int main(int argc, char **argv)
     for (int c = 0; c < ncfg; c++) {
         char out[PATH_MAX + 32];
         snprintf(out, sizeof out, "%s/%s.vgiw", tmpdir, configs[c]);
-        char **cc = calloc((size_t)ndefs + 20, sizeof *cc);
-        if (!cc)
+        const char *cc[] = { vgiwcc, src, "-k", kname, "--config", configs[c], "-q", "-o", out,
+                             pnr_mode == 0 ? "--no-pnr" : pnr_mode == 2 ? "--pnr-optional" : "-q", "--seed", pnr_seed,
+                             "--derive", derive };
+        int rc = vgnb_run_tool(cc, derive ? 14 : 12, defs, ndefs, verbose);
+        if (rc < 0)
             die("out of memory");
-        char *cc0[] = { vgiwcc, (char *)src, "-k", (char *)kname, "--config", configs[c], "-q", "-o", out,
-                         pnr_mode == 0 ? "--no-pnr" : pnr_mode == 2 ? "--pnr-optional" : "-q", "--seed", (char *)pnr_seed };
-        int n = 12;
-        memcpy(cc, cc0, sizeof cc0);
-        if (derive) {
-            cc[n++] = "--derive";
-            cc[n++] = (char *)derive;
-        }
-        for (int i = 0; i < ndefs; i++)
-            cc[n++] = defs[i];
-        cc[n] = NULL;
-        int rc = vgnb_run_cmd(cc, verbose);
-        free(cc);
         if (rc)
             die("vgiwcc failed (status %d)", rc);
         if (vg_image_load(out, &imgs[c], err, sizeof err))

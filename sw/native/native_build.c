@@ -32,6 +32,22 @@ int vgnb_run_cmd(char *const argv[], int verbose)
     return rc == VGP_TIMED_OUT ? 128 + 9 : rc;
 }
 
+int vgnb_run_tool(const char *const fixed[], int nfixed, char *const extra[], int nextra, int verbose)
+{
+    char **argv = calloc((size_t)nfixed + (size_t)nextra + 1, sizeof *argv);
+    if (!argv)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < nfixed; i++)
+        argv[n++] = (char *)fixed[i];
+    for (int i = 0; i < nextra; i++)
+        argv[n++] = extra[i];
+    argv[n] = NULL;
+    int rc = vgnb_run_cmd(argv, verbose);
+    free(argv);
+    return rc;
+}
+
 const char *vgnb_ctype(uint8_t t)
 {
     switch (t) {

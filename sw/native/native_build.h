@@ -36,6 +36,11 @@ enum {
  * -1 if it could not be started (a timed-out child: 128 + 9). */
 int vgnb_run_cmd(char *const argv[], int verbose);
 
+/* Runs a compiler (vgiwcc, vgiw-simtcc) as vgnb_run_cmd does, with the arguments fixed[0..nfixed)
+ * (fixed[0] the program) followed by extra[0..nextra) (the caller's -D options); -1 when out of
+ * memory. */
+int vgnb_run_tool(const char *const fixed[], int nfixed, char *const extra[], int nextra, int verbose);
+
 /* The C type of a scalar kernel argument of image type t (VG_T_*; others: int). */
 const char *vgnb_ctype(uint8_t t);
 

@@ -257,22 +257,10 @@ int main(int argc, char **argv)
     tools_dir(dir, sizeof dir);
     snprintf(cc, sizeof cc, "%s/vgiwcc", dir);
     snprintf(img, sizeof img, "%s/k.vgiw", tmpdir);
-    char **cargv = calloc((size_t)ndefs + 16, sizeof *cargv);
-    if (!cargv)
+    const char *fixed[] = { cc, src, "-q", "-o", img, "--config", config, "-k", kname };
+    int crc = vgnb_run_tool(fixed, kname ? 9 : 7, defs, ndefs, verbose);
+    if (crc < 0)
         die("out of memory");
-    int n = 0;
-    const char *fixed[] = { cc, src, "-q", "-o", img, "--config", config };
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-        cargv[n++] = (char *)fixed[i];
-    if (kname) {
-        cargv[n++] = "-k";
-        cargv[n++] = (char *)kname;
-    }
-    for (int i = 0; i < ndefs; i++)
-        cargv[n++] = defs[i];
-    cargv[n] = NULL;
-    int crc = vgnb_run_cmd(cargv, verbose);
-    free(cargv);
     if (crc)
         die("vgiwcc failed on %s%s", src, crc == 128 + 9 ? " (killed: time limit, --timeout, VGIW_TIMEOUT)" : "");
     /* the SIMT core runs the same source compiled by vgiw-simtcc (docs/runtime.md "The simt
@@ -282,18 +270,10 @@ int main(int argc, char **argv)
     if (!strcmp(engine, "simt")) {
         char scc[PATH_MAX + 16];
         snprintf(scc, sizeof scc, "%s/vgiw-simtcc", dir);
-        char **sargv = calloc((size_t)ndefs + 8, sizeof *sargv);
-        if (!sargv)
-            die("out of memory");
-        int sn = 0;
         const char *sfixed[] = { scc, src, "-q", "-o", selp };
-        for (size_t i = 0; i < sizeof sfixed / sizeof sfixed[0]; i++)
-            sargv[sn++] = (char *)sfixed[i];
-        for (int i = 0; i < ndefs; i++)
-            sargv[sn++] = defs[i];
-        sargv[sn] = NULL;
-        int src_rc = vgnb_run_cmd(sargv, verbose);
-        free(sargv);
+        int src_rc = vgnb_run_tool(sfixed, 5, defs, ndefs, verbose);
+        if (src_rc < 0)
+            die("out of memory");
         if (src_rc)
             die("vgiw-simtcc failed on %s", src);
     }

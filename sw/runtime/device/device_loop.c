@@ -65,6 +65,43 @@ double dev_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+typedef struct progress_ctx {
+    const rtp_run_t *rq;
+    dev_line_fn line;
+    double w0, wl;
+} progress_ctx_t;
+
+static void on_probe(void *ctx, uint64_t c, const uint64_t *last)
+{
+    progress_ctx_t *pc = ctx;
+    if ((c & 0x3FFF) != 0)   /* the clock is read every 16k cycles only */
+        return;
+    double t = dev_now();
+    if (t - pc->wl < 2.0)
+        return;
+    pc->wl = t;
+    pc->line(pc->rq, c, last, t - pc->w0);
+}
+
+uint32_t dev_wait(const rtp_run_t *rq, const uint32_t *probe, unsigned nprobe, unsigned every, dev_line_fn line,
+                  hp_run_t *r)
+{
+    progress_ctx_t pc = { rq, line, dev_now(), 0 };
+    pc.wl = pc.w0;
+    memset(r, 0, sizeof *r);
+    r->probe = probe;
+    r->nprobe = nprobe;
+    r->every = every;
+    r->max_cycles = rq->max_cycles;
+    r->stall_cycles = rq->stall_cycles;
+    r->on_probe = dev_progress ? on_probe : NULL;
+    r->ctx = &pc;
+    hp_wait(r);
+    r->ctx = NULL;
+    return r->watchdog == HP_WD_MAX_CYCLES ? RTP_WD_MAX_CYCLES : r->watchdog == HP_WD_STALL ? RTP_WD_STALL
+                                                                                           : RTP_WD_NONE;
+}
+
 /* The device's own options; the others are left in argv for the harness. */
 static int parse_own(int argc, char **argv, mem_model_cfg_t *mc, const char *name)
 {

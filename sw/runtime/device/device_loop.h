@@ -16,6 +16,8 @@
 #include "mem_model.h"
 #include "rt_proto.h"
 
+struct hp_run;
+
 /* The core's RUN: start the kernel of `rq`, wait for it (hp_wait with the run's watchdog) and
  * answer with dev_reply; non-zero when the pipe is gone. */
 typedef int (*dev_run_fn)(const rtp_run_t *rq);
@@ -30,6 +32,16 @@ int dev_reply(uint32_t status, const void *data, uint32_t n);
 
 /* Monotonic seconds, for the progress lines. */
 double dev_now(void);
+
+/* A core's progress line (--progress): the run's cycles so far, the probes' last values and
+ * the seconds since the kernel started. */
+typedef void (*dev_line_fn)(const rtp_run_t *rq, uint64_t cycles, const uint64_t *last, double secs);
+
+/* Waits for the started kernel of `rq` with hp_wait: the counters probe[0..nprobe) sampled round
+ * robin, one every `every` cycles, the run's watchdog (its cycle and stall limits), and with
+ * --progress `line` on stderr every two seconds or so. Fills `r`; returns RTP_WD_*. */
+uint32_t dev_wait(const rtp_run_t *rq, const uint32_t *probe, unsigned nprobe, unsigned every, dev_line_fn line,
+                  struct hp_run *r);
 
 extern mem_model_t *dev_mem;   /* the memory behind the core's port */
 extern int dev_progress;       /* --progress: a line on stderr every few seconds of a run */

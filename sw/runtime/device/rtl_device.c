@@ -34,32 +34,17 @@ enum { NPROBE = 5, PROBE_EVERY = 16 };
 _Static_assert(VGIW_BBS_MAX_BLOCKS <= VRT_MAX_BLOCKS && VGIW_FABRIC_UNITS <= VRT_MAX_UNITS,
                "preset larger than the runtime's VRT_MAX_BLOCKS / VRT_MAX_UNITS (sw/runtime/vgiw_rt.h)");
 
-/* A progress line on stderr every two seconds or so (--progress). */
-typedef struct progress_ctx {
-    const rtp_run_t *rq;
-    double w0, wl;
-} progress_ctx_t;
-
-static void on_probe(void *ctx, uint64_t c, const uint64_t *last)
+/* A progress line (--progress). Threads retire when they leave an exit block, which runs last
+ * in its tile (smallest block ID first): the tile and batch counts move first. The time left is
+ * estimated from the retired fraction once threads retire. */
+static void progress_line(const rtp_run_t *rq, uint64_t c, const uint64_t *last, double secs)
 {
-    progress_ctx_t *pc = ctx;
-    if ((c & 0x3FFF) != 0)
-        return;
-    double t = dev_now();
-    if (t - pc->wl < 2.0)
-        return;
-    pc->wl = t;
-    /* Threads retire when they leave an exit block, which runs last in its tile (smallest
-     * block ID first): the tile and batch counts move first. The time left is estimated from
-     * the retired fraction once threads retire. */
-    const rtp_run_t *rq = pc->rq;
     char left[48] = "";
     if (last[0] && last[0] < rq->threads)
-        snprintf(left, sizeof left, ", about %.0f s left",
-                 (t - pc->w0) * (double)(rq->threads - last[0]) / (double)last[0]);
+        snprintf(left, sizeof left, ", about %.0f s left", secs * (double)(rq->threads - last[0]) / (double)last[0]);
     fprintf(stderr, "  [rtl %s] kernel %.40s: %" PRIu64 " cycles, tile %" PRIu64 ", %" PRIu64
             " batches dispatched, %" PRIu64 " of %u threads retired, %.0f cycles/s%s\n",
-            VGIW_PRESET, rq->name, c, last[4], last[1], last[0], rq->threads, (double)c / (t - pc->w0), left);
+            VGIW_PRESET, rq->name, c, last[4], last[1], last[0], rq->threads, (double)c / secs, left);
 }
 
 static int run(const rtp_run_t *rq)
@@ -73,20 +58,8 @@ static int run(const rtp_run_t *rq)
      * watchdog: the run's cycle limit, and cycles without a probe moving or memory traffic. */
     static const uint32_t probe[NPROBE] = { VGIW_CNT_RETIRED, VGIW_CNT_BATCHES, VGIW_CNT_LVC_ACCESS,
                                             VGIW_CNT_L1_ACCESS, VGIW_CNT_TILES };
-    progress_ctx_t pc = { rq, dev_now(), 0 };
-    pc.wl = pc.w0;
     static hp_run_t r;
-    memset(&r, 0, sizeof r);
-    r.probe = probe;
-    r.nprobe = NPROBE;
-    r.every = PROBE_EVERY;
-    r.max_cycles = rq->max_cycles;
-    r.stall_cycles = rq->stall_cycles;
-    r.on_probe = dev_progress ? on_probe : NULL;
-    r.ctx = &pc;
-    hp_wait(&r);
-    uint32_t why = r.watchdog == HP_WD_MAX_CYCLES ? RTP_WD_MAX_CYCLES : r.watchdog == HP_WD_STALL ? RTP_WD_STALL
-                                                                                                   : RTP_WD_NONE;
+    uint32_t why = dev_wait(rq, probe, NPROBE, PROBE_EVERY, progress_line, &r);
     /* the runtime kills a device after a watchdog: close the trace first, so it keeps the
      * cycles of the stall (an unclosed trace loses its last, unflushed cycles) */
     if (why != RTP_WD_NONE)

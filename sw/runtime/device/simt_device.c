@@ -26,23 +26,11 @@
 /* registers VGIW_REG_*: vgiw_cfg.h, generated from arch/core.toml; W: VGIW_SIMT_WARPS */
 
 /* ---- one kernel ---------------------------------------------------------------------------- */
-typedef struct progress_ctx {
-    const rtp_run_t *rq;
-    double w0, wl;
-} progress_ctx_t;
-
-static void on_probe(void *ctx, uint64_t c, const uint64_t *last)
+/* A progress line (--progress). */
+static void progress_line(const rtp_run_t *rq, uint64_t c, const uint64_t *last, double secs)
 {
-    progress_ctx_t *pc = ctx;
-    if ((c & 0x3FFF) != 0)
-        return;
-    double t = dev_now();
-    if (t - pc->wl < 2.0)
-        return;
-    pc->wl = t;
     fprintf(stderr, "  [simt %s] kernel %.40s: %" PRIu64 " cycles, %" PRIu64 " warp instructions, %" PRIu64
-            " memory passes, %.0f cycles/s\n", VGIW_PRESET, pc->rq->name, c, last[0], last[1],
-            (double)c / (t - pc->w0));
+            " memory passes, %.0f cycles/s\n", VGIW_PRESET, rq->name, c, last[0], last[1], (double)c / secs);
 }
 
 static int run(const rtp_run_t *rq)
@@ -59,20 +47,8 @@ static int run(const rtp_run_t *rq)
     hp_cycle(true, VGIW_REG_CTRL, 1);
     /* progress probes: warp instructions issued and memory passes (docs/simt.md "Counters") */
     static const uint32_t probe[2] = { 1, 3 };
-    progress_ctx_t pc = { rq, dev_now(), 0 };
-    pc.wl = pc.w0;
     static hp_run_t r;
-    memset(&r, 0, sizeof r);
-    r.probe = probe;
-    r.nprobe = 2;
-    r.every = 16;
-    r.max_cycles = rq->max_cycles;
-    r.stall_cycles = rq->stall_cycles;
-    r.on_probe = dev_progress ? on_probe : NULL;
-    r.ctx = &pc;
-    hp_wait(&r);
-    uint32_t why = r.watchdog == HP_WD_MAX_CYCLES ? RTP_WD_MAX_CYCLES : r.watchdog == HP_WD_STALL ? RTP_WD_STALL
-                                                                                                   : RTP_WD_NONE;
+    uint32_t why = dev_wait(rq, probe, 2, 16, progress_line, &r);
     res[RTP_RES_STATUS] = r.status;
     res[RTP_RES_SIM_CYCLES] = r.cycles;
     res[RTP_RES_WATCHDOG] = why;
