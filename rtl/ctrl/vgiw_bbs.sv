@@ -201,10 +201,14 @@ module vgiw_bbs #(
     if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY)) tbl_key_mem[tbl_wr_block] <= f_word;
   end
   assign tbl_succ_rd = tbl_succ_mem[cur_q];
-  assign tbl_cvu_rd  = tbl_cvu_mem[cur_q];
+  // the running block's CVUs; in the last shift cycle the next block's (its first batch is
+  // read then, docs/ctrl.md "Turnaround")
+  assign tbl_cvu_rd  = tbl_cvu_mem[(state_q == S_SHIFT) ? sel_q : cur_q];
   assign tbl_cfg_rd  = tbl_cfg_mem[want];
 
   // ---- derived ----------------------------------------------------------------------------
+  logic            merge_vld;                      // a done packet merges into the CVT (dispatch)
+  logic [BW-1:0]   merge_block;
   logic            new_fab_err, new_mem_err;
   logic [BW-1:0]   smallest;
   logic            any_nonempty;
@@ -226,9 +230,17 @@ module vgiw_bbs #(
   // threads of the tile that starts next (from the table check, or after the current tile)
   assign tile_left   = {1'b0, threads_q} - ((state_q == S_SELECT) ? next_base : tile_base_q);
 
-  // Smallest non-empty block and the block to prefetch (docs/ctrl.md "Configuration cache")
+  // Smallest non-empty block and the block to prefetch (docs/ctrl.md "Configuration cache").
+  // The CVT's summary is registered; a done packet merged in this cycle (in the cycle a run
+  // drains, its last one) is added here, so the next block is chosen in that cycle
+  // (docs/ctrl.md "Turnaround").
+  logic [MAXB-1:0] nonempty;
+  always_comb begin
+    nonempty = cvt_nonempty_i;
+    if (merge_vld && state_q == S_RUN) nonempty[merge_block] = 1'b1;
+  end
   vgiw_bbs_prefetch u_prefetch (
-    .nonempty_i     (cvt_nonempty_i),
+    .nonempty_i     (nonempty),
     .cur_i          (cur_q),
     .succ0_i        (cur_s0),
     .succ1_i        (cur_s1),
@@ -250,8 +262,8 @@ module vgiw_bbs #(
   end
 
   // ---- dispatch and done merge (vgiw_bbs_dispatch) ----------------------------------------
-  logic           drained, disp_idle, merge_vld;
-  logic [BW-1:0]  merge_block;
+  logic           drained, disp_idle;
+
   logic [AW-1:0]  merge_word;
   logic [63:0]    merge_bits;
   logic           ev_batch, ev_stall_ready, ev_stall_drain, ev_retire;
@@ -259,8 +271,9 @@ module vgiw_bbs #(
 
   vgiw_bbs_dispatch u_dispatch (
     .clk_i, .rst_ni,
-    .run_start_i     (state_d == S_RUN && state_q != S_RUN),
+    .run_start_i     (select && (state_d == S_RUN || state_d == S_SHIFT)),
     .run_i           (state_q == S_RUN),
+    .preload_i       (state_q == S_SHIFT && state_d == S_RUN),
     .err_i           (err_q),
     .used_words_i    (used_words_q),
     .cvu_i           (cur_cvu),
@@ -284,7 +297,7 @@ module vgiw_bbs #(
     .ev_retire_o      (ev_retire),
     .ev_retire_bits_o (ev_retire_bits)
   );
-  assign cvt_rd_block_o = cur_q;
+  assign cvt_rd_block_o = (state_q == S_SHIFT) ? sel_q : cur_q;   // first batch: in the last shift cycle
 
   // CVT merge port: tile start (block 0 gets the tile's threads) or a done packet
   always_comb begin
@@ -357,6 +370,17 @@ module vgiw_bbs #(
 
   assign flush_done_seen = (flush_seen_q || (flush_sent_q && flush_done_i)) && !f_busy;
 
+  // Selection (VGIW §2: the smallest non-empty block runs next), in S_SELECT or in the cycle a
+  // run drains: the configured block runs again without reconfiguration (restart: the fabric's
+  // thread state is cleared), any other is reconfigured to (reconf: the fabric is cleared in
+  // this cycle and the configuration shifts in from the next, VGIW §3.2's reset and shift).
+  logic again, select, restart, reconf, run_entry;
+  assign again     = configured_q && smallest == cur_q;
+  assign select    = state_q == S_SELECT || (state_q == S_RUN && drained);
+  assign restart   = state_q == S_RUN && state_d == S_RUN && drained;
+  assign reconf    = select && state_d == S_SHIFT;
+  assign run_entry = (state_d == S_RUN && state_q != S_RUN) || restart;
+
   always_comb begin
     state_d = state_q;
     unique case (state_q)
@@ -368,13 +392,15 @@ module vgiw_bbs #(
       S_CHECK_TABLE: state_d = (err_now != vgiw_cfg_pkg::ERR_NONE) ? S_ABORT : S_TILE;
       S_TILE:        if (init_w_q == used_words_q - TW'(1)) state_d = S_SELECT;
       S_SELECT: begin
-        if (any_nonempty) state_d = (configured_q && smallest == cur_q) ? S_RUN : S_CLEAR;
+        if (any_nonempty) state_d = again ? S_RUN : S_SHIFT;
         else if (next_base < {1'b0, threads_q}) state_d = S_TILE;
         else state_d = S_FLUSH_OUT;
       end
-      S_CLEAR:       state_d = S_SHIFT;
+      S_CLEAR:       state_d = S_SHIFT;            // not entered: the clear is in the selecting cycle
       S_SHIFT: if (sh_row_ready && shift_row_q == RWW'(STEPS - 1)) state_d = S_RUN;
-      S_RUN:         if (drained) state_d = S_SELECT;
+      // the cycle a run drains selects the next block (no S_SELECT cycle between two runs);
+      // only the tile's end goes through S_SELECT
+      S_RUN:         if (drained) state_d = !any_nonempty ? S_SELECT : again ? S_RUN : S_SHIFT;
       S_ABORT:       if ((disp_idle || abort_cnt_q == ABORT_WAIT) && !f_busy)
                        state_d = S_FLUSH_OUT;
       S_FLUSH_OUT:   if (flush_done_seen) state_d = S_IDLE;
@@ -389,7 +415,7 @@ module vgiw_bbs #(
   // The fabric's thread state is also cleared when the configured block runs again (a loop
   // back to it, or block 0 of a new tile): its CVUs restart at low thread IDs, and the fabric
   // requires increasing IDs between clears (docs/fabric.md, epochs). The configuration stays.
-  assign fab_clear_o   = state_q == S_CLEAR || (state_q == S_SELECT && state_d == S_RUN)
+  assign fab_clear_o   = state_q == S_CLEAR || (select && (state_d == S_RUN || state_d == S_SHIFT))
                          || (state_q == S_ABORT && state_d == S_FLUSH_OUT);
   assign cvt_clear_o   = (state_q == S_SELECT && !any_nonempty) || (state_q == S_ABORT && state_d == S_FLUSH_OUT)
                          || (state_q == S_IDLE && start_i);
@@ -419,7 +445,7 @@ module vgiw_bbs #(
     .wr_hit_o     (cb_wr_hit),
     .fill_addr_i  (tbl_cfg_rd),
     .fill_key_i   (tbl_key_mem[want]),
-    .keep_i       ({cur_q, sel_q}),
+    .keep_i       ({cur_q, select ? smallest : sel_q}),
     .probe_i      (cand),
     .probe_hit_o  (cand_hit),
     .fill_start_i (cb_start),
@@ -428,8 +454,8 @@ module vgiw_bbs #(
     .fill_cnt_i   (f_cnt),
     .fill_words_i (f_words),
     .fill_words_o (cb_words),
-    .sh_block_i   (sel_q),
-    .sh_touch_i   (state_q == S_CLEAR),
+    .sh_block_i   (select ? smallest : sel_q),   // probed in the selecting cycle (hit counters)
+    .sh_touch_i   (reconf),
     .sh_row_i     (shift_row_q),
     .sh_hit_o     (sh_hit),
     .sh_full_o    (sh_full),
@@ -514,6 +540,7 @@ module vgiw_bbs #(
           sel_q <= smallest;
           if (!any_nonempty && next_base < {1'b0, threads_q}) tile_base_q <= next_base;
         end
+        S_RUN: if (drained) sel_q <= smallest;
         S_CLEAR: begin
           shift_row_q  <= '0;
           configured_q <= 1'b0;
@@ -552,7 +579,11 @@ module vgiw_bbs #(
       end
 
       // run entry (the dispatch restarts its scan of cur_q, also after a loop back to it)
-      if (state_q == S_SELECT && state_d == S_RUN) cur_q <= smallest;
+      if (select && state_d == S_RUN) cur_q <= smallest;
+      if (reconf) begin                  // the reset of a reconfiguration (VGIW §3.2)
+        shift_row_q  <= '0;
+        configured_q <= 1'b0;
+      end
 
       // descriptor and block table words
       if (f_valid && !f_for_cfg_q) begin
@@ -597,12 +628,13 @@ module vgiw_bbs #(
     cnt_inc[vgiw_cfg_pkg::CNT_CYCLES - C_FIX]      = 1'b1;
     cnt_inc[vgiw_cfg_pkg::CNT_TILES - C_FIX]       = state_q != S_TILE && state_d == S_TILE;
     cnt_inc[vgiw_cfg_pkg::CNT_BATCHES - C_FIX]     = ev_batch;
-    cnt_inc[vgiw_cfg_pkg::CNT_RECONFIGS - C_FIX]   = state_q == S_CLEAR;
+    cnt_inc[vgiw_cfg_pkg::CNT_RECONFIGS - C_FIX]   = reconf;
     // a reconfiguration hits when its whole configuration is on chip as it starts
-    cnt_inc[vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX]    = state_q == S_CLEAR && sh_full;
-    cnt_inc[vgiw_cfg_pkg::CNT_CFG_MISSES - C_FIX]  = state_q == S_CLEAR && !sh_full;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX]    = reconf && sh_full;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_MISSES - C_FIX]  = reconf && !sh_full;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_FETCHES - C_FIX] = cb_start;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_KEPT - C_FIX]    = cb_kept;
+    // the shift cycles (the clear is in the cycle that selected the block, not a cycle of its own)
     cnt_inc[vgiw_cfg_pkg::CNT_RECONFIG_CYCLES - C_FIX] = state_q == S_CLEAR || state_q == S_SHIFT;
     cnt_inc[vgiw_cfg_pkg::CNT_FABRIC_BUSY - C_FIX] = fab_busy_i;
     cnt_inc[vgiw_cfg_pkg::CNT_STALL_CFG - C_FIX]   = state_q == S_SHIFT && !cfg_shift_o;
@@ -617,8 +649,8 @@ module vgiw_bbs #(
     .run_i         (state_q != S_IDLE),
     .inc_i         (cnt_inc),
     .retire_bits_i (ev_retire_bits),
-    .exec_inc_i    (state_d == S_RUN && state_q != S_RUN),
-    .exec_blk_i    ((state_q == S_SELECT) ? smallest : sel_q),   // the block run entry selects
+    .exec_inc_i    (run_entry),
+    .exec_blk_i    (select ? smallest : sel_q),                  // the block run entry selects
     .thr_inc_i     (ev_batch),                                   // batches go to block cur_q
     .thr_blk_i     (cur_q),
     .thr_bits_i    (ev_batch_mask),

@@ -2,9 +2,12 @@
 // Dispatch: the running block's CVT words are read in order, each non-empty one held in a batch
 // register as <base, bitmap> and offered to one ready CVU of the block's replicas (VGIW §3.5:
 // a replica per CVU), round-robin. Done merge: the CVUs' done packets are accepted one at a time,
-// round-robin, and each is merged into the CVT in two cycles: the taken threads into successor 1,
-// then the others into successor 0 (no successor: they retire). The count of batches not yet
-// back tells the scheduler when the block has drained.
+// round-robin, and merged into the CVT as they are accepted: the taken threads into successor 1,
+// the others into successor 0 (no successor: they retire), one merge per cycle, so a packet whose
+// threads went both ways holds the second half for one more cycle (issue 17: no register stage
+// between a CVU's done packet and the CVT, no cycle for an empty half). The count of batches not
+// yet back tells the scheduler when the block has drained; drained_o rises in the cycle the last
+// packet is merged (the scheduler sees that merge with the CVT summary, docs/ctrl.md "Turnaround").
 // The last word of the tile is split over the block's replicas when the tile has fewer words
 // than the block has replicas: it is
 // sent a 16-thread lane at a time (its lowest non-empty lane first), each lane a batch of its
@@ -25,6 +28,7 @@ module vgiw_bbs_dispatch #(
   // scheduler
   input  logic                      run_start_i,     // the block enters its run: scan from word 0
   input  logic                      run_i,           // the block runs: scan its words
+  input  logic                      preload_i,       // the block's last shift cycle: read its first word
   input  logic                      err_i,           // an error stopped the kernel: dispatch nothing
   input  logic [TW-1:0]             used_words_i,    // words holding the tile's threads
   input  logic [NC-1:0]             cvu_i,           // the running block's CVUs (block table)
@@ -66,15 +70,19 @@ module vgiw_bbs_dispatch #(
   logic [63:0]      lane, send_mask;
   logic             more, multi;
   logic [15:0]      outstanding_q;
-  // done packets: phase 0 merges taken into successor 1, phase 1 mask & ~taken into successor 0
-  logic             dn_vld_q, dn_phase_q;
+  // done packets: the taken threads merge into successor 1, mask & ~taken into successor 0, the
+  // first non-empty half in the cycle the packet is accepted; a second non-empty half (always
+  // successor 0's) is held here and merged in the next cycle
+  logic             dn_vld_q;
   logic [TID_W-1:0] dn_base_q;
-  logic [63:0]      dn_mask_q, dn_taken_q;
+  logic [63:0]      dn_rest_q;
 
   logic [NCW-1:0] pick, dn_pick;
-  logic           pick_vld, dn_pick_vld, bat_fire, scan_done, bat_load, dn_accept, dn_last;
+  logic           pick_vld, dn_pick_vld, bat_fire, scan_done, bat_load, dn_accept;
+  logic           dn_act, dn_fin, dn_hold;
   logic [SB-1:0]  dn_dest;
-  logic [63:0]    dn_bits;
+  logic [63:0]    dn_bits, dn_in_rest;
+  logic [TID_W-1:0] dn_base;
 
   // a batch goes to the first ready CVU of the block at or after the pointer (docs/ctrl.md)
   vgiw_rr_arbiter #(.N(NC), .HOLD(1'b0)) u_batch_rr (
@@ -104,7 +112,9 @@ module vgiw_bbs_dispatch #(
 
   assign bat_fire  = bat_vld_q && pick_vld && !err_i;
   assign scan_done = scan_w_q >= used_words_i;
-  assign bat_load  = run_i && !scan_done && !err_i && (!bat_vld_q || (bat_fire && !more));
+  // the first word is read in the block's last configuration shift cycle, so its batch leaves
+  // in the first cycle of the run (issue 17, docs/ctrl.md "Turnaround")
+  assign bat_load  = (run_i || preload_i) && !scan_done && !err_i && (!bat_vld_q || (bat_fire && !more));
 
   vgiw_cfg_pkg::cvu_batch_t bat;
   assign bat.base = bat_base_q;
@@ -117,43 +127,51 @@ module vgiw_bbs_dispatch #(
   assign cvt_rd_valid_o = bat_load && cvt_rd_data_i != '0;
   assign cvt_rd_word_o  = AW'(scan_w_q);
 
-  // done packets: one accepted at a time, round-robin over the CVUs
+  // done packets: one accepted at a time, round-robin over the CVUs, while no half is held
   vgiw_rr_arbiter #(.N(NC), .HOLD(1'b0)) u_done_rr (
     .clk_i, .rst_ni,
     .req_i   (cvu_done_valid_i),
-    .ready_i (!dn_vld_q || dn_last),
+    .ready_i (!dn_vld_q),
     .valid_o (dn_pick_vld),
     .idx_o   (dn_pick)
   );
   vgiw_cfg_pkg::cvu_done_t dn_in;
-  assign dn_in     = cvu_done_i[dn_pick];
-  assign dn_last   = dn_vld_q && dn_phase_q;
-  assign dn_accept = dn_pick_vld && (!dn_vld_q || dn_last);
-  for (genvar i = 0; i < NC; i++) begin : g_done
-    assign cvu_done_ready_o[i] = dn_accept && (dn_pick == NCW'(i));
-  end
-  assign dn_dest = dn_phase_q ? succ0_i : succ1_i;
+  assign dn_in      = cvu_done_i[dn_pick];
+  assign dn_accept  = dn_pick_vld && !dn_vld_q;
 `ifdef VGIW_FAULT_BBS_BOTH_SUCCESSORS
   // fault for the test that shows the CVT's one-vector assertion fires (tb/ctrl/bbs.mk):
   // the not-taken successor also gets the taken threads
-  assign dn_bits = dn_phase_q ? dn_mask_q : dn_taken_q;
+  assign dn_in_rest = dn_in.mask;
 `else
-  assign dn_bits = dn_phase_q ? (dn_mask_q & ~dn_taken_q) : dn_taken_q;
+  assign dn_in_rest = dn_in.mask & ~dn_in.taken;
 `endif
+  for (genvar i = 0; i < NC; i++) begin : g_done
+    assign cvu_done_ready_o[i] = dn_accept && (dn_pick == NCW'(i));
+  end
+  // this cycle's merge: the held half, else the accepted packet's taken threads (successor 1)
+  // or, when none were taken, its others (successor 0)
+  assign dn_act  = dn_vld_q || dn_accept;
+  assign dn_hold = dn_accept && dn_in.taken != '0 && dn_in_rest != '0;
+  assign dn_fin  = dn_vld_q || (dn_accept && !dn_hold);      // a packet is wholly merged
+  assign dn_base = dn_vld_q ? dn_base_q : dn_in.base;
+  assign dn_dest = (dn_vld_q || dn_in.taken == '0) ? succ0_i : succ1_i;
+  assign dn_bits = dn_vld_q ? dn_rest_q : (dn_in.taken != '0) ? dn_in.taken : dn_in_rest;
 
-  assign merge_valid_o = dn_vld_q && !err_i && dn_dest != SUCC_NONE && dn_bits != '0;
+  assign merge_valid_o = dn_act && !err_i && dn_dest != SUCC_NONE && dn_bits != '0;
   assign merge_block_o = BW'(dn_dest);
-  assign merge_word_o  = AW'(dn_base_q >> 6);
+  assign merge_word_o  = AW'(dn_base >> 6);
   assign merge_bits_o  = dn_bits;
 
-  assign drained_o = scan_done && !bat_vld_q && outstanding_q == '0 && !dn_vld_q;
+  // drained in the cycle the last outstanding packet is wholly merged (no batch can fire then:
+  // the scan is done and none is held)
+  assign drained_o = scan_done && !bat_vld_q && !dn_hold && outstanding_q == 16'(dn_fin);
   assign idle_o    = outstanding_q == '0 && !dn_vld_q;
 
   assign ev_batch_o       = bat_fire;
   assign ev_batch_mask_o  = send_mask;
   assign ev_stall_ready_o = run_i && bat_vld_q && !pick_vld;
   assign ev_stall_drain_o = run_i && scan_done && !bat_vld_q && !drained_o;
-  assign ev_retire_o      = dn_vld_q && dn_dest == SUCC_NONE;
+  assign ev_retire_o      = dn_act && dn_dest == SUCC_NONE;
   assign ev_retire_bits_o = dn_bits;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -165,10 +183,8 @@ module vgiw_bbs_dispatch #(
       bat_split_q   <= 1'b0;
       outstanding_q <= '0;
       dn_vld_q      <= 1'b0;
-      dn_phase_q    <= 1'b0;
       dn_base_q     <= '0;
-      dn_mask_q     <= '0;
-      dn_taken_q    <= '0;
+      dn_rest_q     <= '0;
     end else begin
       // run entry: restart the scan (also after a loop back to the same block)
       if (run_start_i)   scan_w_q <= '0;
@@ -185,18 +201,14 @@ module vgiw_bbs_dispatch #(
         bat_vld_q <= 1'b0;
       end
 
-      if (dn_accept) begin
-        dn_vld_q   <= 1'b1;
-        dn_phase_q <= 1'b0;
-        dn_base_q  <= dn_in.base;
-        dn_mask_q  <= dn_in.mask;
-        dn_taken_q <= dn_in.taken;
-      end else if (dn_last) begin
-        dn_vld_q <= 1'b0;
+      if (dn_hold) begin
+        dn_vld_q  <= 1'b1;
+        dn_base_q <= dn_in.base;
+        dn_rest_q <= dn_in_rest;
       end else if (dn_vld_q) begin
-        dn_phase_q <= 1'b1;
+        dn_vld_q <= 1'b0;
       end
-      outstanding_q <= outstanding_q + 16'(bat_fire) - 16'(dn_last);
+      outstanding_q <= outstanding_q + 16'(bat_fire) - 16'(dn_fin);
     end
   end
 
@@ -205,7 +217,7 @@ module vgiw_bbs_dispatch #(
       !(bat_vld_q && bat_mask_q == '0))
     else $error("bbs: empty batch");
   a_outstanding: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(dn_last && outstanding_q == '0 && !bat_fire))
+      !(dn_fin && outstanding_q == '0 && !bat_fire))
     else $error("bbs: done packet without an outstanding batch");
 `endif
 endmodule

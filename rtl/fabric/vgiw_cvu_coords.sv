@@ -8,8 +8,13 @@
 // TG = (linear group) mod TILE_GROUPS and TB = TG*LOCAL_STRIDE (so the work-group's __local
 // region is LOCAL_BASE + TB). Two such numbers add digit by digit with one carry each
 // (cvu_coord_add). So, without dividing:
-//   setup (after every clear, 7 cycles, while the fabric is being configured anyway):
-//     P[0] = D(1), P[k+1] = P[k] + P[k]  (P[k] = digits of 2^k, k = 0..6);
+//   setup (from the first configuration shift after a clear, 7 cycles, while the rest of the
+//     configuration shifts in; the geometry changes only with a new kernel, whose first block
+//     is always shifted in): P[0] = D(1), P[k+1] = P[k] + P[k]  (P[k] = digits of 2^k,
+//     k = 0..6). A clear alone (a loop back to the configured block, VGIW §2: its threads run
+//     again without reconfiguration) keeps the powers and the previous batch's digits, so the
+//     first batch after it is taken at once (issue 17: it waited 7 cycles for a setup that
+//     recomputed the same powers);
 //   per batch <base, bitmap> (stage A): C(tile_base + base) from the previous batch's
 //     C(x_prev) by adding the digits of the difference, one bit per cycle (powers of two by
 //     doubling), or from 0 when the base went down; batches of one block arrive in
@@ -30,6 +35,7 @@ module vgiw_cvu_coords #(
   input  logic                     clk_i,
   input  logic                     rst_ni,
   input  logic                     clear_i,
+  input  logic                     cfg_shift_i,  // a configuration row shifts in (docs/fabric.md)
   input  logic [GW-1:0][31:0]      geom_i,       // descriptor words LSIZE0 .. LOCAL_SPAN
   input  logic [31:0]              tile_base_i,
   input  logic [3:0]               sel0_i,
@@ -56,7 +62,9 @@ module vgiw_cvu_coords #(
   logic [NP-1:0][VW-1:0] pw_q;
   logic [NQ-1:0][VW-1:0] q_q;
   logic [2:0]            setup_q;               // next power to compute; NP = ready
-  logic                  ready;
+  logic                  cleared_q;             // cleared, no configuration shift since
+  logic                  ready, setup_start;
+  assign setup_start = cfg_shift_i && cleared_q;  // a new configuration (maybe a new kernel)
   assign ready = setup_q == 3'(NP);
 
   // doubling adder: setup (P[k] = P[k-1] + P[k-1], P[0] = 0 + 0 + 1) and stage A's powers
@@ -107,7 +115,7 @@ module vgiw_cvu_coords #(
   logic             b_valid;
   logic [TID_W-1:0] b_base_q;
   logic [63:0]      b_left_q;
-  logic [VW-1:0]    b_c_q;
+  // stage B's base digits are the last batch's, last_c_q (one register: the two were always equal)
   logic [5:0]       b_bit;
   logic [63:0]      b_onehot;
   logic             b_fire, b_last, a_to_b;
@@ -128,7 +136,7 @@ module vgiw_cvu_coords #(
   logic [NQ-1:0][VW-1:0] chain /*verilator split_var*/;
   for (genvar i = 0; i < NQ; i++) begin : g_chain
     logic [VW-1:0] prev, addend;
-    assign prev = (i == 0) ? b_c_q : chain[(i == 0) ? 0 : i - 1];
+    assign prev = (i == 0) ? last_c_q : chain[(i == 0) ? 0 : i - 1];
     always_comb begin
       unique case (b_bit[2*i +: 2])
         2'd1:    addend = pw_q[2*i];
@@ -190,6 +198,17 @@ module vgiw_cvu_coords #(
 
   assign batch_ready_o = ready && !a_valid_q && !clear_i;
 
+  // A batch whose first thread's digits are known as it arrives (the previous batch's base
+  // again, as in a loop of the same threads or a tile of one word, or linear ID 0 after the
+  // setup) has nothing to add in stage A: it goes straight to stage B when B is free or
+  // takes its last thread now (issue 17: one cycle less from the BBS to the first token).
+  logic          in_take, in_from_last, in_direct;
+  logic [31:0]   in_rem;
+  assign in_take      = batch_valid_i && batch_ready_o;
+  assign in_from_last = last_valid_q && x >= last_x_q;
+  assign in_rem       = in_from_last ? x - last_x_q : x;
+  assign in_direct    = in_take && in_rem == '0 && (!b_valid || (b_fire && b_last));
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       pw_q         <= '0;
@@ -208,14 +227,18 @@ module vgiw_cvu_coords #(
       last_c_q     <= '0;
       b_base_q     <= '0;
       b_left_q     <= '0;
-      b_c_q        <= '0;
+      cleared_q    <= 1'b1;
     end else if (clear_i) begin
-      // a clear starts every configuration: the geometry of a new kernel is in place by then
+      // thread state only: the powers and the previous batch's digits depend on the geometry
+      a_valid_q    <= 1'b0;
+      b_left_q     <= '0;
+      cleared_q    <= 1'b1;
+    end else if (setup_start) begin
+      // the first shift of a configuration: the geometry of a new kernel is in place by then
       setup_q      <= '0;
       a_acc_q      <= '0;                     // the setup's first doubling: 0 + 0 + 1
-      a_valid_q    <= 1'b0;
       last_valid_q <= 1'b0;
-      b_left_q     <= '0;
+      cleared_q    <= 1'b0;
     end else begin
       if (!ready) begin
         for (int unsigned k = 0; k < NP; k++) begin
@@ -228,19 +251,14 @@ module vgiw_cvu_coords #(
           if (setup_q == 3'(2 * i + 2)) q_q[i] <= acc_sum;
         end
       end
-      if (batch_valid_i && batch_ready_o) begin
+      if (in_take && !in_direct) begin
         a_valid_q <= 1'b1;
         a_base_q  <= batch_base_i;
         a_mask_q  <= batch_mask_i;
         a_x_q     <= x;
         a_bit_q   <= '0;
-        if (last_valid_q && x >= last_x_q) begin
-          a_acc_q <= last_c_q;
-          a_rem_q <= x - last_x_q;
-        end else begin
-          a_acc_q <= '0;
-          a_rem_q <= x;
-        end
+        a_acc_q   <= in_from_last ? last_c_q : '0;
+        a_rem_q   <= in_rem;
       end else if (a_busy) begin
         if (a_bit_q == '0 && a_rem_q[5:0] == '0) begin
           // batch bases are multiples of 64: skip to 2^6 at once
@@ -258,10 +276,16 @@ module vgiw_cvu_coords #(
         a_valid_q    <= 1'b0;
         b_base_q     <= a_base_q;
         b_left_q     <= a_mask_q;
-        b_c_q        <= a_acc_q;
         last_valid_q <= 1'b1;
         last_x_q     <= a_x_q;
         last_c_q     <= a_acc_q;
+      end
+      if (in_direct) begin
+        b_base_q     <= batch_base_i;
+        b_left_q     <= batch_mask_i;
+        last_valid_q <= 1'b1;
+        last_x_q     <= x;
+        if (!in_from_last) last_c_q <= '0;      // linear ID 0
       end
     end
   end

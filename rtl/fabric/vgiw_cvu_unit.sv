@@ -17,6 +17,7 @@ module vgiw_cvu_unit #(
   input  logic                                       clk_i,
   input  logic                                       rst_ni,
   input  logic                                       clear_i,
+  input  logic                                       cfg_shift_i,   // configuration shift (cvu_coords' setup)
   input  vgiw_cfg_pkg::unit_cfg_t                    cfg_i,
   input  logic [3:0]                                 in_valid_i,
   input  logic [3:0][vgiw_cfg_pkg::TOKEN_BITS-1:0]   in_tok_i,
@@ -72,7 +73,7 @@ module vgiw_cvu_unit #(
   assign batch_take        = cvu_batch_valid_i && cvu_batch_ready_o;
 
   vgiw_cvu_coords u_coords (
-    .clk_i, .rst_ni, .clear_i, .geom_i, .tile_base_i,
+    .clk_i, .rst_ni, .clear_i, .cfg_shift_i, .geom_i, .tile_base_i,
     .sel0_i        (cfg_i.imm[3:0]),
     .sel1_i        (cfg_i.imm[7:4]),
     .batch_valid_i (cvu_batch_valid_i && free_found),
@@ -133,13 +134,28 @@ module vgiw_cvu_unit #(
   assign in_ready_o = 4'b0001;
 
   // ---- finished batches ----------------------------------------------------------------
+  // A batch is finished in the cycle its last outcome arrives: the outcome of this cycle is
+  // counted into the slot's seen and taken bits here, not only after the clock edge (issue 17:
+  // one register stage less between the block's last thread and the BBS's next block).
+  logic [63:0]          res_onehot;
+  logic [K-1:0][63:0]   seen_now, taken_now;
+  always_comb begin
+    for (int unsigned k = 0; k < K; k++) begin
+      seen_now[k]  = slot_seen_q[k];
+      taken_now[k] = slot_taken_q[k];
+      if (res_valid && res_found && res_idx == KW'(k)) begin
+        seen_now[k] = seen_now[k] | res_onehot;
+        if (res_tok.data[0]) taken_now[k] = taken_now[k] | res_onehot;
+      end
+    end
+  end
   logic          done_found;
   logic [KW-1:0] done_idx;
   always_comb begin
     done_found = 1'b0;
     done_idx   = '0;
     for (int unsigned k = 0; k < K; k++) begin
-      if (slot_valid_q[k] && slot_seen_q[k] == slot_mask_q[k] && !done_found) begin
+      if (slot_valid_q[k] && seen_now[k] == slot_mask_q[k] && !done_found) begin
         done_found = 1'b1;
         done_idx   = KW'(k);
       end
@@ -157,12 +173,11 @@ module vgiw_cvu_unit #(
       if (done_idx == KW'(k)) begin
         done.base  = slot_base_q[k];
         done.mask  = slot_mask_q[k];
-        done.taken = slot_taken_q[k];
+        done.taken = taken_now[k];
       end
     end
   end
   assign cvu_done_o = done;
-  logic [63:0] res_onehot;
   assign res_onehot = 64'(1) << res_bit;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -180,10 +195,8 @@ module vgiw_cvu_unit #(
       if (res_valid && !res_found) error_o <= 1'b1;
       for (int unsigned k = 0; k < K; k++) begin
         if (cvu_done_valid_o && cvu_done_ready_i && done_idx == KW'(k)) slot_valid_q[k] <= 1'b0;
-        if (res_valid && res_found && res_idx == KW'(k)) begin
-          slot_seen_q[k] <= slot_seen_q[k] | res_onehot;
-          if (res_tok.data[0]) slot_taken_q[k] <= slot_taken_q[k] | res_onehot;
-        end
+        slot_seen_q[k]  <= seen_now[k];
+        slot_taken_q[k] <= taken_now[k];
         if (batch_take && free_idx == KW'(k)) begin
           slot_valid_q[k] <= 1'b1;
           slot_base_q[k]  <= batch.base;

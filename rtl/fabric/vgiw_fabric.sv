@@ -236,7 +236,7 @@ module vgiw_fabric #(
       assign unit_error[u] = 1'b0;
     end else begin : g_cvu
       vgiw_cvu_unit u_cvu (
-        .clk_i, .rst_ni, .clear_i, .cfg_i (cfg),
+        .clk_i, .rst_ni, .clear_i, .cfg_shift_i, .cfg_i (cfg),
         .in_valid_i (in_valid[4*u +: 4]), .in_tok_i (in_tok[4*u +: 4]), .in_ready_o (in_ready[4*u +: 4]),
         .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),

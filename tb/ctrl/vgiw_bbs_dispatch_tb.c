@@ -4,8 +4,9 @@
  * CVUs (random readiness, each batch returned as a done packet after a random latency with a
  * random taken subset). Every cycle's outputs are checked against a C model of the dispatch
  * rules (scan order, batch register, round-robin over ready CVUs of the block, one done packet
- * at a time round-robin, taken threads to successor 1 then the rest to successor 0 or retired,
- * drain); and per run, independently of the model, every thread of the scanned words goes out
+ * at a time round-robin, merged as it is accepted: taken threads to successor 1, the rest to
+ * successor 0 or retired, a second non-empty half one cycle later; drain in the cycle of the
+ * last merge); and per run, independently of the model, every thread of the scanned words goes out
  * in exactly one batch and comes back exactly once, merged or retired. */
 #include <stdint.h>
 #include <string.h>
@@ -47,8 +48,8 @@ typedef struct {
 
 /* the model's state (the RTL's registers) */
 static struct {
-    unsigned scan_w, bat_vld, bat_base, bat_split, outstanding, dn_vld, dn_phase, dn_base, ptr_b, ptr_d;
-    uint64_t bat_mask, dn_mask, dn_taken;
+    unsigned scan_w, bat_vld, bat_base, bat_split, outstanding, dn_vld, dn_base, ptr_b, ptr_d;
+    uint64_t bat_mask, dn_rest;   /* dn_vld: a packet's second half (successor 0's) is held */
 } m;
 
 static unsigned rr_pick(unsigned ptr, uint64_t req, int *vld)
@@ -92,11 +93,13 @@ int main(int argc, char **argv)
         uint64_t err_at = cyc + 2 + rng_below(&r, 40);
         unsigned ready_pct = 20 + rng_below(&r, 81), lat_max = 1 + rng_below(&r, 30);
         uint64_t sent_thr = 0, back_thr = 0;
-        int phase = 0;   /* 0: start cycle, 1: running, 2: done */
+        /* 0: start cycle, 3: waiting (configuration shifting in), 4: the last shift cycle (the
+         * first word is read), 1: running, 2: done; a restart (no reconfiguration) runs at once */
+        int phase = 0;
         int err = 0;
-        unsigned gap = rng_below(&r, 3);
-        while (phase < 2 || gap) {
-            int run_start = phase == 0 && !gap, running = phase == 1;
+        unsigned gap = rng_below(&r, 3), wait = rng_below(&r, 4), pre = rng_below(&r, 3) != 0;
+        while (phase != 2 || gap) {
+            int run_start = phase == 0 && !gap, running = phase == 1, preload = phase == 4;
             if (err_run && cyc >= err_at && phase == 1)
                 err = 1;
 
@@ -117,6 +120,7 @@ int main(int argc, char **argv)
             uint64_t rd = m.scan_w < WORDS ? cvt[m.scan_w] : 0;
             dut_set_run_start_i((uint64_t)run_start);
             dut_set_run_i((uint64_t)running);
+            dut_set_preload_i((uint64_t)preload);
             dut_set_err_i((uint64_t)err);
             dut_set_used_words_i(used);
             dut_set_cvu_i(cvus);
@@ -141,14 +145,22 @@ int main(int argc, char **argv)
                 if ((m.bat_mask >> (16 * l)) & 0xffff) lane = 0xffffull << (16 * l);
             uint64_t send = m.bat_split ? (m.bat_mask & lane) : m.bat_mask;
             int more = m.bat_split && (m.bat_mask & ~lane) != 0;
-            int load = running && !scan_done && !err && (!m.bat_vld || (fire && !more));
-            int dn_last = m.dn_vld && m.dn_phase;
-            int accept = dv && (!m.dn_vld || dn_last);
-            unsigned dest = m.dn_phase ? s0 : s1;
-            uint64_t bits = m.dn_phase ? (m.dn_mask & ~m.dn_taken) : m.dn_taken;
-            int merge = m.dn_vld && !err && dest != NONE && bits;
-            int drained = scan_done && !m.bat_vld && !m.outstanding && !m.dn_vld;
-            int retire = m.dn_vld && dest == NONE;
+            int load = (running || preload) && !scan_done && !err && (!m.bat_vld || (fire && !more));
+            /* done packets merge as they are accepted: taken threads into successor 1, the
+             * others into successor 0, one merge per cycle; a second non-empty half waits a
+             * cycle, and no packet is accepted while it does */
+            int accept = dv && !m.dn_vld;
+            uint64_t in_taken = dn[dpick].taken, in_rest = dn[dpick].mask & ~dn[dpick].taken;
+            int hold = accept && in_taken && in_rest;
+            int fin = m.dn_vld || (accept && !hold);
+            int act = m.dn_vld || accept;
+            unsigned dest = (m.dn_vld || !in_taken) ? s0 : s1;
+            uint64_t bits = m.dn_vld ? m.dn_rest : in_taken ? in_taken : in_rest;
+            unsigned dbase = m.dn_vld ? m.dn_base : dn[dpick].base;
+            int merge = act && !err && dest != NONE && bits;
+            /* drained in the cycle the last packet is wholly merged */
+            int drained = scan_done && !m.bat_vld && !hold && m.outstanding == (unsigned)fin;
+            int retire = act && dest == NONE;
 
             const char *at = "cycle %llu run %llu: %s";
             unsigned long long C = (unsigned long long)cyc, R = (unsigned long long)run;
@@ -165,7 +177,7 @@ int main(int argc, char **argv)
             sim_check_eq(dut_get_merge_valid_o(), merge, at, C, R, "merge_valid_o");
             if (merge) {
                 sim_check_eq(dut_get_merge_block_o(), dest % VGIW_BBS_MAX_BLOCKS, at, C, R, "merge block");
-                sim_check_eq(dut_get_merge_word_o(), m.dn_base >> 6, at, C, R, "merge word");
+                sim_check_eq(dut_get_merge_word_o(), dbase >> 6, at, C, R, "merge word");
                 sim_check_eq(dut_get_merge_bits_o(), bits, at, C, R, "merge bits");
             }
             sim_check_eq(dut_get_drained_o(), drained, at, C, R, "drained_o");
@@ -187,7 +199,9 @@ int main(int argc, char **argv)
                     cvu_batch_t b = get_batch(i);
                     c->base[t] = b.base;
                     c->mask[t] = b.mask;
-                    c->taken[t] = c->mask[t] & rng_u64(&r);
+                    /* all taken, none taken (one half of the done packet empty) or some */
+                    unsigned tk = rng_below(&r, 4);
+                    c->taken[t] = tk == 0 ? 0 : tk == 1 ? c->mask[t] : c->mask[t] & rng_u64(&r);
                     c->due[t] = cyc + 1 + rng_below(&r, lat_max);
                     c->n++;
                     sent_thr += (uint64_t)__builtin_popcountll(c->mask[t]);
@@ -224,23 +238,24 @@ int main(int argc, char **argv)
             }
             if (fire)
                 m.ptr_b = (pick + 1) % NC;
-            if (accept) {
+            if (accept)
                 m.ptr_d = (dpick + 1) % NC;
+            if (hold) {
                 m.dn_vld = 1;
-                m.dn_phase = 0;
                 m.dn_base = dn[dpick].base;
-                m.dn_mask = dn[dpick].mask;
-                m.dn_taken = dn[dpick].taken;
-            } else if (dn_last) {
-                m.dn_vld = 0;
+                m.dn_rest = in_rest;
             } else if (m.dn_vld) {
-                m.dn_phase = 1;
+                m.dn_vld = 0;
             }
-            m.outstanding = m.outstanding + (unsigned)fire - (unsigned)dn_last;
+            m.outstanding = m.outstanding + (unsigned)fire - (unsigned)fin;
 
             if (gap)
                 gap--;
             else if (phase == 0)
+                phase = wait ? 3 : pre ? 4 : 1;
+            else if (phase == 3 && !--wait)
+                phase = pre ? 4 : 1;
+            else if (phase == 4)
                 phase = 1;
             else if (phase == 1 && (err ? !m.outstanding && !m.dn_vld : drained)) {
                 phase = 2;

@@ -75,7 +75,7 @@ static uint64_t gcd(uint64_t a, uint64_t b)
 
 /* ---- one scan of batches ---------------------------------------------------------------- */
 
-typedef struct { uint32_t base; uint64_t mask, taken; int done; } batch_t;
+typedef struct { uint32_t base; uint64_t mask, taken, seen; int done; } batch_t;
 
 static batch_t bat[MAXB];
 static unsigned nbat;
@@ -125,6 +125,17 @@ static void clear_pulse(void)
     dut_set_clear_i(0);
 }
 
+/* a configuration row shifting in after a clear (the fabric's cfg_shift_i): the CVU's
+ * coordinate setup restarts at the first one, for the geometry of a new kernel */
+static uint64_t last_shift;
+static void shift_pulse(void)
+{
+    last_shift = sim_cycle();
+    dut_set_cfg_shift_i(1);
+    sim_step();
+    dut_set_cfg_shift_i(0);
+}
+
 static uint64_t rand_mask(uint32_t valid)
 {
     uint64_t lim = valid >= 64 ? ~0ull : ((1ull << valid) - 1);
@@ -138,8 +149,12 @@ static uint64_t rand_mask(uint32_t valid)
     return m & lim;
 }
 
+/* restart: the scan follows a clear without a configuration shift (a loop back to the
+ * configured block): its first batch must be taken in its first cycle (issue 17), once the
+ * setup of the last configuration had its 7 cycles (a reconfiguration shifts at least 13
+ * rows, docs/fabric.md; here a scan may have had no batch at all) */
 static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, unsigned sel0, unsigned sel1,
-                     unsigned out1)
+                     unsigned out1, int restart)
 {
     /* batches: words in increasing order, a replica's share (every R-th word) or all */
     unsigned words = (tile_threads + 63) / 64, R = 1 + rng_below(&rng, 3), r = rng_below(&rng, R);
@@ -157,6 +172,7 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
         bat[nbat].base = 64 * w;
         bat[nbat].mask = m;
         bat[nbat].taken = 0;
+        bat[nbat].seen = 0;
         bat[nbat].done = 0;
         for (unsigned i = 0; i < 64; i++)
             if (m >> i & 1)
@@ -199,6 +215,9 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
         dut_set_in_valid_i(send_oc ? 1 : 0);
         sim_eval();
         /* sample */
+        if (restart && sent == 0 && nbat && sim_cycle() == c0 && c0 >= last_shift + 8)
+            sim_check_eq(dut_get_cvu_batch_ready_o(), 1, "first batch after a clear without a new configuration "
+                         "taken at once (kernel %llu scan %llu)", (unsigned long long)kernels, (unsigned long long)scans);
         if (sent < nbat && dut_get_cvu_batch_ready_o())
             sent++;
         unsigned ov = (unsigned)dut_get_out_valid_o();
@@ -245,6 +264,11 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
                 if (tid >= bat[b].base && tid < bat[b].base + 64 && (bat[b].mask >> (tid - bat[b].base) & 1)) {
                     if (oq_bit[oq_head])
                         bat[b].taken |= 1ull << (tid - bat[b].base);
+                    bat[b].seen |= 1ull << (tid - bat[b].base);
+                    /* the batch is finished in the cycle of its last outcome (issue 17) */
+                    if (bat[b].seen == bat[b].mask)
+                        sim_check_eq(dut_get_cvu_done_valid_o(), 1, "done packet of base %u in the cycle of its "
+                                     "last outcome", bat[b].base);
                     break;
                 }
             oq_head++;
@@ -318,23 +342,30 @@ static void run_kernel(void)
     unsigned out1 = rng_below(&rng, 4) != 0;
     set_cfg(sel0, sel1, out1);
     clear_pulse();
+    shift_pulse();   /* a new kernel's first block is shifted in: the setup for its geometry */
     for (uint64_t tb = 0; tb < N; tb += T) {
         dut_set_tile_base_i((uint32_t)tb);
         uint32_t tt = (uint32_t)(N - tb < T ? N - tb : T);
         unsigned passes = 1 + rng_below(&rng, 3);
         for (unsigned p = 0; p < passes; p++) {
+            int restart = 0;
             if (p || tb) {
                 /* every scan of a block follows a clear (the injection order of docs/fabric.md
-                 * holds between clears); sometimes another configuration */
-                if (rng_below(&rng, 2)) {
+                 * holds between clears); sometimes another configuration, shifted in, else a
+                 * restart of the same one */
+                int reconf = rng_below(&rng, 2);
+                if (reconf) {
                     sel0 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1);
                     sel1 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1);
                     out1 = rng_below(&rng, 4) != 0;
                     set_cfg(sel0, sel1, out1);
                 }
                 clear_pulse();
+                if (reconf)
+                    shift_pulse();
+                restart = !reconf;
             }
-            run_scan(&g, (uint32_t)tb, tt, sel0, sel1, out1);
+            run_scan(&g, (uint32_t)tb, tt, sel0, sel1, out1, restart);
         }
     }
 }
@@ -354,6 +385,7 @@ int main(int argc, char **argv)
     if (!exp_tid || !oq_tid || !oq_bit)
         sim_die("out of memory");
     dut_set_clear_i(0);
+    dut_set_cfg_shift_i(0);
     dut_set_cvu_batch_valid_i(0);
     dut_set_in_valid_i(0);
     dut_set_out_ready_i(0);
