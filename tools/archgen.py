@@ -232,7 +232,17 @@ def load_core():
     claim("DESC_MAGIC", f"{w} magic")
     claim("DESC_WORDS", f"{w} count")
     dwords = dsc.get("words", [])
-    core["desc_words"] = word_list(dsc, "words", w, "word", len(dwords) if isinstance(dwords, list) else 0)
+    # launch values (docs/core.md "Launch values"): launch_values words LAUNCH0.. from word
+    # launch_first on, generated here rather than listed, so their count is written once
+    nlv, lv0 = int_key(dsc, "launch_values", w), int_key(dsc, "launch_first", w)
+    if not 1 <= nlv <= 256:
+        raise ArchError(f"{w}: launch_values {nlv} must be 1..256 (a slot index fits the escape's low byte)")
+    ndw = (len(dwords) if isinstance(dwords, list) else 0) + nlv
+    lvlist = [[f"LAUNCH{i}", lv0 + i, f"launch value slot {i}: replaces configuration words LAUNCH_ESC | {i}"]
+              for i in range(nlv)]
+    core["desc_words"] = word_list({"words": list(dwords) + lvlist}, "words", w, "word", ndw)
+    core["desc_launch_values"], core["desc_launch_first"] = nlv, lv0
+    claim("DESC_LAUNCH_VALUES", f"{w} launch_values")
     for wname, _, _ in core["desc_words"]:
         claim(f"DESC_W_{wname}", f"{w} word {wname}")
 
@@ -409,7 +419,9 @@ def sv_desc_table(core):
     sb = core["bt_succ_bits"]
     out = [f"  // {core['desc_doc']}: DESC_W_<NAME> word indices (byte offset 4 * index)",
            f"  localparam logic [31:0] DESC_MAGIC = 32'h{core['magic']:08X};  // value of word DESC_W_MAGIC",
-           f"  localparam int unsigned DESC_WORDS = {len(core['desc_words'])};"]
+           f"  localparam int unsigned DESC_WORDS = {len(core['desc_words'])};",
+           f"  localparam int unsigned DESC_LAUNCH_VALUES = {core['desc_launch_values']};  "
+           "// launch value slots, words DESC_W_LAUNCH0 .."]
     for wname, idx, wdoc in core["desc_words"]:
         out.append(f"  localparam int unsigned DESC_W_{wname} = {idx};  // {wdoc}")
     out.append(f"  // {core['bt_doc']}: entry b at word BT_ENTRY_WORDS * b; BT_W_<NAME> word indices in an entry")
@@ -428,7 +440,9 @@ def c_desc_table(core):
     sb, mask = core["bt_succ_bits"], (1 << core["bt_succ_bits"]) - 1
     out = ["", f"/* {core['desc_doc']}: VGIW_DESC_W_<NAME> word indices (byte offset 4 * index) */",
            f"#define VGIW_DESC_MAGIC 0x{core['magic']:08X}u /* value of word VGIW_DESC_W_MAGIC */",
-           f"#define VGIW_DESC_WORDS {len(core['desc_words'])}u"]
+           f"#define VGIW_DESC_WORDS {len(core['desc_words'])}u",
+           f"#define VGIW_DESC_LAUNCH_VALUES {core['desc_launch_values']}u "
+           "/* launch value slots, words VGIW_DESC_W_LAUNCH0 .. */"]
     for wname, idx, wdoc in core["desc_words"]:
         out.append(f"#define VGIW_DESC_W_{wname} {idx}u /* {wdoc} */")
     out += ["", f"/* {core['bt_doc']}: entry b at word VGIW_BT_ENTRY_WORDS * b;",

@@ -94,7 +94,8 @@ def main():
             check("localparam logic [15:0] BT_SUCC_NONE = 16'hFFFF;" in svp, f"{preset}: BT_SUCC_NONE")
             # descriptor and block table word indices: the same in SV and C, the documented layout
             lay = dict(re.findall(r"localparam int unsigned ((?:DESC|BT)_\w+) = (\d+);", svp))
-            for k, v in {"DESC_WORDS": 19, "DESC_W_MAGIC": 0, "DESC_W_BLOCKS": 1, "DESC_W_TABLE": 2,
+            for k, v in {"DESC_WORDS": 32, "DESC_W_LAUNCH_ESC": 19, "DESC_W_LAUNCH0": 20, "DESC_W_LAUNCH11": 31,
+                         "DESC_LAUNCH_VALUES": 12, "DESC_W_MAGIC": 0, "DESC_W_BLOCKS": 1, "DESC_W_TABLE": 2,
                          "DESC_W_THREADS": 3, "DESC_W_LV_BASE": 4, "DESC_W_LV_COUNT": 5, "DESC_W_TILE_MAX": 6,
                          "DESC_W_CFG_FLAGS": 7, "DESC_W_LSIZE0": 8, "DESC_W_LOCAL_SPAN": 18, "BT_ENTRY_WORDS": 4, "BT_W_CFG_ADDR": 0, "BT_W_SUCC": 1,
                          "BT_W_CVU_MASK": 2, "BT_W_CFG_KEY": 3, "BT_SUCC_BITS": 16}.items():
@@ -234,8 +235,12 @@ def main():
             ("core.toml", lambda s: s.replace("\n[errors]\n", "\n[errorz]\n"), "missing [errors]"),
             ("core.toml", lambda s: s.replace('["TILE_MAX", 6,', '["TILE_MAX", 5,'),
              "duplicate index 5 (words LV_COUNT and TILE_MAX)"),
-            ("core.toml", lambda s: s.replace('["LOCAL_SPAN",   18,', '["LOCAL_SPAN",   19,'),
-             "word LOCAL_SPAN: index 19 is not in 0..18"),
+            ("core.toml", lambda s: s.replace('["LOCAL_SPAN",   18,', '["LOCAL_SPAN",   32,'),
+             "word LOCAL_SPAN: index 32 is not in 0..31"),
+            ("core.toml", lambda s: s.replace("launch_first  = 20", "launch_first  = 18"),
+             "duplicate index 18 (words LOCAL_SPAN and LAUNCH0)"),
+            ("core.toml", lambda s: s.replace("launch_values = 12", "launch_values = 300"),
+             "launch_values 300 must be 1..256"),
             ("core.toml", lambda s: s.replace('["LV_COUNT", 5,', '["LV_BASE", 5,'), "duplicate name DESC_W_LV_BASE"),
             ("core.toml", lambda s: s.replace('["LV_COUNT", 5,', '["LV COUNT", 5,'), "'LV COUNT' is not an identifier"),
             ("core.toml", lambda s: s.replace('["CFG_KEY",  3,', '["CFG_KEY",  4,'),

@@ -9,7 +9,8 @@
 // reconfiguration); its parts are modules of their own: the fetch unit (bbs_fetch), the
 // configuration cache (bbs_cfg_cache), block selection and prefetch choice
 // (vgiw_bbs_prefetch), dispatch and done merge (vgiw_bbs_dispatch) and the counters
-// (vgiw_bbs_counters).
+// (vgiw_bbs_counters), and the launch values substituted into the words shifted out
+// (vgiw_bbs_launch).
 module vgiw_bbs #(
   localparam int unsigned NC     = vgiw_cfg_pkg::UNITS_CVU,
   localparam int unsigned U      = vgiw_cfg_pkg::FABRIC_UNITS,
@@ -428,6 +429,7 @@ module vgiw_bbs #(
   // Configurations kept across launches (docs/ctrl.md "Keeping configurations across launches",
   // VGIW §3.2): an entry's block table word CFG_KEY arrives after its CFG_ADDR (checked below)
   logic cb_drop, cb_match, cb_wr_hit, cb_kept;
+  logic [K-1:0][CH-1:0][31:0] cb_sh_words;         // a shift step as the cache holds it
   assign cb_drop  = state_q == S_CHECK && (cfg_drop_q || drop_next_q);
   assign cb_match = tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY);
 
@@ -460,7 +462,18 @@ module vgiw_bbs #(
     .sh_hit_o     (sh_hit),
     .sh_full_o    (sh_full),
     .sh_row_ready_o (sh_row_ready),
-    .sh_words_o   (cfg_word_o)
+    .sh_words_o   (cb_sh_words)
+  );
+
+  // launch values (docs/core.md "Launch values", VGIW §3.2, §3.5): the cache holds the words of the
+  // image; the launch's arguments and sizes replace their escapes on the way into the fabric
+  vgiw_bbs_launch u_launch (
+    .clk_i, .rst_ni,
+    .desc_valid_i (f_valid && !f_for_cfg_q && state_q == S_DESC),
+    .desc_idx_i   (f_idx),
+    .desc_word_i  (f_word),
+    .words_i      (cb_sh_words),
+    .words_o      (cfg_word_o)
   );
   assign tile_base_o   = tile_base_q[31:0];
   assign geom_o        = geom_q;

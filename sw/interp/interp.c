@@ -318,11 +318,21 @@ static int pnr_prepare(Run *r, uint32_t b, PBlock *pb)
     if (!w)
         return fail(r->err, r->errlen, "out of memory");
     const vl_launch_t rl = { L->global, L->local, L->args, vg_launch_nargs(r->k), VI_LOCAL_BASE, r->local_stride, r->tile_groups };
-    uint32_t bad;
-    if (vl_relocate(&B->pnr, &rl, w, &bad)) {
+    /* the words as the runtime lays them in memory and as the BBS shifts them into the fabric,
+     * launch values substituted (docs/core.md "Launch values"): the same contract as the core */
+    vl_lv_plan_t lvp;
+    uint32_t bad_b, bad;
+    for (uint32_t c = 0; c < r->k->nblocks; c++)
+        if (!r->k->blocks[c].pnr.nwords) {
+            free(w);
+            return fail(r->err, r->errlen, "kernel '%s' block %u: no placed-and-routed configuration", r->k->name, c);
+        }
+    if (vl_lv_plan(r->k, &rl, 0, &lvp, &bad_b, &bad)) {
         free(w);
-        return fail(r->err, r->errlen, "kernel '%s' block %u: bad relocation %u", r->k->name, b, bad);
+        return fail(r->err, r->errlen, "kernel '%s' block %u: bad relocation %u", r->k->name, bad_b, bad);
     }
+    vl_cfg_mem_words(&B->pnr, &rl, &lvp, w);
+    vl_lv_substitute(&lvp, w, B->pnr.nwords);
     char e[256];
     int rc = fx_decode(p, w, B->pnr.nwords, &pb->f, e, sizeof e);
     free(w);

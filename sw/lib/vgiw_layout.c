@@ -1,6 +1,7 @@
 /* The kernel-in-memory contract (vgiw_layout.h, docs/core.md). */
 #include "vgiw_layout.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 _Static_assert(VGIW_BT_SUCC_BITS <= 16, "successors are held in 16 bits");
@@ -118,6 +119,9 @@ void vl_desc_words(const vl_desc_t *d, uint32_t w[VGIW_DESC_WORDS])
     w[VGIW_DESC_W_LOCAL_STRIDE] = d->local_stride;
     w[VGIW_DESC_W_TILE_GROUPS] = d->tile_groups;
     w[VGIW_DESC_W_LOCAL_SPAN] = d->local_span;
+    w[VGIW_DESC_W_LAUNCH_ESC] = d->launch_esc;
+    for (uint32_t i = 0; i < VGIW_DESC_LAUNCH_VALUES; i++)
+        w[VGIW_DESC_W_LAUNCH0 + i] = d->launch[i];
 }
 
 void vl_bt_entry(uint32_t cfg_addr, unsigned succ_not_taken, unsigned succ_taken, uint32_t cvu_mask,
@@ -129,18 +133,117 @@ void vl_bt_entry(uint32_t cfg_addr, unsigned succ_not_taken, unsigned succ_taken
     e[VGIW_BT_W_CVU_MASK] = cvu_mask;
 }
 
-int vl_relocate(const vg_pnr *r, const vl_launch_t *L, uint32_t *words, uint32_t *bad)
+/* ---- launch values (docs/core.md "Launch values", VGIW §3.2, §3.5) ---- */
+
+static int lv_slot(const vl_lv_plan_t *pl, uint32_t id)
+{
+    for (uint32_t i = 0; i < pl->nslots; i++)
+        if (pl->id[i] == id)
+            return (int)i;
+    return -1;
+}
+
+static uint32_t lv_value(const vl_launch_t *L, uint32_t id)
+{
+    uint32_t v = 0;
+    (void)vg_launch_value_of(id, L->global, L->local, L->args, L->nargs, L->local_base, L->local_stride,
+                             L->tile_groups, &v);   /* checked by vl_lv_plan */
+    return v;
+}
+
+/* Does any word of the kernel that is not an escape have the upper bits of `esc`? */
+static int lv_collides(const vg_kernel *k, const vl_launch_t *L, const vl_lv_plan_t *pl, uint32_t esc,
+                       uint32_t *scratch)
+{
+    for (uint32_t b = 0; b < k->nblocks; b++) {
+        const vg_pnr *r = &k->blocks[b].pnr;
+        vl_cfg_mem_words(r, L, pl, scratch);
+        for (uint32_t w = 0; w < r->nwords; w++)
+            if ((scratch[w] & VL_LV_ESC_MASK) == esc) {
+                /* an escape of this plan is no collision */
+                int own = 0;
+                for (uint32_t i = 0; i < r->nrelocs && !own; i++)
+                    own = r->relocs[i].word == w && lv_slot(pl, r->relocs[i].value) >= 0;
+                if (!own)
+                    return 1;
+            }
+    }
+    return 0;
+}
+
+int vl_lv_plan(const vg_kernel *k, const vl_launch_t *L, uint32_t prefer_esc, vl_lv_plan_t *pl,
+               uint32_t *bad_block, uint32_t *bad_reloc)
+{
+    memset(pl, 0, sizeof *pl);
+    uint32_t maxw = 0;
+    for (uint32_t b = 0; b < k->nblocks; b++) {
+        const vg_pnr *r = &k->blocks[b].pnr;
+        if (r->nwords > maxw)
+            maxw = r->nwords;
+        for (uint32_t i = 0; i < r->nrelocs; i++) {
+            uint32_t id = r->relocs[i].value, v;
+            if (r->relocs[i].word >= r->nwords ||
+                vg_launch_value_of(id, L->global, L->local, L->args, L->nargs, L->local_base, L->local_stride,
+                                   L->tile_groups, &v)) {
+                *bad_block = b;
+                *bad_reloc = i;
+                return -1;
+            }
+            if (lv_slot(pl, id) >= 0)
+                continue;
+            if (pl->nslots < VGIW_DESC_LAUNCH_VALUES) {
+                pl->id[pl->nslots] = id;
+                pl->val[pl->nslots++] = v;
+            } else {
+                pl->patched++;
+            }
+        }
+    }
+    if (!pl->nslots)
+        return 0;   /* nothing to substitute: LAUNCH_ESC 0 */
+    uint32_t *scratch = malloc(4u * (maxw ? maxw : 1));
+    if (!scratch) {   /* no room to choose an escape: patch every word per launch */
+        pl->nslots = 0;
+        return 0;
+    }
+    /* the escape: the preferred one if still free, else the first free one from a fixed start
+     * (fewer words than escapes exist, so one is free) */
+    uint32_t esc = prefer_esc & VL_LV_ESC_MASK;
+    if (!esc || lv_collides(k, L, pl, esc, scratch)) {
+        esc = 0xA5C39600u;
+        while (!esc || lv_collides(k, L, pl, esc, scratch))
+            esc += 1u << VL_LV_SLOT_BITS;
+    }
+    free(scratch);
+    pl->esc = esc;
+    return 0;
+}
+
+void vl_cfg_mem_words(const vg_pnr *r, const vl_launch_t *L, const vl_lv_plan_t *pl, uint32_t *words)
 {
     memcpy(words, r->words, 4u * r->nwords);
     for (uint32_t i = 0; i < r->nrelocs; i++) {
-        uint32_t v;
-        if (r->relocs[i].word >= r->nwords ||
-            vg_launch_value_of(r->relocs[i].value, L->global, L->local, L->args, L->nargs, L->local_base,
-                               L->local_stride, L->tile_groups, &v)) {
-            *bad = i;
-            return -1;
-        }
-        words[r->relocs[i].word] = v;
+        if (r->relocs[i].word >= r->nwords)
+            continue;   /* refused by vl_lv_plan */
+        int s = pl->esc ? lv_slot(pl, r->relocs[i].value) : -1;
+        words[r->relocs[i].word] = s >= 0 ? pl->esc | (uint32_t)s : lv_value(L, r->relocs[i].value);
     }
-    return 0;
+}
+
+void vl_lv_substitute(const vl_lv_plan_t *pl, uint32_t *words, uint32_t n)
+{
+    if (!pl->esc)
+        return;
+    for (uint32_t w = 0; w < n; w++) {
+        uint32_t i = words[w] & ~VL_LV_ESC_MASK;
+        if ((words[w] & VL_LV_ESC_MASK) == pl->esc && i < VGIW_DESC_LAUNCH_VALUES)
+            words[w] = pl->val[i];
+    }
+}
+
+void vl_desc_launch(const vl_lv_plan_t *pl, vl_desc_t *d)
+{
+    d->launch_esc = pl->esc;
+    for (uint32_t i = 0; i < VGIW_DESC_LAUNCH_VALUES; i++)
+        d->launch[i] = i < pl->nslots ? pl->val[i] : 0;
 }

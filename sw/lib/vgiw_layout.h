@@ -96,6 +96,7 @@ typedef struct vl_desc {
     uint32_t blocks, table, threads, lv_base, lv_count, tile_max;
     uint32_t lsize[3], ngroups[2], gsize[2];
     uint32_t local_base, local_stride, tile_groups, local_span;
+    uint32_t launch_esc, launch[VGIW_DESC_LAUNCH_VALUES];   /* launch values (vl_lv_plan) */
 } vl_desc_t;
 
 void vl_desc_words(const vl_desc_t *d, uint32_t w[VGIW_DESC_WORDS]);
@@ -105,7 +106,7 @@ void vl_desc_words(const vl_desc_t *d, uint32_t w[VGIW_DESC_WORDS]);
 void vl_bt_entry(uint32_t cfg_addr, unsigned succ_not_taken, unsigned succ_taken, uint32_t cvu_mask,
                  uint32_t e[VGIW_BT_ENTRY_WORDS]);
 
-/* ---- relocation ------------------------------------------------------------------------------ */
+/* ---- launch values (docs/core.md "Launch values", VGIW §3.2, §3.5) -------------------------------- */
 
 /* The launch values a relocated word may take (vg_launch_value_of, sw/image). */
 typedef struct vl_launch {
@@ -114,9 +115,38 @@ typedef struct vl_launch {
     uint32_t nargs, local_base, local_stride, tile_groups;
 } vl_launch_t;
 
-/* Copies the configuration's words (r->nwords) into `words` and patches every relocated word
- * with its launch value. Returns 0, or -1 with *bad the index of the relocation that names a
- * word out of range or a value it cannot give. */
-int vl_relocate(const vg_pnr *r, const vl_launch_t *L, uint32_t *words, uint32_t *bad);
+/* A configuration word ESC | i (i < VGIW_DESC_LAUNCH_VALUES) is replaced by launch value slot i
+ * as the BBS shifts it into the fabric (rtl/ctrl/vgiw_bbs_launch.sv). */
+#define VL_LV_SLOT_BITS 8u
+#define VL_LV_ESC_MASK  0xFFFFFF00u
+
+/* How a kernel's relocated words are given their launch values: the first
+ * VGIW_DESC_LAUNCH_VALUES distinct launch values named by its relocations (blocks in order,
+ * relocations in order) get a slot each, and their words hold esc | slot in memory; words of
+ * other launch values (a kernel with more) hold the value itself, patched per launch. The
+ * escape's upper 24 bits are those of no other word of the kernel's configurations. */
+typedef struct vl_lv_plan {
+    uint32_t esc;                                  /* descriptor word LAUNCH_ESC; 0: no slots */
+    uint32_t nslots;
+    uint32_t id[VGIW_DESC_LAUNCH_VALUES];          /* launch value (image relocation value) of slot i */
+    uint32_t val[VGIW_DESC_LAUNCH_VALUES];         /* its value in this launch: descriptor LAUNCH<i> */
+    uint32_t patched;                              /* relocations patched per launch (no slot) */
+} vl_lv_plan_t;
+
+/* Plans kernel k's launch values for launch L. `prefer_esc` (0: none) is kept as the escape when
+ * it is still free, so the words in memory do not change from launch to launch. Returns 0, or -1
+ * with *bad_block and *bad_reloc naming a relocation outside the words or of a value L cannot
+ * give. Every block must have its configuration (nwords > 0). */
+int vl_lv_plan(const vg_kernel *k, const vl_launch_t *L, uint32_t prefer_esc, vl_lv_plan_t *pl,
+               uint32_t *bad_block, uint32_t *bad_reloc);
+
+/* The words of configuration r as they go to memory under plan pl (r->nwords of them). */
+void vl_cfg_mem_words(const vg_pnr *r, const vl_launch_t *L, const vl_lv_plan_t *pl, uint32_t *words);
+
+/* What the BBS does to each word on its way into the fabric: esc | i becomes pl->val[i]. */
+void vl_lv_substitute(const vl_lv_plan_t *pl, uint32_t *words, uint32_t n);
+
+/* The launch values into descriptor words LAUNCH_ESC and LAUNCH0.. */
+void vl_desc_launch(const vl_lv_plan_t *pl, vl_desc_t *d);
 
 #endif

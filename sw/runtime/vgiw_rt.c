@@ -50,11 +50,14 @@ typedef struct {
 
 /* Configurations the core may keep across launches (docs/ctrl.md "Keeping configurations
  * across launches"): what this runtime last wrote at each kernel handle's configuration
- * addresses, and the key it gave those words. A block whose relocated words equal the words
- * already there keeps its key (and is not written again); any other write there gets a new
- * key. Keys are never reused within a device session. */
+ * addresses, and the key it gave those words. A block whose words equal the words already
+ * there keeps its key (and is not written again); any other write there gets a new key. Keys
+ * are never reused within a device session. Launch values reach the fabric through the
+ * descriptor (docs/core.md "Launch values"), so the words depend on the image alone and a
+ * relaunch with new arguments or sizes writes nothing. */
 typedef struct {
     uint32_t sys, blocks;        /* where the kernel's descriptor, table, configurations are */
+    uint32_t esc;                /* the launch value escape of the words there (vl_lv_plan) */
     uint32_t *words;             /* blocks x vl_cfg_words(preset): the words in device memory */
     uint32_t key[VRT_MAX_BLOCKS];   /* 0: unknown (not written by us, or the write failed) */
 } rt_cfgslot;
@@ -1206,13 +1209,21 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
         }
     }
     uint32_t keys[VRT_MAX_BLOCKS];
+    /* launch values (docs/core.md "Launch values", VGIW §3.2, §3.5): relocated words hold an escape and
+     * a slot of the descriptor's launch value table, the same on every launch */
+    vl_lv_plan_t lvp;
+    uint32_t bad_b, bad_r;
+    if (vl_lv_plan(k, &rl, cs->esc, &lvp, &bad_b, &bad_r)) {
+        free(words);
+        return fail(d, VRT_ERR_IMAGE, "kernel '%s' block %u: bad relocation %u (value %u)", k->name, bad_b, bad_r,
+                    k->blocks[bad_b].pnr.relocs[bad_r].value);
+    }
+    cs->esc = lvp.esc;
     for (uint32_t b = 0; b < B && !rc; b++) {
         const vg_pnr *r = &k->blocks[b].pnr;
-        uint32_t bad, *old = cs->words + (size_t)b * nwords;
-        if (vl_relocate(r, &rl, words, &bad)) {
-            rc = fail(d, VRT_ERR_IMAGE, "kernel '%s' block %u: bad relocation %u (value %u)", k->name, b, bad,
-                      r->relocs[bad].value);
-        } else if (!cs->key[b] || memcmp(old, words, 4u * nwords)) {
+        uint32_t *old = cs->words + (size_t)b * nwords;
+        vl_cfg_mem_words(r, &rl, &lvp, words);
+        if (!cs->key[b] || memcmp(old, words, 4u * nwords)) {
             /* new words here: written, under a key never given before */
             cs->key[b] = 0;
             if (!(rc = dev_write_raw(d, vl_cfg_addr(&pl, b), words, 4u * nwords))) {
@@ -1238,13 +1249,14 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
         vl_bt_entry(vl_cfg_addr(&pl, b), not_taken, taken, bl->pnr.cvu_mask, &tab[VGIW_BT_ENTRY_WORDS * b]);
         tab[VGIW_BT_ENTRY_WORDS * b + VGIW_BT_W_CFG_KEY] = keys[b];
     }
-    const vl_desc_t ds = {
+    vl_desc_t ds = {
         .blocks = B, .table = pl.table, .threads = (uint32_t)n->threads, .lv_base = (uint32_t)lv,
         .lv_count = k->lv_count, .tile_max = tl.max_words,
         .lsize = { n->l[0], n->l[1], n->l[2] }, .ngroups = { n->ng[0], n->ng[1] }, .gsize = { n->g[0], n->g[1] },
         .local_base = (uint32_t)local_base, .local_stride = local_stride, .tile_groups = tl.groups,
         .local_span = local_stride * tl.groups,
     };
+    vl_desc_launch(&lvp, &ds);
     uint32_t dsc[VGIW_DESC_WORDS];
     vl_desc_words(&ds, dsc);
     /* until a launch of ours has ended cleanly, the core may hold configurations of someone

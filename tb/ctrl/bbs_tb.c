@@ -24,7 +24,11 @@
  * time); relaunched with new words and new keys, with new words under the old keys and the
  * descriptor's drop flag, or with new words under the old keys after the core wrote a line
  * that overlaps a configuration, it must shift in the new words. Lines the core writes
- * elsewhere are sent during every run and must not drop anything. */
+ * elsewhere are sent during every run and must not drop anything.
+ * Launch values (docs/core.md "Launch values"): two kernels in three have an escape in the
+ * descriptor and escaped words in their configurations; the shifted words must carry the
+ * descriptor's launch values in their place, and every relaunch of a loop kernel has new
+ * values, which configurations kept on chip must take. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,6 +156,36 @@ static unsigned in_flight(void)
     return n;
 }
 
+/* ---- launch values (docs/core.md "Launch values") ------------------------------------------- */
+#define NLV VGIW_DESC_LAUNCH_VALUES
+static uint64_t t_subst;   /* escaped words checked after substitution */
+
+/* new launch values in the descriptor (the escape stays: it belongs to the words) */
+static void new_launch_values(void)
+{
+    for (uint32_t i = 0; i < NLV; i++) mem[K.desc / 4 + VGIW_DESC_W_LAUNCH0 + i] = rng_u32(&rng);
+}
+
+/* a configuration's words: random, and with an escape in the descriptor about one in eight is
+ * an escape, of a slot in range or (left alone by the core) one past the slots */
+static void fill_cfg(uint32_t addr)
+{
+    uint32_t esc = DESC(LAUNCH_ESC);
+    for (uint32_t i = 0; i < CFG_WORDS; i++)
+        mem[addr / 4 + i] = esc && !rng_below(&rng, 8) ? esc | rng_below(&rng, NLV + 3) : rng_u32(&rng);
+}
+
+/* the word the fabric must receive for word w in memory: the model of vgiw_bbs_launch */
+static uint32_t lv_expect(uint32_t w)
+{
+    uint32_t esc = DESC(LAUNCH_ESC);
+    if (esc && (w & 0xFFFFFF00u) == esc && (w & 0xFFu) < NLV) {
+        t_subst++;
+        return mem[K.desc / 4 + VGIW_DESC_W_LAUNCH0 + (w & 0xFFu)];
+    }
+    return w;
+}
+
 /* ---- kernel construction ------------------------------------------------------------------ */
 static void build_kernel(uint32_t blocks, uint32_t threads)
 {
@@ -184,6 +218,9 @@ static void build_kernel(uint32_t blocks, uint32_t threads)
     /* descriptor word TILE_MAX: a host cap on the tile (in words), set in a quarter of the kernels */
     K.tile_max = rng_below(&rng, 4) ? 0 : 1 + rng_below(&rng, WORDS);
     DESC(TILE_MAX) = K.tile_max;
+    /* launch values in two kernels of three (a non-zero escape, low byte 0) */
+    DESC(LAUNCH_ESC) = rng_below(&rng, 3) ? ((1u + rng_below(&rng, 0xFFFFFEu)) << 8) : 0;
+    new_launch_values();
     for (uint32_t b = 0; b < blocks; b++) {
         for (uint32_t i = 0; i < VGIW_BT_ENTRY_WORDS; i++)   /* reserved words 0 */
             mem[K.table / 4 + VGIW_BT_ENTRY_WORDS * b + i] = 0;
@@ -191,7 +228,7 @@ static void build_kernel(uint32_t blocks, uint32_t threads)
         ENTRY(b, SUCC) = VGIW_BT_SUCC_WORD(K.succ0[b], K.succ1[b]);
         ENTRY(b, CVU_MASK) = K.cvu_mask[b];
         ENTRY(b, CFG_KEY) = K.cfg_key[b];
-        for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
+        fill_cfg(K.cfg_addr[b]);
     }
     memset(kept_on, 0, sizeof kept_on);
 }
@@ -421,7 +458,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
                 int bad = 0;
                 for (unsigned r = 0; r < MAXW; r++)
                     for (unsigned c = 0; c < CH; c++)
-                        bad += shifted[r][c] != mem[K.cfg_addr[expect_cfg] / 4 + r * CH + c];
+                        bad += shifted[r][c] != lv_expect(mem[K.cfg_addr[expect_cfg] / 4 + r * CH + c]);
                 sim_check_eq(bad, 0, "configuration words of block %d", expect_cfg);
                 /* VGIW §3.2: with the configuration on chip, reconfiguring costs the clear and
                  * one shift per chain word, nothing else */
@@ -592,7 +629,7 @@ int main(int argc, char **argv)
         for (uint32_t b = 0; b < blocks; b++) {
             K.cfg_addr[b] = 0x4000 + 4 * CFG_WORDS * (blocks - 1 - b);   /* one each */
             ENTRY(b, CFG_ADDR) = K.cfg_addr[b];
-            for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
+            fill_cfg(K.cfg_addr[b]);
             K.succ0[b] = b + 1 < blocks ? (uint16_t)(b + 1) : NONE;
             K.succ1[b] = b + 1 < blocks ? (uint16_t)(rng_below(&rng, 3) ? b + 1 : NONE)
                                         : (uint16_t)rng_below(&rng, blocks);
@@ -610,11 +647,13 @@ int main(int argc, char **argv)
             memset(kept_on, 0, sizeof kept_on);
             DESC(CFG_FLAGS) = 0;
             wr_addr = 0;
+            /* every launch has new launch values (arguments, sizes): a configuration kept on chip
+             * must take them, never those of the launch it was read in */
+            if (launch) new_launch_values();
             if (launch == 1 || launch == 4 || launch == 6)   /* unchanged words and keys: kept */
                 for (uint32_t b = 0; b < blocks; b++) kept_on[b] = prev[b];
             if (launch == 2 || launch == 3 || launch == 5)   /* a new kernel image at the same addresses */
-                for (uint32_t b = 0; b < blocks; b++)
-                    for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
+                for (uint32_t b = 0; b < blocks; b++) fill_cfg(K.cfg_addr[b]);
             if (launch == 2)        /* ... under new keys */
                 for (uint32_t b = 0; b < blocks; b++) {
                     K.cfg_key[b] = next_key++;
@@ -633,7 +672,7 @@ int main(int argc, char **argv)
                     ENTRY(b, CFG_ADDR) = K.cfg_addr[b];
                     K.cfg_key[b] = next_key++;
                     ENTRY(b, CFG_KEY) = K.cfg_key[b];
-                    for (uint32_t i = 0; i < CFG_WORDS; i++) mem[K.cfg_addr[b] / 4 + i] = rng_u32(&rng);
+                    fill_cfg(K.cfg_addr[b]);
                 }
                 for (uint32_t b = 0; b < blocks; b++)   /* the old addresses now hold garbage */
                     for (uint32_t i = 0; i < CFG_WORDS; i++) mem[old[b] / 4 + i] = rng_u32(&rng);
@@ -687,11 +726,13 @@ int main(int argc, char **argv)
     random_kernel();
     sim_check_eq(run_kernel(0, 0), VGIW_ERR_NONE, "kernel after errors");
 
+    sim_check_u32(t_subst > 0, "no configuration word was substituted with a launch value");
     if (!sim_args.quiet)
         printf("bbs_tb: %llu kernels, %llu threads, %llu batches, %llu reconfigurations, %llu tiles; loop kernels: "
-               "%llu reconfigurations, %llu from chip in %u cycles each, %llu configurations kept across launches\n",
+               "%llu reconfigurations, %llu from chip in %u cycles each, %llu configurations kept across launches; "
+               "%llu launch values substituted\n",
                (unsigned long long)kernels, (unsigned long long)threads, (unsigned long long)batches,
                (unsigned long long)reconf, (unsigned long long)tiles, (unsigned long long)t_loops,
-               (unsigned long long)t_onchip, STEPS + 1, (unsigned long long)t_kept);
+               (unsigned long long)t_onchip, STEPS + 1, (unsigned long long)t_kept, (unsigned long long)t_subst);
     return sim_finish();
 }

@@ -6,6 +6,23 @@ __kernel void scale_add(__global int *a, __global const int *b, int k)
     a[i] += b[i] * k;
 }
 
+/* launch constants (docs/core.md "Launch values"): two scalar arguments and the NDRange sizes,
+ * constants of the configuration that the core substitutes at every launch */
+__kernel void lconst(__global int *a, int k, uint m)
+{
+    int i = get_global_id(0);
+    a[i] = a[i] * k + (int)(m * get_global_size(0)) + (int)get_local_size(0) * 3 + (int)get_num_groups(0);
+}
+
+/* more launch values than the descriptor's 12 slots: the ones without a slot are written into
+ * the configuration words at each launch (docs/core.md "Launch values") */
+__kernel void lmany(__global int *a, int k0, int k1, int k2, int k3, int k4, int k5, int k6, int k7,
+                    int k8, int k9, int k10, int k11, int k12)
+{
+    int i = get_global_id(0);
+    a[i] = ((((a[i] ^ k0) + k1) ^ k2) + k3) * k4 + (k5 ^ k6) + (k7 - k8) + (k9 ^ k10) + k11 * k12;
+}
+
 __kernel void index2d(__global uint *out, uint w)
 {
     uint x = get_global_id(0), y = get_global_id(1);
