@@ -661,9 +661,14 @@ int main(int argc, char **argv)
                 }
             if (launch == 3)        /* ... under the old keys: the host asks for a drop */
                 DESC(CFG_FLAGS) = 1;
-            if (launch == 4)        /* the core writes a line that overlaps a configuration ... */
-                wr_addr = K.cfg_addr[rng_below(&rng, blocks)] + 4 * rng_below(&rng, CFG_WORDS);
-                                    /* ... so launch 5's new words under the old keys are read */
+            if (launch == 4) {      /* the core writes a line that overlaps a configuration ... */
+                /* ... one read since launch 3's drop: a block no thread reached was never read,
+                 * may lie outside the span the cache keeps (docs/ctrl.md "Keeping configurations
+                 * across launches") and then rightly drops nothing. Block 0 is always read. */
+                uint32_t b;
+                do b = rng_below(&rng, blocks); while (!kept_on[b]);
+                wr_addr = K.cfg_addr[b] + 4 * rng_below(&rng, CFG_WORDS);
+            }                       /* ... so launch 5's new words under the old keys are read */
             if (launch == 7) {      /* new words and keys at other addresses */
                 uint32_t old[MAXB];
                 memcpy(old, K.cfg_addr, sizeof old);
