@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char k_msg[] = "variables in the local address space can only be declared in the outermost scope of a kernel function";
 
@@ -625,9 +626,14 @@ static int scan_errors(const char *log, const char *src, int (**locs)[2])
 int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int verbose)
 {
     const char *tname = tool ? tool : "clang-19";
-    char errpath[PATH_MAX], hpath[PATH_MAX], idir[PATH_MAX];
+    char errpath[PATH_MAX], hdir[PATH_MAX], hpath[PATH_MAX + 256], idir[PATH_MAX], pmap[2 * PATH_MAX + 32];
     snprintf(errpath, sizeof errpath, "%s/clang.err", dir);
-    snprintf(hpath, sizeof hpath, "%s/hoisted.cl", dir);
+    /* the moved copy keeps the source's file name, in a folder of its own, so that the debug
+     * information can name the source, not the temporary copy (below) */
+    const char *base = strrchr(argv[src_i], '/');
+    base = base ? base + 1 : argv[src_i];
+    snprintf(hdir, sizeof hdir, "%s/moved", dir);
+    snprintf(hpath, sizeof hpath, "%s/%s", hdir, base);
     int rc = vgp_run_stderr(argv, verbose, errpath);
     size_t loglen = 0;
     char *log = vg_read_file(errpath, "clang's messages", HOIST_FILE_MAX, &loglen, NULL, 0);
@@ -685,7 +691,7 @@ int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int
         free(src);
         return rc;
     }
-    FILE *f = fopen(hpath, "wb");
+    FILE *f = mkdir(hdir, 0700) == 0 ? fopen(hpath, "wb") : NULL;
     int wbad = !f || fwrite(text, 1, strlen(text), f) != strlen(text);
     if (f)
         wbad |= fclose(f) != 0;
@@ -703,7 +709,10 @@ int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int
         snprintf(idir, sizeof idir, "%.*s", (int)(slash - argv[src_i]), argv[src_i]);
     else
         snprintf(idir, sizeof idir, ".");
-    char **av = calloc((size_t)na + 3, sizeof *av);
+    /* the debug information names the source's folder, not the temporary one: the output
+     * does not depend on where the copy was (a build is byte-reproducible) */
+    snprintf(pmap, sizeof pmap, "-fdebug-prefix-map=%s=%s", hdir, idir);
+    char **av = calloc((size_t)na + 4, sizeof *av);
     if (!av) {
         fwrite(log, 1, loglen, stderr);
         free(log);
@@ -714,6 +723,7 @@ int vgh_run_clang(char **argv, int src_i, const char *dir, const char *tool, int
         av[k] = k == src_i ? hpath : argv[k];
     av[na] = "-iquote";
     av[na + 1] = idir;
+    av[na + 2] = pmap;
     int rc2 = vgp_run(av, verbose);
     free(av);
     if (rc2 != 0) {

@@ -34,12 +34,12 @@ static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 /* Removes the regular files of a flat directory and the directory, with system calls only
  * (async-signal-safe: the signal handler calls it). */
-static void rm_flat(const char *dir)
+static void rm_tree(const char *dir, int depth)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {
         char buf[4096];
-        /* passes until a pass finds nothing to remove (a bound: the directories are flat) */
+        /* passes until a pass finds nothing to remove (a bound: the directories are nearly flat) */
         for (int pass = 0; pass < 64; pass++) {
             int removed = 0;
             long n;
@@ -48,7 +48,16 @@ static void rm_flat(const char *dir)
                 for (long at = 0; at < n;) {
                     struct dent { unsigned long long ino; long long off; unsigned short reclen; unsigned char type;
                                   char name[]; } *e = (struct dent *)(void *)(buf + at);
-                    if (strcmp(e->name, ".") && strcmp(e->name, "..") && unlinkat(fd, e->name, 0) == 0)
+                    if (!strcmp(e->name, ".") || !strcmp(e->name, "..")) {
+                        at += e->reclen;
+                        continue;
+                    }
+                    if (e->type == DT_DIR && depth < 2) {   /* one folder of its own (vg_hoist's copy) */
+                        char sub[PATH_MAX];
+                        if ((size_t)snprintf(sub, sizeof sub, "%s/%s", dir, e->name) < sizeof sub)
+                            rm_tree(sub, depth + 1);
+                        removed += faccessat(fd, e->name, F_OK, 0) != 0;
+                    } else if (unlinkat(fd, e->name, 0) == 0)
                         removed++;
                     at += e->reclen;
                 }
@@ -58,6 +67,11 @@ static void rm_flat(const char *dir)
         close(fd);
     }
     rmdir(dir);
+}
+
+static void rm_flat(const char *dir)
+{
+    rm_tree(dir, 0);
 }
 
 /* SIGTERM to every child's process group, up to half a second for them to go (a child

@@ -6,7 +6,8 @@
 # interpreter (vgiw-run checks every buffer of the interpreter against native), for three
 # inputs; vgiwcc notes each declaration moved at its line and column; vgiw-simtcc moves them
 # too (when it is built). The refused moves are in sw/kernels/unsupported/local_inner_*.cl
-# (sw/tests/unsupported.sh).
+# (sw/tests/unsupported.sh). The moved copy must not leave its temporary folder's name in the
+# SIMT program (two runs from different temporary folders give the same bytes).
 #   sw/tests/local_inner_scope.sh [BIN_DIR]
 set -u
 bin=${1:-build/sw/bin}
@@ -46,6 +47,13 @@ if [[ -x $simtcc ]]; then
         ok "vgiw-simtcc moves them too"
     else
         bad "vgiw-simtcc: $(head -3 "$tmp/snotes")"
+    fi
+    # the moved copy lives in a temporary folder; the program must not name it (reproducible)
+    mkdir -p "$tmp/t2"
+    if TMPDIR="$tmp/t2" "$simtcc" $k -q -o "$tmp/k2.simt" 2>/dev/null && cmp -s "$tmp/k.simt" "$tmp/k2.simt"; then
+        ok "vgiw-simtcc with the declarations moved: the same bytes from another temporary folder"
+    else
+        bad "vgiw-simtcc output depends on its temporary folder"
     fi
 fi
 echo "$pass passed, $fail failed"
