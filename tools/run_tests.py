@@ -40,10 +40,17 @@ SKIP_DIRS = {"build", ".venv", ".git", "node_modules"}
 TIERS = ("default", "full")
 
 
+def is_project_copy(path):
+    """A folder holding another copy of this project (an extracted archive, a nested clone):
+    its tests are that copy's, not this tree's, and would repeat every name."""
+    return os.path.isfile(os.path.join(path, "tools", "run_tests.py"))
+
+
 def find_test_files():
     found = []
     for dirpath, dirnames, filenames in os.walk(ROOT):
-        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+        dirnames[:] = sorted(d for d in dirnames
+                             if d not in SKIP_DIRS and not is_project_copy(os.path.join(dirpath, d)))
         for f in sorted(filenames):
             if f.endswith(".tests.toml"):
                 found.append(os.path.join(dirpath, f))
@@ -179,7 +186,9 @@ def main():
     if args.list:
         for t in tests:
             print(f"{t['name']:48s} {t['tier']:8s} {t['file']}")
-        return 0
+        for e in errors:
+            print(f"test declaration error: {e}", file=sys.stderr)
+        return 1 if errors else 0
     if skipped:
         print(f"{len(skipped)} tests of tier 'full' not selected (make test FULL=1 runs them)")
     for e in errors:

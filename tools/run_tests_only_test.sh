@@ -1,7 +1,8 @@
 #!/bin/bash
 # ONLY's selection rule (tools/run_tests.py only_matches, docs/harness.md "Selecting tests"),
 # checked against the full list filtered by grep: a pattern with a dot is a prefix of the name,
-# one without is the start of a dot-separated part.
+# one without is the start of a dot-separated part. A copy of the project inside the tree is not
+# searched.
 set -u
 rt="python3 tools/run_tests.py --full --list"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/vgiw-only-XXXXXX")
@@ -38,6 +39,17 @@ if [ $rc = 1 ] && grep -q "no tests selected by ONLY=nosuch.thing (with a dot: a
     pass=$((pass + 1)); echo "PASSED nothing selected: exit 1 with the rule"
 else
     fail=$((fail + 1)); echo "FAILED nothing selected: exit $rc"; echo "$out" | head -3
+fi
+# a copy of the project inside the tree (an extracted archive) is not searched for tests: the
+# same list, no duplicate names
+cp=$(mktemp -d "$PWD/.vgiw-copy-XXXXXX")
+mkdir -p "$cp/tools" && cp tools/run_tests.py tools/*.tests.toml "$cp/tools/"
+out=$(python3 tools/run_tests.py --full --list 2>&1); rc=$?
+rm -rf "$cp"
+if [ $rc = 0 ] && [ "$(awk '{print $1}' <<< "$out" | sort)" = "$(cat "$tmp/all")" ] && ! grep -q vgiw-copy <<< "$out"; then
+    pass=$((pass + 1)); echo "PASSED a copy of the project in the tree: the same list"
+else
+    fail=$((fail + 1)); echo "FAILED a copy of the project in the tree: exit $rc"; grep -m3 duplicate <<< "$out"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
