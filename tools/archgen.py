@@ -606,6 +606,11 @@ def derive(cfg, name):
     n = cfg["fu"]["scu_instances"]
     if n < 1:
         raise ArchError(f"{where}: fu.scu_instances must be at least 1")
+    # the dividers' recurrence steps per cycle must divide their quotient bits (rtl/fu/)
+    for k, bits in (("scu_fp_bits_per_cycle", 24), ("scu_int_bits_per_cycle", 32)):
+        v = cfg["fu"][k]
+        if not 1 <= v <= bits or bits % v:
+            raise ArchError(f"{where}: fu.{k} must divide {bits} (it is {v})")
     for k, v in cfg["fu"].items():
         if k.endswith("_stages") and v < 1:
             raise ArchError(f"{where}: fu.{k} must be at least 1")

@@ -205,6 +205,8 @@ def main():
             ("presets/tiny.toml", lambda s: s.replace("token_buffer_depth = 4", "token_buffer_depth = 6"),
              "power of two"),
             ("presets/tiny.toml", lambda s: s.replace("scu_instances = 2", "scu_instances = 0"), "at least 1"),
+            ("presets/tiny.toml", lambda s: s.replace("scu_instances = 2", "scu_instances = 2\nscu_fp_bits_per_cycle = 5"),
+             "must divide 24"),
             ("ops.toml", lambda s: s.replace("width  = 2\nprefix = \"FMA\"", "width  = 1\nprefix = \"FMA\""),
              "do not fit"),
             ("ops.toml", lambda s: s.replace('["SUB",', '["ADD",', 1), "duplicate value"),

@@ -12,16 +12,22 @@
 //
 //   IDLE   in_ready_o; an operation is accepted on in_valid_i.
 //   START  the chosen circuit accepts the registered operands (it is idle here).
-//   RUN    waits for the circuit's result; out_valid_o until out_ready_i, then IDLE.
+//   RUN    waits for the circuit's result; out_valid_o until out_ready_i, then IDLE, or
+//          START at once when a new operation is accepted in the cycle the result leaves
+//          (in_ready_o is also 1 then), so back-to-back operations lose no cycle in IDLE.
 // Latency from accept to out_valid_o: 1 + the circuit's latency (int_div: at most
 // 2 + 32 / INT_BITS_PER_CYCLE, less for small dividends, 1 for x/0; fp_divsqrt: at most
 // 2 + 24 / FP_BITS_PER_CYCLE, plus 1 + leading zeros for a subnormal operand, 1 for special
-// operands). in_ready_o does not depend on out_ready_i: an instance whose result was taken
-// in cycle t accepts again from cycle t+1.
+// operands). An instance accepts the next operation in the cycle its result is taken
+// (in_ready_o = IDLE or result leaving: it depends on out_ready_i), so it is occupied for
+// exactly its latency: the scu_unit takes every result at once (out_ready_i = 1), and
+// the cycle that used to pass in IDLE between two operations was a sixteenth of an FSQRT's
+// occupancy at 2 bits per cycle (docs/fu/scu_pool.md "Latency and throughput").
 module vgiw_scu_instance #(
   parameter int unsigned TAG_W              = 8,
-  parameter int unsigned INT_BITS_PER_CYCLE = 2,   // int_div steps per cycle, divides 32
-  parameter int unsigned FP_BITS_PER_CYCLE  = 2    // fp_divsqrt steps per cycle, divides 24
+  // steps per cycle of the two circuits; the pool passes the preset's (arch/ [fu])
+  parameter int unsigned INT_BITS_PER_CYCLE = vgiw_cfg_pkg::FU_SCU_INT_BITS_PER_CYCLE,  // divides 32
+  parameter int unsigned FP_BITS_PER_CYCLE  = vgiw_cfg_pkg::FU_SCU_FP_BITS_PER_CYCLE    // divides 24
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -94,8 +100,8 @@ module vgiw_scu_instance #(
     .flags_o     (fp_flags)         // unused: VGIW has no exception flags
   );
 
-  assign in_ready_o  = (state_q == ST_IDLE);
   assign out_valid_o = (state_q == ST_RUN) && (is_fp ? fp_out_valid : int_out_valid);
+  assign in_ready_o  = (state_q == ST_IDLE) || (out_valid_o && out_ready_i);
   assign result_o    = is_fp ? fp_result : int_result;
   assign tag_o       = tag_q;
 
@@ -104,7 +110,7 @@ module vgiw_scu_instance #(
     unique case (state_q)
       ST_IDLE:  if (in_valid_i) state_d = ST_START;
       ST_START: state_d = ST_RUN;
-      ST_RUN:   if (out_valid_o && out_ready_i) state_d = ST_IDLE;
+      ST_RUN:   if (out_valid_o && out_ready_i) state_d = in_valid_i ? ST_START : ST_IDLE;
       default:  state_d = ST_IDLE;
     endcase
   end

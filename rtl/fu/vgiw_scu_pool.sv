@@ -2,9 +2,10 @@
 // port and one result port (VGIW §3.5 "special compute units"; SGMF §4.2 "virtual
 // pipelining": several iterative units made to look like one pipelined unit).
 //
-// Issue: an operation is accepted in any cycle in which some instance is idle
-// (in_ready_o = OR of the instances' idle flags; it does not depend on out_ready_i) and
-// goes to the lowest-numbered idle instance.
+// Issue: an operation is accepted in any cycle in which some instance is idle or hands
+// its result over (in_ready_o = OR of the instances' in_ready; through the instance whose
+// result leaves it depends on out_ready_i) and goes to the lowest-numbered such instance.
+// The fabric's scu_unit takes every result at once (out_ready_i = 1), so no path loops.
 // Results: complete out of order (integer ops and special operands finish sooner than FP
 // ones, and the iteration count depends on the operands) and leave with their tag. An
 // instance holding an untaken result stays busy. The result port picks among finished
@@ -15,11 +16,14 @@
 // instances' result registers (no extra register stage).
 // Thread-epoch ordering (SGMF §4.1) is not done here; the fabric's SCU wrapper does it.
 //
-// Parameters: INSTANCES >= 1 (preset: vgiw_cfg_pkg::FU_SCU_INSTANCES), TAG_W >= 1.
+// Parameters: INSTANCES >= 1 (preset: vgiw_cfg_pkg::FU_SCU_INSTANCES), TAG_W >= 1, and the
+// instances' recurrence steps per cycle (presets: FU_SCU_INT/FP_BITS_PER_CYCLE).
 // Peak throughput: INSTANCES / (latency + 1) operations per cycle (docs/fu/scu_pool.md).
 module vgiw_scu_pool #(
-  parameter int unsigned INSTANCES = vgiw_cfg_pkg::FU_SCU_INSTANCES,
-  parameter int unsigned TAG_W     = 8
+  parameter int unsigned INSTANCES          = vgiw_cfg_pkg::FU_SCU_INSTANCES,
+  parameter int unsigned TAG_W              = 8,
+  parameter int unsigned INT_BITS_PER_CYCLE = vgiw_cfg_pkg::FU_SCU_INT_BITS_PER_CYCLE,
+  parameter int unsigned FP_BITS_PER_CYCLE  = vgiw_cfg_pkg::FU_SCU_FP_BITS_PER_CYCLE
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -43,7 +47,9 @@ module vgiw_scu_pool #(
 
   for (genvar i = 0; i < INSTANCES; i++) begin : g_inst
     vgiw_scu_instance #(
-      .TAG_W (TAG_W)
+      .TAG_W              (TAG_W),
+      .INT_BITS_PER_CYCLE (INT_BITS_PER_CYCLE),
+      .FP_BITS_PER_CYCLE  (FP_BITS_PER_CYCLE)
     ) u_inst (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),

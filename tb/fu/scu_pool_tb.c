@@ -4,8 +4,9 @@
  * Every result is matched to its operation by tag and checked bit-exactly against
  * vgiw_scu() (sw/lib/vgiw_arith.c). Around that, every cycle:
  *   - in_ready_o must equal "some instance idle", which the testbench knows exactly: an
- *     instance is busy from the cycle after it accepted until the cycle its result was
- *     taken (so the pool keeps every instance busy while operations wait);
+ *     instance is busy from the cycle after it accepted until the cycle its result is
+ *     taken, and accepts again in that cycle (so the pool keeps every instance busy while
+ *     operations wait);
  *   - a result offered but not taken must stay offered, unchanged, next cycle;
  *   - a returned tag must be one in flight;
  *   - no starvation: once an operation must have finished (LAT_BOUND cycles after it
@@ -136,7 +137,7 @@ static void take_result(uint32_t res, unsigned tg)
                      tg, scu_op_names[e->r.op], e->r.a, e->r.b, lat);
     }
     if (tp_on && e->accept_cycle >= tp_first_accept) {
-        tp_occupancy += lat + 1;
+        tp_occupancy += lat;       /* accept cycle .. the cycle before the take, which accepts again */
         tp_last_take = now;
     }
     inflight[idx] = inflight[--n_inflight];
@@ -165,8 +166,9 @@ static int cycle(const req_t *r)
     uint32_t res = (uint32_t)dut_get_result_o();
     unsigned otag = (unsigned)dut_get_tag_o();
 
-    if (in_ready != (n_inflight < n_inst))
-        sim_fail("cycle %" PRIu64 ": in_ready_o=%d with %u of %u instances busy", now, in_ready, n_inflight, n_inst);
+    unsigned busy = n_inflight - (unsigned)(out_valid && ready);   /* a leaving result frees its instance */
+    if (in_ready != (busy < n_inst))
+        sim_fail("cycle %" PRIu64 ": in_ready_o=%d with %u of %u instances busy", now, in_ready, busy, n_inst);
     if (prev_offer_held && (!out_valid || res != prev_res || otag != prev_tag))
         sim_fail("cycle %" PRIu64 ": offered result (tag %u, 0x%08x) changed to valid=%d tag %u 0x%08x before it was taken",
                  now, prev_tag, prev_res, out_valid, otag, res);
