@@ -17,7 +17,10 @@
 // tid, 0}; alloc_need_i says which ones the thread sends (none is allowed: the entry is
 // freed when done). Each output is its own stream behind a one-entry register, so the
 // offered token is stable until taken and the outputs start from flops. An entry is
-// freed once every output it needs has taken its token.
+// freed once every output it needs has taken its token. A response whose thread is of the
+// oldest epoch goes straight into an output register that no finished entry claims in
+// that cycle (bypass: issue 17, a thread alone in the fabric paid a cycle in the entry
+// at every LDST, LVU and SCU on its path); its entry records it as taken.
 //
 // Clear: every entry is dropped, except that an entry whose request has left the unit
 // and whose response has not come back becomes a zombie: it is not a thread any more (no
@@ -115,11 +118,18 @@ module vgiw_reservation_buffer #(
   logic [1:0][IW-1:0]           sel_idx;
   logic [1:0][TOK_W-1:0]        push_tok;
   logic [DEPTH-1:0]             eligible;    // finished and of the oldest epoch
+  logic                         rsp_eligible; // this cycle's response finishes a thread of it
+  logic [1:0]                   byp;         // output k takes this cycle's response
 
   always_comb begin
     for (int unsigned i = 0; i < DEPTH; i++) begin
       eligible[i] = valid_q[i] && done_q[i] && min_valid_q && epoch_q[i] == min_epoch_q;
     end
+    // The response's thread is of the oldest epoch present, as it would be one cycle later
+    // (the registered minimum never decreases while the thread is here), so sending it
+    // now keeps every output in epoch order; a finished entry of that epoch goes first.
+    rsp_eligible = rsp_valid_i && valid_q[rsp_idx_i] && !done_q[rsp_idx_i] && !zombie_q[rsp_idx_i]
+                   && min_valid_q && epoch_q[rsp_idx_i] == min_epoch_q;
     for (int unsigned k = 0; k < 2; k++) begin
       sel_found[k] = 1'b0;
       sel_idx[k]   = '0;
@@ -128,6 +138,11 @@ module vgiw_reservation_buffer #(
           sel_found[k] = 1'b1;
           sel_idx[k]   = IW'(i);
         end
+      end
+      byp[k] = !sel_found[k] && rsp_eligible && need_q[rsp_idx_i][k];
+      if (byp[k]) begin
+        sel_found[k] = 1'b1;
+        sel_idx[k]   = rsp_idx_i;
       end
       push[k] = sel_found[k] && reg_ready[k];
     end
@@ -146,7 +161,7 @@ module vgiw_reservation_buffer #(
     res_tok      = '0;
     res_tok.ctrl = 1'b0;
     res_tok.tid  = tid_v[sel_idx[0]];
-    res_tok.data = data_q[sel_idx[0]];
+    res_tok.data = byp[0] ? rsp_data_i : data_q[sel_idx[0]];
     ctl_tok      = '0;
     ctl_tok.ctrl = 1'b1;
     ctl_tok.tid  = tid_v[sel_idx[1]];

@@ -5,7 +5,11 @@
 // belongs to the same thread; a token whose entry is held by another thread is
 // back-pressured (never dropped or overwritten). When all used inputs of an entry are
 // present the entry is complete. Of the complete entries the unit lets fire now
-// (fire_en_i), the oldest (smallest thread ID) fires. In-order units let every entry
+// (fire_en_i), the oldest (smallest thread ID) fires. When no stored entry can fire, a
+// token that completes its entry fires in the cycle it arrives (bypass: the entry is never
+// written), so a thread pays no cycle in the buffer when it does not wait for an operand
+// or for the unit (issue 17: a thread alone in the fabric, a loop of one work-item, pays
+// each unit's buffer cycle on its whole path). In-order units let every entry
 // fire: the oldest complete entry first keeps their output in thread-epoch order. The
 // reordering units let fire the entries whose reservation entry is free, so a thread
 // waiting for its reservation entry does not block younger complete ones (head-of-line
@@ -94,27 +98,65 @@ module vgiw_token_buffer #(
     end
   end
 
-  // ---- firing: oldest complete entry -----------------------------------------------
+  // ---- firing: oldest complete entry, else a thread completed by this cycle's tokens ---
   logic [DEPTH-1:0] complete;
-  logic             fire_found;
-  logic [IW-1:0]    fire_idx;
+  logic             stored_found, byp_found, fire_found;
+  logic [IW-1:0]    stored_idx, fire_idx;
+  logic [INS-1:0]   byp_cand;
+  logic [INS-1:0]   byp_in;         // inputs whose token goes straight out (bypass)
+  logic [TID_W-1:0] byp_tid;
   logic             fire;
 
   always_comb begin
-    fire_found = 1'b0;
-    fire_idx   = '0;
+    stored_found = 1'b0;
+    stored_idx   = '0;
     for (int unsigned e = 0; e < DEPTH; e++) begin
       complete[e] = valid_q[e] && ((present_q[e] & used_i) == used_i);
-      if (complete[e] && fire_en_i[e] && (!fire_found || entry_tid[e] < entry_tid[fire_idx])) begin
-        fire_found = 1'b1;
-        fire_idx   = IW'(e);
+      if (complete[e] && fire_en_i[e] && (!stored_found || entry_tid[e] < entry_tid[stored_idx])) begin
+        stored_found = 1'b1;
+        stored_idx   = IW'(e);
       end
     end
   end
 
+  // Bypass. Tokens accepted into one entry in one cycle belong to one thread (a hit
+  // matches the entry's thread, a claim excludes other threads of lower inputs), so an
+  // input completes its entry when the entry's stored operands and this cycle's tokens
+  // for it cover every used input. Only when no stored entry fires: a stored complete
+  // entry is never of a younger epoch than a thread that completes now (its token on
+  // the completing input came first, links keep epoch order), and two threads that
+  // complete in one cycle on different inputs are of one epoch (each token of one came
+  // before the other's on some link), so in-order units still emit in epoch order.
+  always_comb begin
+    byp_found = 1'b0;
+    fire_idx  = stored_idx;
+    byp_tid   = '0;
+    for (int unsigned k = 0; k < INS; k++) begin
+      logic [INS-1:0] have;
+      have = valid_q[in_idx[k]] ? present_q[in_idx[k]] : '0;
+      for (int unsigned j = 0; j < INS; j++) begin
+        if (accept[j] && in_idx[j] == in_idx[k]) have[j] = 1'b1;
+      end
+      byp_cand[k] = accept[k] && fire_en_i[in_idx[k]] && ((have & used_i) == used_i);
+    end
+    if (!stored_found) begin
+      for (int unsigned k = INS; k > 0; k--) begin   // lowest input wins
+        if (byp_cand[k-1]) begin
+          byp_found = 1'b1;
+          fire_idx  = in_idx[k-1];
+          byp_tid   = in_tid[k-1];
+        end
+      end
+    end
+    for (int unsigned k = 0; k < INS; k++) begin
+      byp_in[k] = byp_found && accept[k] && in_idx[k] == fire_idx;
+    end
+  end
+
+  assign fire_found  = stored_found || byp_found;
   assign fire        = fire_found && out_ready_i;
   assign out_valid_o = fire_found;
-  assign out_tid_o   = entry_tid[fire_idx];
+  assign out_tid_o   = byp_found ? byp_tid : entry_tid[fire_idx];
   assign busy_o      = |valid_q;
 
 `ifndef SYNTHESIS
@@ -133,7 +175,7 @@ module vgiw_token_buffer #(
     always_ff @(posedge clk_i) begin
       if (accept[k]) mem_q[in_idx[k]] <= wtok.data;
     end
-    assign out_data_o[k] = mem_q[fire_idx];
+    assign out_data_o[k] = byp_in[k] ? wtok.data : mem_q[fire_idx];
 `ifndef SYNTHESIS
     assign chk_held[k] = mem_q[chk_idx_q[k]];
 `endif
@@ -154,7 +196,7 @@ module vgiw_token_buffer #(
         present_q[fire_idx] <= '0;
       end
       for (int unsigned k = 0; k < INS; k++) begin
-        if (accept[k]) begin
+        if (accept[k] && !(fire && byp_in[k])) begin   // a bypassed thread leaves no entry
           valid_q[in_idx[k]]      <= 1'b1;
           present_q[in_idx[k]][k] <= 1'b1;
         end
@@ -198,9 +240,11 @@ module vgiw_token_buffer #(
     end
   end
 
-  // Every accepted token is stored: one cycle later its entry belongs to its thread, holds
-  // its operand (the data too, for data inputs) and has not fired yet (an entry fires only
-  // from registered state). Registered copies keep the check to one compare per input.
+  // Every accepted token is stored or leaves at once: one cycle after an accept that did
+  // not fire through the bypass, its entry belongs to its thread, holds its operand (the
+  // data too, for data inputs) and has not fired yet (a stored entry fires one cycle after
+  // its last token at the earliest). Registered copies keep the check to one compare per
+  // input.
   logic [INS-1:0]             chk_acc_q;
   logic [INS-1:0][TID_W-1:0]  chk_tid_q;
   logic [INS-1:0][DATA_W-1:0] chk_data_q, chk_data;
@@ -218,7 +262,7 @@ module vgiw_token_buffer #(
     if (!rst_ni) begin
       chk_acc_q <= '0;
     end else begin
-      chk_acc_q <= clear_i ? '0 : accept;
+      chk_acc_q <= clear_i ? '0 : (accept & ~(byp_in & {INS{fire}}));
       for (int unsigned k = 0; k < INS; k++) begin
         chk_idx_q[k]  <= in_idx[k];
         chk_tid_q[k]  <= in_tid[k];

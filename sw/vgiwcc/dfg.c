@@ -105,6 +105,32 @@ static vg_opnd operand(G *g, Opnd o)
     }
 }
 
+/* Whether node `n` is `target` or consumes its token, directly or through other nodes:
+ * then `target` has completed before `n` fires (a load's data token leaves the LDST unit
+ * only with its response), and a store with `n` as an operand needs no wait for `target`.
+ * Nodes only refer to earlier nodes, so one backward pass from `n` finds every ancestor. */
+static int depends_on(const G *g, int n, int target)
+{
+    if (n == target)
+        return 1;
+    if (n < target)
+        return 0;
+    char *seen = xcalloc((size_t)(n - target) + 1, 1);
+    seen[n - target] = 1;
+    for (int i = n; i > target; i--) {
+        if (!seen[i - target])
+            continue;
+        for (int k = 0; k < g->n[i].nin; k++) {
+            const vg_opnd *o = &g->n[i].in[k];
+            if ((o->kind == VG_O_NODE || o->kind == VG_O_CTRL) && (int)o->v >= target)
+                seen[o->v - (uint32_t)target] = 1;
+        }
+    }
+    int found = seen[0];
+    free(seen);
+    return found;
+}
+
 /* Memory order within a thread (SGMF §4.3; docs/compiler.md "Memory ordering"): a load
  * waits for the last store, a store for the last store and the loads since. An atomic is
  * both: it waits like a store and later accesses wait for it; its data token is the old
@@ -124,7 +150,7 @@ static void memory_op(G *g, const Inst *in)
         for (int i = 0; i < g->npending; i++) {
             int l = g->pending[i], direct = 0;
             for (int k = 0; k < nd; k++)
-                direct |= ops[k].kind == VG_O_NODE && ops[k].v == (uint32_t)l;
+                direct |= ops[k].kind == VG_O_NODE && depends_on(g, (int)ops[k].v, l);
             if (!direct)
                 wait[nw++] = l;
         }
@@ -162,6 +188,30 @@ static void memory_op(G *g, const Inst *in)
         g->varval[in->dst] = data_of(node);
         g->varset[in->dst] = 1;
     }
+}
+
+/* Common subexpressions: an earlier node of this block computing the same operation on
+ * the same operands, or -1. Only compute nodes (CU datapaths, SCU) are merged: they are
+ * pure, every thread fires each node once, so one node can feed every consumer of both
+ * (the interconnect fans its token out). Loads are not: a store may come between two
+ * loads of one address. The IR lowers each address computation on its own (a GEP per
+ * access), so an index scaled for two arrays appears twice (particlefilter's CDF loop:
+ * `x << 2` for weights[x] and cdf[x]); merging saves a unit and its routes per replica. */
+static int same_node(const G *g, unsigned unit, unsigned op, const vg_opnd *ops, int nops)
+{
+    if (unit != VG_U_ALU && unit != VG_U_FMA && unit != VG_U_FCMP && unit != VG_U_FCVT && unit != VG_U_SCU)
+        return -1;
+    for (int i = 0; i < g->nn; i++) {
+        const vg_node *n = &g->n[i];
+        if (n->unit != unit || n->op != op || n->nin != nops || n->param != 0)
+            continue;
+        int k = 0;
+        while (k < nops && n->in[k].kind == ops[k].kind && n->in[k].v == ops[k].v)
+            k++;
+        if (k == nops)
+            return i;
+    }
+    return -1;
 }
 
 /* Consumer references of every node: (consumer, input slot). */
@@ -317,9 +367,12 @@ static void build_block(G *g, int b, const Options *opt, vg_block *out)
         vg_opnd ops[3];
         for (int k = 0; k < in->nops; k++)
             ops[k] = operand(g, in->ops[k]);
-        int node = add_node(g, in->unit, in->op, 0);
-        for (int k = 0; k < in->nops; k++)
-            add_in(g, node, ops[k]);
+        int node = same_node(g, in->unit, in->op, ops, in->nops);
+        if (node < 0) {
+            node = add_node(g, in->unit, in->op, 0);
+            for (int k = 0; k < in->nops; k++)
+                add_in(g, node, ops[k]);
+        }
         g->varval[in->dst] = data_of(node);
         g->varset[in->dst] = 1;
     }
