@@ -158,6 +158,7 @@ module vgiw_cache_bank #(
   logic [IDX_W-1:0] ram_widx, ram_ridx;
   logic [LB-1:0]    ram_wmask;
   logic [LBITS-1:0] ram_wline, ram_rdata_q;
+  logic [31:0]      ram_wword;   // the word written, unless a refill writes the line
 
   // ---- stage 1: the accepted request
   logic            s1_valid_q;
@@ -204,6 +205,9 @@ module vgiw_cache_bank #(
   logic [MSHRS-1:0][WORDS-1:0] w_wv_q;   // valid words of the victim (WRITE_VALIDATE)
   logic [MSHRS-1:0]            w_rd_q;   // partial victim: read the line to merge, then write
   logic [MSHRS-1:0]            w_rdw_q;  // that read is in flight
+  // Without WRITE_VALIDATE no victim is partial and the two stay zero. Where they are read it is
+  // said again (WRITE_VALIDATE && ...): the synthesis cannot prove the flops constant itself, and
+  // so kept the merge of partial victims in the L1's banks (docs/core.md "Toward an ECP5-85F").
 
   // ---- flush
   logic             flush_pend_q, fl_walk_q, fl_drain_q;
@@ -231,14 +235,21 @@ module vgiw_cache_bank #(
   logic [WAY_W-1:0] hit_way, vict_way;
   logic [WAY_W-1:0] vict_age;
   logic [SLW-1:0]   mmatch_i, mfree_i;
+  // The tags of one set: s1's, or the flush walk's line's while stage 1 is empty. The walk runs
+  // only with stage 1 empty (requests wait while flushing), and with stage 1 empty nothing uses
+  // the lookup, so the walk reads its tag here instead of from all lines.
+  logic [SET_W-1:0] lk_set;
+  logic [WAYS-1:0][TAG_W-1:0] set_tag;
+  assign lk_set = (fl_walk_q && !s1_valid_q) ? fl_idx_q[IDX_W-1:WAY_W] : s1_set;
   always_comb begin
+    for (int w = 0; w < WAYS; w++) set_tag[w] = tag_q[lk_set * WAYS + w];
     hit        = 1'b0;
     hit_way    = '0;
     vict_way   = '0;
     vict_age   = '0;
     vict_found = 1'b0;
     for (int w = 0; w < WAYS; w++) begin
-      if (valid_q[s1_set * WAYS + w] && tag_q[s1_set * WAYS + w] == s1_tag) begin
+      if (valid_q[s1_set * WAYS + w] && set_tag[w] == s1_tag) begin
         hit     = 1'b1;
         hit_way = WAY_W'(w);
       end
@@ -280,6 +291,11 @@ module vgiw_cache_bank #(
   logic [IDX_W-1:0] hit_idx, vict_idx;
   assign hit_idx  = {s1_set, hit_way};   // WAYS and SETS are powers of two
   assign vict_idx = {s1_set, vict_way};
+  // the victim's tag from the set's tags the lookup reads anyway (not a second read of all lines)
+  logic [TAG_W-1:0] vict_tag;
+  logic [WORDS-1:0] vict_wv;
+  assign vict_tag = set_tag[vict_way];
+  assign vict_wv  = wv_q[vict_idx];
 
   // write-validate: a full-word store needs no word of the line; anything else needs its word
   logic s1_full, s1_wvalid, s1_hit_ok;
@@ -316,6 +332,8 @@ module vgiw_cache_bank #(
   assign rp_id    = t_id_q[rp_i][m_head_q[rp_i]];
   assign rp_wo    = t_wo_q[rp_i][m_head_q[rp_i]];
   assign rp_idx   = m_idx_q[rp_i];
+  logic rp_last;   // the replay performs the last target: the MSHR and its line are released
+  assign rp_last  = m_cnt_q[rp_i] == TCW'(1);
 
   // ---- line responses: a refill writes the data array (which has one write port), an
   // acknowledgement frees a write-back buffer
@@ -323,8 +341,10 @@ module vgiw_cache_bank #(
   logic [SLW-1:0] rsp_slot;
   assign rsp_slot = mem_rsp_lid_i[SLW-1:0];
   assign fill     = mem_rsp_valid_i && !mem_rsp_lid_i[SLW];
-  assign wb_rd    = mem_rsp_valid_i && mem_rsp_lid_i[SLW] && w_rdw_q[rsp_slot];
-  assign wb_ack   = mem_rsp_valid_i && mem_rsp_lid_i[SLW] && !w_rdw_q[rsp_slot];
+  logic [IDX_W-1:0] fill_idx;
+  assign fill_idx = m_idx_q[rsp_slot];
+  assign wb_rd    = WRITE_VALIDATE && mem_rsp_valid_i && mem_rsp_lid_i[SLW] && w_rdw_q[rsp_slot];
+  assign wb_ack   = mem_rsp_valid_i && mem_rsp_lid_i[SLW] && !(WRITE_VALIDATE && w_rdw_q[rsp_slot]);
   // a refill writes only the words not written since the line was allocated
   logic [LB-1:0] fill_mask;
   always_comb begin
@@ -403,15 +423,25 @@ module vgiw_cache_bank #(
   logic        amo_we;
   assign amo_old = ram_rdata_q[32 * amo_wo_q +: 32];
   assign amo_we  = amo_q && !fill;   // a refill has the write port; the write waits a cycle
+  // one adder for the sum, the difference and the four comparisons: old - v = old + ~v + 1,
+  // whose carry out is old >= v unsigned; signed, the sign bits decide when they differ.
+  // A maximum takes v when old < v and old otherwise: when the two are equal that is the same
+  // word as "old when old > v".
+  logic        amo_sub, amo_lt_u, amo_lt_s;
+  logic [32:0] amo_sum;
+  assign amo_sub  = amo_op_q != vgiw_fu_pkg::AMO_ADD;
+  assign amo_sum  = {1'b0, amo_old} + {1'b0, amo_sub ? ~amo_v_q : amo_v_q} + 33'(amo_sub);
+  assign amo_lt_u = !amo_sum[32];
+  assign amo_lt_s = (amo_old[31] != amo_v_q[31]) ? amo_old[31] : amo_lt_u;
   always_comb begin
     unique case (amo_op_q)
-      vgiw_fu_pkg::AMO_ADD:     amo_new = amo_old + amo_v_q;
-      vgiw_fu_pkg::AMO_SUB:     amo_new = amo_old - amo_v_q;
+      vgiw_fu_pkg::AMO_ADD:     amo_new = amo_sum[31:0];
+      vgiw_fu_pkg::AMO_SUB:     amo_new = amo_sum[31:0];
       vgiw_fu_pkg::AMO_XCHG:    amo_new = amo_v_q;
-      vgiw_fu_pkg::AMO_MIN:     amo_new = ($signed(amo_old) < $signed(amo_v_q)) ? amo_old : amo_v_q;
-      vgiw_fu_pkg::AMO_MAX:     amo_new = ($signed(amo_old) > $signed(amo_v_q)) ? amo_old : amo_v_q;
-      vgiw_fu_pkg::AMO_MINU:    amo_new = (amo_old < amo_v_q) ? amo_old : amo_v_q;
-      vgiw_fu_pkg::AMO_MAXU:    amo_new = (amo_old > amo_v_q) ? amo_old : amo_v_q;
+      vgiw_fu_pkg::AMO_MIN:     amo_new = amo_lt_s ? amo_old : amo_v_q;
+      vgiw_fu_pkg::AMO_MAX:     amo_new = amo_lt_s ? amo_v_q : amo_old;
+      vgiw_fu_pkg::AMO_MINU:    amo_new = amo_lt_u ? amo_old : amo_v_q;
+      vgiw_fu_pkg::AMO_MAXU:    amo_new = amo_lt_u ? amo_v_q : amo_old;
       vgiw_fu_pkg::AMO_AND:     amo_new = amo_old & amo_v_q;
       vgiw_fu_pkg::AMO_OR:      amo_new = amo_old | amo_v_q;
       vgiw_fu_pkg::AMO_XOR:     amo_new = amo_old ^ amo_v_q;
@@ -422,7 +452,8 @@ module vgiw_cache_bank #(
 
   // ---- data array port use
   logic [SET_W-1:0] touch_set;
-  logic [WAY_W-1:0] touch_way;
+  logic [WAY_W-1:0] touch_way, touch_age;
+  assign touch_age = age_q[{touch_set, touch_way}];
   logic             touch;
   always_comb begin
     ram_we    = 1'b0;
@@ -430,7 +461,7 @@ module vgiw_cache_bank #(
     ram_widx  = hit_idx;
     ram_ridx  = hit_idx;
     ram_wmask = '0;
-    ram_wline = {WORDS{s1_wdata_q}};
+    ram_wword = s1_wdata_q;
     touch     = 1'b0;
     touch_set = s1_set;
     touch_way = hit_way;
@@ -438,7 +469,6 @@ module vgiw_cache_bank #(
       ram_we    = 1'b1;
       ram_widx  = m_idx_q[rsp_slot];
       ram_wmask = fill_mask;
-      ram_wline = mem_rsp_rdata_i;
     end
     if (do_replay) begin
       touch     = 1'b1;
@@ -448,7 +478,7 @@ module vgiw_cache_bank #(
         ram_we    = 1'b1;
         ram_widx  = rp_idx;
         ram_wmask = LB'(rp_be) << (4 * rp_wo);
-        ram_wline = {WORDS{rp_wdata}};
+        ram_wword = rp_wdata;
       end else begin
         ram_re   = 1'b1;
         ram_ridx = rp_idx;
@@ -476,9 +506,13 @@ module vgiw_cache_bank #(
       ram_we    = 1'b1;
       ram_widx  = amo_idx_q;
       ram_wmask = LB'(4'hF) << (4 * amo_wo_q);
-      ram_wline = {WORDS{amo_new}};
+      ram_wword = amo_new;
     end
   end
+  // A refill is the only whole-line write; it never meets a replayed store or an atomic's
+  // write (do_replay and amo_we exclude it), so the line is chosen after the word: one 2:1
+  // multiplexer per bit instead of four sources per bit.
+  assign ram_wline = fill ? mem_rsp_rdata_i : {WORDS{ram_wword}};
 
   // ---- line port: refills first (they are what requests wait for), then write-backs
   logic             lp_valid;
@@ -509,7 +543,7 @@ module vgiw_cache_bank #(
   assign lp_slot         = lp_sel[SLW-1:0];
   assign lp_take         = lp_valid && mem_req_ready_i;
   assign mem_req_valid_o = lp_valid;
-  assign mem_req_write_o = lp_wb && !w_rd_q[lp_slot];   // a partial victim is read first
+  assign mem_req_write_o = lp_wb && !(WRITE_VALIDATE && w_rd_q[lp_slot]);   // a partial victim is read first
   assign mem_req_lid_o   = lp_sel;
   assign mem_req_addr_o  = {(lp_wb ? w_line_q[lp_slot] : m_line_q[lp_slot]), BANK_BITS'(0), OFF_W'(0)};
   assign mem_req_wdata_o = w_data_q[lp_slot];
@@ -526,8 +560,8 @@ module vgiw_cache_bank #(
   assign ev_hit_o        = do_hit;
   assign ev_miss_o       = do_merge || do_alloc || do_part;
   assign ev_mshr_stall_o = res_stall;
-  assign ev_refill_o     = lp_take && (!lp_wb || w_rd_q[lp_slot]);
-  assign ev_writeback_o  = lp_take && lp_wb && !w_rd_q[lp_slot];
+  assign ev_refill_o     = lp_take && (!lp_wb || (WRITE_VALIDATE && w_rd_q[lp_slot]));
+  assign ev_writeback_o  = lp_take && lp_wb && !(WRITE_VALIDATE && w_rd_q[lp_slot]);
   always_comb begin
     ev_miss_wait_o = '0;
     for (int i = 0; i < MSHRS; i++) ev_miss_wait_o = ev_miss_wait_o + {{(MCW - 1){1'b0}}, m_rf_want_q[i] | m_rf_wait_q[i]};
@@ -641,15 +675,17 @@ module vgiw_cache_bank #(
         s2_cap_q   <= 1'b1;
         s2_slot_q  <= fl_wslot;
       end
-      if (s2_valid_q && s2_cap_q) begin
-        w_data_q[s2_slot_q] <= ram_rdata_q;
-        w_want_q[s2_slot_q] <= 1'b1;
+      for (int i = 0; i < MSHRS; i++) begin
+        if (s2_valid_q && s2_cap_q && s2_slot_q == SLW'(i)) begin
+          w_data_q[i] <= ram_rdata_q;
+          w_want_q[i] <= 1'b1;
+        end
       end
 
       // atomics: the read is done now (a hit or a replay), the write in the next cycle
       if (amo_we) begin
-        amo_q             <= 1'b0;
-        dirty_q[amo_idx_q] <= 1'b1;
+        amo_q <= 1'b0;
+        for (int l = 0; l < LINES; l++) if (amo_idx_q == IDX_W'(l)) dirty_q[l] <= 1'b1;
       end
       if (do_replay && rp_amo != '0) begin
         amo_q     <= 1'b1;
@@ -668,75 +704,95 @@ module vgiw_cache_bank #(
       end
 
       // LRU
-      if (touch) begin
-        for (int w = 0; w < WAYS; w++) begin
-          if (age_q[touch_set * WAYS + w] < age_q[{touch_set, touch_way}]) begin
-            age_q[touch_set * WAYS + w] <= age_q[touch_set * WAYS + w] + 1'b1;
-          end
+      for (int l = 0; l < LINES; l++) begin
+        if (touch && touch_set == SET_W'(l / WAYS)) begin
+          if (WAY_W'(l % WAYS) == touch_way) age_q[l] <= '0;
+          else if (age_q[l] < touch_age) age_q[l] <= age_q[l] + 1'b1;
         end
-        age_q[{touch_set, touch_way}] <= '0;
       end
 
       // hits, replays
-      if (do_hit && s1_write_q) dirty_q[hit_idx] <= 1'b1;
-      if (WRITE_VALIDATE && do_hit && s1_full) wv_q[hit_idx][s1_wo] <= 1'b1;
-      if (do_replay) begin
-        if (rp_write) dirty_q[rp_idx] <= 1'b1;
-        if (WRITE_VALIDATE && rp_write && rp_be == 4'hF) wv_q[rp_idx][rp_wo] <= 1'b1;
-        m_head_q[rp_i] <= m_head_q[rp_i] + 1'b1;
-        m_cnt_q[rp_i]  <= m_cnt_q[rp_i] - 1'b1;
-        if (m_cnt_q[rp_i] == TCW'(1)) begin
-          m_busy_q[rp_i]   <= 1'b0;
-          m_filled_q[rp_i] <= 1'b0;
-          m_nf_q[rp_i]     <= 1'b0;
-          lock_q[rp_idx]   <= 1'b0;
+      for (int l = 0; l < LINES; l++) begin
+        if (hit_idx == IDX_W'(l)) begin
+          if (do_hit && s1_write_q) dirty_q[l] <= 1'b1;
+          if (WRITE_VALIDATE && do_hit && s1_full) wv_q[l][s1_wo] <= 1'b1;
         end
+      end
+      if (do_replay) begin
+        for (int l = 0; l < LINES; l++) begin
+          if (rp_idx == IDX_W'(l)) begin
+            if (rp_write) dirty_q[l] <= 1'b1;
+            if (WRITE_VALIDATE && rp_write && rp_be == 4'hF) wv_q[l][rp_wo] <= 1'b1;
+          end
+        end
+        for (int i = 0; i < MSHRS; i++) begin
+          if (rp_i == SLW'(i)) begin
+            m_head_q[i] <= m_head_q[i] + 1'b1;
+            m_cnt_q[i]  <= m_cnt_q[i] - 1'b1;
+            if (m_cnt_q[i] == TCW'(1)) begin
+              m_busy_q[i]   <= 1'b0;
+              m_filled_q[i] <= 1'b0;
+              m_nf_q[i]     <= 1'b0;
+            end
+          end
+        end
+        for (int l = 0; l < LINES; l++) if (rp_last && rp_idx == IDX_W'(l)) lock_q[l] <= 1'b0;
       end
 
       // merge into an MSHR
-      if (do_merge) begin
-        t_write_q[mmatch_i][merge_pos] <= s1_write_q;
-        t_be_q[mmatch_i][merge_pos]    <= s1_be_q;
-        t_wdata_q[mmatch_i][merge_pos] <= s1_wdata_q;
-        t_id_q[mmatch_i][merge_pos]    <= s1_id_q;
-        t_wo_q[mmatch_i][merge_pos]    <= s1_wo;
-        t_amo_q[mmatch_i][merge_pos]   <= s1_amo_q;
-        t_cmp_q[mmatch_i][merge_pos]   <= s1_cmp_q;
-        m_cnt_q[mmatch_i]              <= m_cnt_q[mmatch_i] + 1'b1;
+      for (int i = 0; i < MSHRS; i++) begin
+        if (do_merge && mmatch_i == SLW'(i)) begin
+          m_cnt_q[i] <= m_cnt_q[i] + 1'b1;
+          for (int t = 0; t < TARGETS; t++) begin
+            if (merge_pos == TW'(t)) begin
+              t_write_q[i][t] <= s1_write_q;
+              t_be_q[i][t]    <= s1_be_q;
+              t_wdata_q[i][t] <= s1_wdata_q;
+              t_id_q[i][t]    <= s1_id_q;
+              t_wo_q[i][t]    <= s1_wo;
+              t_amo_q[i][t]   <= s1_amo_q;
+              t_cmp_q[i][t]   <= s1_cmp_q;
+            end
+          end
+        end
       end
 
       // allocate an MSHR: the victim way is held until every target is performed
-      if (do_alloc || do_part) begin
-        m_busy_q[mfree_i]    <= 1'b1;
-        m_rf_want_q[mfree_i] <= !(do_alloc && alloc_nf);
-        m_filled_q[mfree_i]  <= do_alloc && alloc_nf;
-        m_nf_q[mfree_i]      <= do_alloc && alloc_nf;
-        m_line_q[mfree_i]    <= s1_line;
-        m_idx_q[mfree_i]     <= do_part ? hit_idx : vict_idx;
-        m_head_q[mfree_i]    <= '0;
-        m_cnt_q[mfree_i]     <= TCW'(1);
-        t_write_q[mfree_i][0] <= s1_write_q;
-        t_be_q[mfree_i][0]    <= s1_be_q;
-        t_wdata_q[mfree_i][0] <= s1_wdata_q;
-        t_id_q[mfree_i][0]    <= s1_id_q;
-        t_wo_q[mfree_i][0]    <= s1_wo;
-        t_amo_q[mfree_i][0]   <= s1_amo_q;
-        t_cmp_q[mfree_i][0]   <= s1_cmp_q;
-      end
-      if (do_part) lock_q[hit_idx] <= 1'b1;
-      if (do_alloc) begin
-        if (vict_wb) begin
-          w_busy_q[mfree_i] <= 1'b1;
-          w_line_q[mfree_i] <= {tag_q[vict_idx], s1_set};
-          w_wv_q[mfree_i]   <= wv_q[vict_idx];
-          w_rd_q[mfree_i]   <= WRITE_VALIDATE && wv_q[vict_idx] != '1;
+      for (int i = 0; i < MSHRS; i++) begin
+        if ((do_alloc || do_part) && mfree_i == SLW'(i)) begin
+          m_busy_q[i]    <= 1'b1;
+          m_rf_want_q[i] <= !(do_alloc && alloc_nf);
+          m_filled_q[i]  <= do_alloc && alloc_nf;
+          m_nf_q[i]      <= do_alloc && alloc_nf;
+          m_line_q[i]    <= s1_line;
+          m_idx_q[i]     <= do_part ? hit_idx : vict_idx;
+          m_head_q[i]    <= '0;
+          m_cnt_q[i]     <= TCW'(1);
+          t_write_q[i][0] <= s1_write_q;
+          t_be_q[i][0]    <= s1_be_q;
+          t_wdata_q[i][0] <= s1_wdata_q;
+          t_id_q[i][0]    <= s1_id_q;
+          t_wo_q[i][0]    <= s1_wo;
+          t_amo_q[i][0]   <= s1_amo_q;
+          t_cmp_q[i][0]   <= s1_cmp_q;
         end
-        tag_q[vict_idx]   <= s1_tag;
-        // a line allocated without a fetch is present at once, with no valid word
-        valid_q[vict_idx] <= alloc_nf;
-        dirty_q[vict_idx] <= 1'b0;
-        lock_q[vict_idx]  <= 1'b1;
-        if (WRITE_VALIDATE) wv_q[vict_idx] <= '0;
+        if (do_alloc && vict_wb && mfree_i == SLW'(i)) begin
+          w_busy_q[i] <= 1'b1;
+          w_line_q[i] <= {vict_tag, s1_set};
+          w_wv_q[i]   <= vict_wv;
+          w_rd_q[i]   <= WRITE_VALIDATE && vict_wv != '1;
+        end
+      end
+      for (int l = 0; l < LINES; l++) begin
+        if (do_part && hit_idx == IDX_W'(l)) lock_q[l] <= 1'b1;
+        if (do_alloc && vict_idx == IDX_W'(l)) begin
+          tag_q[l]   <= s1_tag;
+          // a line allocated without a fetch is present at once, with no valid word
+          valid_q[l] <= alloc_nf;
+          dirty_q[l] <= 1'b0;
+          lock_q[l]  <= 1'b1;
+          if (WRITE_VALIDATE) wv_q[l] <= '0;
+        end
       end
 
       // line port
@@ -746,30 +802,40 @@ module vgiw_cache_bank #(
       end else begin
         lp_lock_q <= 1'b0;
       end
-      if (lp_take) begin
-        if (lp_wb) begin
-          w_want_q[lp_slot] <= 1'b0;
-          if (w_rd_q[lp_slot]) w_rdw_q[lp_slot] <= 1'b1;
-        end else begin
-          m_rf_want_q[lp_slot] <= 1'b0;
-          m_rf_wait_q[lp_slot] <= 1'b1;
+      for (int i = 0; i < MSHRS; i++) begin
+        if (lp_take && lp_slot == SLW'(i)) begin
+          if (lp_wb) begin
+            w_want_q[i] <= 1'b0;
+            if (WRITE_VALIDATE && w_rd_q[i]) w_rdw_q[i] <= 1'b1;
+          end else begin
+            m_rf_want_q[i] <= 1'b0;
+            m_rf_wait_q[i] <= 1'b1;
+          end
+        end
+        if (fill && rsp_slot == SLW'(i)) begin
+          m_rf_wait_q[i] <= 1'b0;
+          m_filled_q[i]  <= 1'b1;
         end
       end
-      if (fill) begin
-        m_rf_wait_q[rsp_slot]     <= 1'b0;
-        m_filled_q[rsp_slot]      <= 1'b1;
-        valid_q[m_idx_q[rsp_slot]] <= 1'b1;
-        if (WRITE_VALIDATE) wv_q[m_idx_q[rsp_slot]] <= '1;
-      end
-      if (wb_ack) w_busy_q[rsp_slot] <= 1'b0;
-      // a partial victim's line arrived: keep the words written, then write the line
-      if (wb_rd) begin
-        for (int w = 0; w < WORDS; w++) begin
-          if (!w_wv_q[rsp_slot][w]) w_data_q[rsp_slot][32 * w +: 32] <= mem_rsp_rdata_i[32 * w +: 32];
+      for (int l = 0; l < LINES; l++) begin
+        if (fill && fill_idx == IDX_W'(l)) begin
+          valid_q[l] <= 1'b1;
+          if (WRITE_VALIDATE) wv_q[l] <= '1;
         end
-        w_rdw_q[rsp_slot]  <= 1'b0;
-        w_rd_q[rsp_slot]   <= 1'b0;
-        w_want_q[rsp_slot] <= 1'b1;
+      end
+      for (int i = 0; i < MSHRS; i++) begin
+        if (rsp_slot == SLW'(i)) begin
+          if (wb_ack) w_busy_q[i] <= 1'b0;
+          // a partial victim's line arrived: keep the words written, then write the line
+          if (wb_rd) begin
+            for (int w = 0; w < WORDS; w++) begin
+              if (!w_wv_q[i][w]) w_data_q[i][32 * w +: 32] <= mem_rsp_rdata_i[32 * w +: 32];
+            end
+            w_rdw_q[i]  <= 1'b0;
+            w_rd_q[i]   <= 1'b0;
+            w_want_q[i] <= 1'b1;
+          end
+        end
       end
 
       // flush: wait for the bank to go idle, walk every line, wait for the write-backs
@@ -779,13 +845,15 @@ module vgiw_cache_bank #(
         fl_walk_q    <= 1'b1;
         fl_idx_q     <= '0;
       end
-      if (fl_cap) begin
-        w_busy_q[fl_wslot] <= 1'b1;
-        w_line_q[fl_wslot] <= {tag_q[fl_idx_q], fl_idx_q[IDX_W-1:WAY_W]};
-        w_wv_q[fl_wslot]   <= wv_q[fl_idx_q];
-        w_rd_q[fl_wslot]   <= WRITE_VALIDATE && wv_q[fl_idx_q] != '1;
-        dirty_q[fl_idx_q]  <= 1'b0;
+      for (int i = 0; i < MSHRS; i++) begin
+        if (fl_cap && fl_wslot == SLW'(i)) begin
+          w_busy_q[i] <= 1'b1;
+          w_line_q[i] <= {set_tag[fl_idx_q[WAY_W-1:0]], fl_idx_q[IDX_W-1:WAY_W]};
+          w_wv_q[i]   <= wv_q[fl_idx_q];
+          w_rd_q[i]   <= WRITE_VALIDATE && wv_q[fl_idx_q] != '1;
+        end
       end
+      for (int l = 0; l < LINES; l++) if (fl_cap && fl_idx_q == IDX_W'(l)) dirty_q[l] <= 1'b0;
       if (fl_step) begin
         fl_idx_q <= fl_idx_q + 1'b1;
         if (fl_idx_q == IDX_W'(LINES - 1)) begin
@@ -807,6 +875,10 @@ module vgiw_cache_bank #(
   always_ff @(posedge clk_i) begin
     if (rst_ni && fill) begin
       assert (m_rf_wait_q[rsp_slot]) else $error("%m: refill with nothing in flight");
+    end
+    // the flush walk reads its tags through the lookup (lk_set): stage 1 is empty while it runs
+    if (rst_ni && fl_walk_q) begin
+      assert (!s1_valid_q) else $error("%m: a request in stage 1 during the flush walk");
     end
     if (rst_ni && wb_ack) begin
       assert (w_busy_q[rsp_slot] && !w_want_q[rsp_slot] && !w_rd_q[rsp_slot])
