@@ -74,7 +74,7 @@ def main():
                 check(f"#define VGIW_REG_{k} 0x{v}u" in ch, f"{preset}: REG_{k} = 0x{v} in C header")
             sv = dict(pairs)
             maxb, units = int(sv["BBS_MAX_BLOCKS"]), int(sv["FABRIC_UNITS"])
-            for k, v in {"CYCLES": 0, "RECONFIG_CYCLES": 4, "RETIRED": 9, "CFG_FETCHES": 12, "CFG_KEPT": 13, "FIXED_COUNT": 14, "EXT": 16,
+            for k, v in {"CYCLES": 0, "RECONFIG_CYCLES": 4, "RETIRED": 9, "CFG_FETCHES": 12, "CFG_KEPT": 13, "FIXED_COUNT": 16, "EXT": 16,
                          "L1_ACCESS": 16, "L1_BANK_CONFLICT": 19, "LVC_SPILL": 24, "LVC_MISS_CYCLES": 31, "EXT_COUNT": 16,
                          "BLK_EXEC": 32, "BLK_THR": 32 + maxb, "UNIT_FIRE": 32 + 2 * maxb,
                          "BLK_CYCLES": 32 + 2 * maxb + units, "TOTAL": 32 + 3 * maxb + units}.items():
@@ -125,9 +125,9 @@ def main():
         check('vgiw_err_names[12] = { "none", "bad_magic", "bad_block_count", "tile_too_small", "bad_successor", '
               '"fabric", "memory", "no_cvu", "illegal_instr", "misaligned", "fetch_range", "bad_launch" };' in cm,
               "error names indexed by code")
-        check('vgiw_cnt_fixed_names[14] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles", '
+        check('vgiw_cnt_fixed_names[16] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles", '
               '"fabric_busy", "stall_cfg", "stall_ready", "stall_drain", "retired", "cfg_hits", "cfg_misses", '
-              '"cfg_fetches", "cfg_kept" };' in cm,
+              '"cfg_fetches", "cfg_kept", "cfg_bg_shifts", "cfg_bg_used" };' in cm,
               "fixed counter names in index order")
         check('vgiw_cnt_ext_names[16] = { "l1_access", "l1_hit", "l1_miss", "l1_bank_conflict", "l1_writeback", '
               '"lvc_access", "lvc_hit", "lvc_miss", "lvc_spill", "l1_mshr_stall", "l1_refill", "l1_miss_cycles", '

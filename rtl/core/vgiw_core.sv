@@ -93,7 +93,7 @@ module vgiw_core (
   logic [63:0]              cvt_rd_data, cvt_wr_bits;
   logic [MAXB-1:0]          cvt_nonempty;
 
-  logic                     fab_clear, cfg_shift, fab_busy, fab_error;
+  logic                     fab_clear, cfg_shift, cfg_bg, cfg_load, fab_busy, fab_error;
   logic [vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS-1:0][CH-1:0][31:0] cfg_word;   // rows of one shift
   logic [31:0]              tile_base;
   logic [vgiw_cfg_pkg::DESC_W_LOCAL_SPAN-vgiw_cfg_pkg::DESC_W_LSIZE0:0][31:0] geom;
@@ -133,7 +133,7 @@ module vgiw_core (
     .cvt_rd_valid_o (cvt_rd_valid), .cvt_rd_block_o (cvt_rd_block), .cvt_rd_word_o (cvt_rd_word),
     .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block),
     .cvt_wr_word_o (cvt_wr_word), .cvt_wr_bits_o (cvt_wr_bits), .cvt_nonempty_i (cvt_nonempty),
-    .fab_clear_o (fab_clear), .cfg_shift_o (cfg_shift), .cfg_word_o (cfg_word), .tile_base_o (tile_base), .geom_o (geom),
+    .fab_clear_o (fab_clear), .cfg_shift_o (cfg_shift), .cfg_bg_o (cfg_bg), .cfg_load_o (cfg_load), .cfg_word_o (cfg_word), .tile_base_o (tile_base), .geom_o (geom),
     .cvu_batch_valid_o (cvu_batch_valid), .cvu_batch_ready_i (cvu_batch_ready), .cvu_batch_o (cvu_batch),
     .cvu_done_valid_i (cvu_done_valid), .cvu_done_ready_o (cvu_done_ready), .cvu_done_i (cvu_done),
     .fab_busy_i (fab_busy), .unit_fire_i (unit_fire), .fab_error_i (fab_error)
@@ -150,7 +150,7 @@ module vgiw_core (
   // ---- fabric -------------------------------------------------------------------------------
   vgiw_fabric u_fabric (
     .clk_i, .rst_ni, .clear_i (fab_clear),
-    .cfg_shift_i (cfg_shift), .cfg_word_i (cfg_word), .tile_base_i (tile_base), .geom_i (geom),
+    .cfg_shift_i (cfg_shift), .cfg_bg_i (cfg_bg), .cfg_load_i (cfg_load), .cfg_word_i (cfg_word), .tile_base_i (tile_base), .geom_i (geom),
     .cvu_batch_valid_i (cvu_batch_valid), .cvu_batch_ready_o (cvu_batch_ready), .cvu_batch_i (cvu_batch),
     .cvu_done_valid_o (cvu_done_valid), .cvu_done_ready_i (cvu_done_ready), .cvu_done_o (cvu_done),
     .ldst_req_valid_o (ldst_req_valid), .ldst_req_ready_i (ldst_req_ready), .ldst_req_o (ldst_req),

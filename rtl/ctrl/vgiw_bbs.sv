@@ -71,6 +71,8 @@ module vgiw_bbs #(
   // fabric
   output logic                      fab_clear_o,
   output logic                      cfg_shift_o,
+  output logic                      cfg_bg_o,        // the shift is a background one (into the shadow)
+  output logic                      cfg_load_o,      // shadow -> live configuration (FABRIC_CFG_SHADOW)
   output logic [K-1:0][CH-1:0][31:0] cfg_word_o,   // K rows per shift (docs/fabric.md)
   output logic [31:0]               tile_base_o,
   // NDRange geometry for the CVUs' coordinates: descriptor words LSIZE0 .. LOCAL_SPAN, in order
@@ -103,6 +105,7 @@ module vgiw_bbs #(
   localparam int unsigned WPL       = vgiw_cfg_pkg::L1_LINE_BYTES / 4;
   localparam int unsigned FCW       = $clog2(WPL + 1);
   localparam logic [15:0] ABORT_WAIT = 16'd4095;      // cycles an abort waits for the fabric
+  localparam bit SHADOW = vgiw_cfg_pkg::FABRIC_CFG_SHADOW;  // shadow chains (docs/ctrl.md "Shadow configuration")
 
   // Fixed counters (arch/core.toml [counters.fixed]): bit positions in the counters' inc_i
   localparam int unsigned C_FIX         = vgiw_cfg_pkg::CNT_FIXED;
@@ -138,6 +141,13 @@ module vgiw_bbs #(
   logic [15:0]     abort_cnt_q;
   logic            flush_sent_q, flush_seen_q;
   logic            flush_done_seen;   // final flush complete and no configuration read pending
+  // shadow chains (FABRIC_CFG_SHADOW; docs/ctrl.md "Shadow configuration"): while a block runs,
+  // sel_q is the block the next one is expected to be, and its configuration shifts into the
+  // fabric's shadow chains; a reconfiguration to the block the shadow holds is one load cycle
+  logic            bg_on_q;           // a background shift of block sel_q is in progress (shift_row_q)
+  logic [BW-1:0]   shv_blk_q;         // the block whose configuration the shadow holds ...
+  logic            shv_full_q;        // ... completely
+  logic            load_q;            // a foreground shift ended: load the shadow in this cycle
 
   // configuration cache (bbs_cfg_cache): whole configurations of recently used and prefetched
   // blocks (VGIW §3.2), filled while the current block runs, shifted out row by row as they fill
@@ -253,6 +263,25 @@ module vgiw_bbs #(
     .predict_vld_o  (predict_vld)
   );
 
+  // Shadow target (docs/ctrl.md "Shadow configuration"): the block that runs after cur_q is the
+  // smallest block non-empty when it drains. Blocks other than cur_q only gain threads while it
+  // runs, so that is min(c0, the successors of cur_q that receive a thread), c0 the smallest
+  // other non-empty block (cand[0]). The target is the smallest of c0 and the successors: it is
+  // certain when no successor is below c0, otherwise a prediction (a successor that receives no
+  // thread makes it wrong; the reconfiguration then shifts in the foreground). A loop back to
+  // cur_q needs no configuration.
+  logic          c0_vld, s0_vld, s1_vld, tgt_vld;
+  logic [BW-1:0] tgt;
+  assign c0_vld = (nonempty & ~(MAXB'(1) << cur_q)) != '0;
+  assign s0_vld = cur_s0 != SUCC_NONE && BW'(cur_s0) != cur_q;
+  assign s1_vld = cur_s1 != SUCC_NONE && BW'(cur_s1) != cur_q;
+  always_comb begin
+    tgt     = cand[0];
+    tgt_vld = c0_vld;
+    if (s0_vld && (!tgt_vld || cand[1] < tgt)) begin tgt = cand[1]; tgt_vld = 1'b1; end
+    if (s1_vld && (!tgt_vld || cand[2] < tgt)) begin tgt = cand[2]; tgt_vld = 1'b1; end
+  end
+
   // Tile size (docs/core.md): T = min(roundup64(N), 64*floor(WORDS/B), 64*tile_max, 65536), in words.
   always_comb begin
     thread_words = (threads_q >> 6) + 32'(threads_q[5:0] != '0);
@@ -318,6 +347,19 @@ module vgiw_bbs #(
     end
   end
 
+  // ---- background shift (FABRIC_CFG_SHADOW) -------------------------------------------------
+  // While a block runs (not in the cycle it drains: that cycle selects), sel_q follows the
+  // shadow target; once its configuration is complete in the configuration cache it shifts
+  // into the shadow, one step per cycle from the same cache port and launch-value substitution
+  // as a foreground shift. A new target abandons a shift in progress (counted as started, never
+  // used). The cache keeps sel_q's entry (keep_i) while it is shifted out.
+  logic bg_run, bg_step, bg_start, bg_retarget;
+  assign bg_run      = SHADOW && state_q == S_RUN && !drained;
+  assign bg_retarget = bg_run && tgt_vld && tgt != sel_q;
+  assign bg_step     = bg_run && bg_on_q && !bg_retarget && sh_row_ready;
+  assign bg_start    = bg_run && tgt_vld && !bg_retarget && !bg_on_q && sh_full
+                       && !(shv_full_q && shv_blk_q == sel_q);
+
   // ---- fetch control ----------------------------------------------------------------------
   logic          want_vld;
 
@@ -375,11 +417,15 @@ module vgiw_bbs #(
   // run drains: the configured block runs again without reconfiguration (restart: the fabric's
   // thread state is cleared), any other is reconfigured to (reconf: the fabric is cleared in
   // this cycle and the configuration shifts in from the next, VGIW §3.2's reset and shift).
-  logic again, select, restart, reconf, run_entry;
+  logic again, swap, select, restart, reconf, swap_now, run_entry;
   assign again     = configured_q && smallest == cur_q;
+  // the shadow holds the selected block completely: the switch is the load, in the selecting
+  // cycle (with the clear), and the block runs from the next cycle as after a loop back
+  assign swap      = SHADOW && !again && shv_full_q && shv_blk_q == smallest;
   assign select    = state_q == S_SELECT || (state_q == S_RUN && drained);
   assign restart   = state_q == S_RUN && state_d == S_RUN && drained;
   assign reconf    = select && state_d == S_SHIFT;
+  assign swap_now  = select && swap && state_d == S_RUN;
   assign run_entry = (state_d == S_RUN && state_q != S_RUN) || restart;
 
   always_comb begin
@@ -393,7 +439,7 @@ module vgiw_bbs #(
       S_CHECK_TABLE: state_d = (err_now != vgiw_cfg_pkg::ERR_NONE) ? S_ABORT : S_TILE;
       S_TILE:        if (init_w_q == used_words_q - TW'(1)) state_d = S_SELECT;
       S_SELECT: begin
-        if (any_nonempty) state_d = again ? S_RUN : S_SHIFT;
+        if (any_nonempty) state_d = (again || swap) ? S_RUN : S_SHIFT;
         else if (next_base < {1'b0, threads_q}) state_d = S_TILE;
         else state_d = S_FLUSH_OUT;
       end
@@ -401,7 +447,7 @@ module vgiw_bbs #(
       S_SHIFT: if (sh_row_ready && shift_row_q == RWW'(STEPS - 1)) state_d = S_RUN;
       // the cycle a run drains selects the next block (no S_SELECT cycle between two runs);
       // only the tile's end goes through S_SELECT
-      S_RUN:         if (drained) state_d = !any_nonempty ? S_SELECT : again ? S_RUN : S_SHIFT;
+      S_RUN:         if (drained) state_d = !any_nonempty ? S_SELECT : (again || swap) ? S_RUN : S_SHIFT;
       S_ABORT:       if ((disp_idle || abort_cnt_q == ABORT_WAIT) && !f_busy)
                        state_d = S_FLUSH_OUT;
       S_FLUSH_OUT:   if (flush_done_seen) state_d = S_IDLE;
@@ -422,7 +468,12 @@ module vgiw_bbs #(
                          || (state_q == S_IDLE && start_i);
   assign cvt_clear_check_o = state_q == S_SELECT;
   assign cvt_tile_words_o  = tile_words_q;
-  assign cfg_shift_o   = state_q == S_SHIFT && sh_row_ready;
+  assign cfg_shift_o   = (state_q == S_SHIFT && sh_row_ready) || bg_step;
+  assign cfg_bg_o      = SHADOW && state_q == S_RUN;
+  // the shadow becomes the live configuration: in the cycle after a foreground shift's last
+  // step (the first run cycle: the first batch reaches its CVU at its end, and the CVU reads
+  // the configuration from the next cycle on), or in the selecting cycle of a switch
+  assign cfg_load_o    = SHADOW && (load_q || swap_now);
   assign cb_start      = f_start && !(state_q == S_FLUSH_IN || state_q == S_CHECK);
   assign cb_wr         = f_valid && f_for_cfg_q && !cb_start;
 
@@ -519,6 +570,10 @@ module vgiw_bbs #(
       flush_sent_q  <= 1'b0;
       flush_seen_q  <= 1'b0;
       f_for_cfg_q   <= 1'b0;
+      bg_on_q       <= 1'b0;
+      shv_blk_q     <= '0;
+      shv_full_q    <= 1'b0;
+      load_q        <= 1'b0;
     end else begin
       state_q   <= state_d;
       fab_err_q <= fab_error_i;
@@ -563,6 +618,7 @@ module vgiw_bbs #(
           if (shift_row_q == RWW'(STEPS - 1)) begin
             cur_q        <= sel_q;
             configured_q <= 1'b1;
+            shv_full_q   <= 1'b1;             // the shadow holds it too (loaded next cycle)
           end
         end
         S_ABORT: abort_cnt_q <= abort_cnt_q + 16'd1;
@@ -593,9 +649,42 @@ module vgiw_bbs #(
 
       // run entry (the dispatch restarts its scan of cur_q, also after a loop back to it)
       if (select && state_d == S_RUN) cur_q <= smallest;
+      if (swap_now) configured_q <= 1'b1;   // the shadow is now the live configuration
       if (reconf) begin                  // the reset of a reconfiguration (VGIW §3.2)
         shift_row_q  <= '0;
         configured_q <= 1'b0;
+      end
+
+      // shadow chains: a foreground shift writes them (and is loaded the cycle after its last
+      // step); in a run, the next block's configuration shifts in behind the running one
+      load_q <= SHADOW && state_q == S_SHIFT && state_d == S_RUN;
+      if (reconf) begin
+        bg_on_q    <= 1'b0;
+        shv_blk_q  <= smallest;
+        shv_full_q <= 1'b0;
+      end
+      if (bg_retarget) begin
+        sel_q   <= tgt;
+        bg_on_q <= 1'b0;
+      end
+      if (bg_start) begin
+        bg_on_q     <= 1'b1;
+        shift_row_q <= '0;
+        shv_blk_q   <= sel_q;
+        shv_full_q  <= 1'b0;
+      end
+      if (bg_step) begin
+        shift_row_q <= shift_row_q + RWW'(1);
+        if (shift_row_q == RWW'(STEPS - 1)) begin
+          bg_on_q    <= 1'b0;
+          shv_full_q <= 1'b1;
+        end
+      end
+      // a new launch brings new launch values (substituted into the shifted words), an abort
+      // may have cut a shift short: the shadow holds nothing usable
+      if ((state_q == S_IDLE && start_i) || state_q == S_ABORT) begin
+        bg_on_q    <= 1'b0;
+        shv_full_q <= 1'b0;
       end
 
       // descriptor and block table words
@@ -641,12 +730,15 @@ module vgiw_bbs #(
     cnt_inc[vgiw_cfg_pkg::CNT_CYCLES - C_FIX]      = 1'b1;
     cnt_inc[vgiw_cfg_pkg::CNT_TILES - C_FIX]       = state_q != S_TILE && state_d == S_TILE;
     cnt_inc[vgiw_cfg_pkg::CNT_BATCHES - C_FIX]     = ev_batch;
-    cnt_inc[vgiw_cfg_pkg::CNT_RECONFIGS - C_FIX]   = reconf;
+    // a switch to the shadow is a reconfiguration (another block's configuration goes live)
+    cnt_inc[vgiw_cfg_pkg::CNT_RECONFIGS - C_FIX]   = reconf || swap_now;
     // a reconfiguration hits when its whole configuration is on chip as it starts
-    cnt_inc[vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX]    = reconf && sh_full;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX]    = (reconf && sh_full) || swap_now;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_MISSES - C_FIX]  = reconf && !sh_full;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_FETCHES - C_FIX] = cb_start;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_KEPT - C_FIX]    = cb_kept;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_BG_SHIFTS - C_FIX] = bg_start;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_BG_USED - C_FIX]   = swap_now;
     // the shift cycles (the clear is in the cycle that selected the block, not a cycle of its own)
     cnt_inc[vgiw_cfg_pkg::CNT_RECONFIG_CYCLES - C_FIX] = state_q == S_CLEAR || state_q == S_SHIFT;
     cnt_inc[vgiw_cfg_pkg::CNT_FABRIC_BUSY - C_FIX] = fab_busy_i;

@@ -25,6 +25,8 @@ module vgiw_fabric #(
   input  logic                       clear_i,
   // configuration
   input  logic                       cfg_shift_i,
+  input  logic                       cfg_bg_i,     // the shift is a background one (a block runs)
+  input  logic                       cfg_load_i,   // shadow -> live configuration (FABRIC_CFG_SHADOW)
   input  logic [K-1:0][CH-1:0][31:0] cfg_word_i,   // [k][chain]: k = K-1 enters last (on top)
   input  logic [31:0]                tile_base_i,
   input  logic [GW-1:0][31:0]        geom_i,       // NDRange geometry for the CVUs (descriptor)
@@ -67,26 +69,52 @@ module vgiw_fabric #(
   // the chain moves K words toward word 0, so the first word shifted in ends at the far
   // (right) end. K words per cycle divide the shift cycles by K (docs/fabric.md
   // "Configuration"); words pushed past word 0 fall off, as the padding of short chains does.
+  // chain_q is the live configuration the units read. With FABRIC_CFG_SHADOW the words shift
+  // into a shadow copy instead, and cfg_load_i copies the shadow into chain_q in one cycle (an
+  // enable, no multiplexer): the BBS shifts the next block in while the current one runs
+  // (docs/ctrl.md "Shadow configuration", VGIW §3.2's hidden reconfiguration).
+  localparam bit SHADOW = vgiw_cfg_pkg::FABRIC_CFG_SHADOW;
   logic [CH-1:0][32*MAXW-1:0] chain_q;
 
   for (genvar i = 0; i < CH; i++) begin : g_chain
     localparam int unsigned LEN = 32'(vgiw_cfg_pkg::CFG_CHAIN_LEN[16*i +: 16]);
+    logic [32*LEN-1:0] shift_q;                    // the chain that shifts (the shadow, or the live one)
     /* verilator lint_off UNUSEDSIGNAL */
     logic [32*(LEN+K)-1:0] pushed;                 // its K lowest words fall off the chain
     /* verilator lint_on UNUSEDSIGNAL */
     always_comb begin
       pushed = '0;
-      pushed[32*LEN-1:0] = chain_q[i][32*LEN-1:0];
+      pushed[32*LEN-1:0] = shift_q;
       for (int k = 0; k < K; k++) pushed[32*(LEN+k) +: 32] = cfg_word_i[k][i];
     end
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        chain_q[i] <= '0;
+        shift_q <= '0;
       end else if (cfg_shift_i) begin
-        chain_q[i][32*LEN-1:0] <= pushed[32*(LEN+K)-1:32*K];
+        shift_q <= pushed[32*(LEN+K)-1:32*K];
       end
     end
+    if (SHADOW) begin : g_shadow
+      logic [32*LEN-1:0] live_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          live_q <= '0;
+        end else if (cfg_load_i) begin
+          live_q <= shift_q;
+        end
+      end
+      assign chain_q[i][32*LEN-1:0] = live_q;
+    end else begin : g_live
+      assign chain_q[i][32*LEN-1:0] = shift_q;
+    end
+    if (LEN < MAXW) begin : g_pad
+      assign chain_q[i][32*MAXW-1:32*LEN] = '0;
+    end
   end
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused_load;                               // no shadow: nothing to load
+  assign unused_load = cfg_load_i;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // ---- links and slots ----------------------------------------------------------------------
   // split_var: Verilator would otherwise see each whole vector as one node and report
@@ -236,7 +264,9 @@ module vgiw_fabric #(
       assign unit_error[u] = 1'b0;
     end else begin : g_cvu
       vgiw_cvu_unit u_cvu (
-        .clk_i, .rst_ni, .clear_i, .cfg_shift_i, .cfg_i (cfg),
+        // the CVU's coordinate setup starts on a shift of a new configuration after a clear; a
+        // background shift is not one (the block that runs keeps its CVUs)
+        .clk_i, .rst_ni, .clear_i, .cfg_shift_i (cfg_shift_i && !cfg_bg_i), .cfg_i (cfg),
         .in_valid_i (in_valid[4*u +: 4]), .in_tok_i (in_tok[4*u +: 4]), .in_ready_o (in_ready[4*u +: 4]),
         .out_valid_o (out_valid[2*u +: 2]), .out_tok_o (out_tok[2*u +: 2]), .out_ready_i (out_ready[2*u +: 2]),
         .busy_o (unit_busy[u]), .fire_o (unit_fire_o[u]),

@@ -1424,7 +1424,7 @@ int vrt_run(vrt_device *d, vrt_kernel k, unsigned dims, const uint32_t *global, 
 #define STAT_FIELDS(X)                                                                                         \
     X(launches) X(threads) X(tile_threads) X(cycles) X(sim_cycles) X(tiles) X(batches) X(reconfigs)            \
     X(reconfig_cycles) X(fabric_busy) X(stall_cfg) X(stall_ready) X(stall_drain) X(retired) X(cfg_hits)        \
-    X(cfg_misses) X(cfg_fetches) X(cfg_kept) X(l1_access)                                                      \
+    X(cfg_misses) X(cfg_fetches) X(cfg_kept) X(cfg_bg_shifts) X(cfg_bg_used) X(l1_access)                      \
     X(l1_hit) X(l1_miss) X(l1_bank_conflict) X(l1_writeback) X(lvc_access) X(lvc_hit) X(lvc_miss) X(lvc_spill) \
     X(l1_mshr_stall) X(l1_refill) X(l1_miss_cycles) X(lvc_bank_conflict) X(lvc_mshr_stall) X(lvc_refill)          \
     X(lvc_miss_cycles) X(block_execs_total) X(thread_blocks) X(instructions) X(warp_instructions)            \

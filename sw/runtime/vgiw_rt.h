@@ -84,6 +84,8 @@ typedef struct {
         retired;
     uint64_t cfg_hits, cfg_misses, cfg_fetches;   /* configuration cache (docs/ctrl.md) */
     uint64_t cfg_kept;           /* configurations kept on chip from earlier launches (docs/ctrl.md) */
+    uint64_t cfg_bg_shifts, cfg_bg_used;   /* background shifts into the shadow chains, and those a
+                                            * one-cycle switch used (docs/ctrl.md "Shadow configuration") */
     uint64_t l1_access, l1_hit, l1_miss, l1_bank_conflict, l1_writeback;
     uint64_t lvc_access, lvc_hit, lvc_miss, lvc_spill;
     uint64_t l1_mshr_stall, l1_refill, l1_miss_cycles;   /* docs/mem.md "Counters" */

@@ -99,6 +99,13 @@ static int      expect_cfg;              /* block the reconfiguration must load 
 static unsigned shift_rows;
 static uint32_t shifted[MAXW][CH];
 static uint64_t m_restarts;
+/* shadow chains (VGIW_FABRIC_CFG_SHADOW, docs/ctrl.md "Shadow configuration"): every shift goes
+ * into the shadow (a shift register, the first row ends at the far end), a load copies it into
+ * the live configuration the batches run on; a reconfiguration whose clear comes with a load is
+ * a switch to the shadow (no shift cycle) */
+static uint32_t shadow_m[MAXW][CH], live_m[MAXW][CH];
+static uint64_t m_swaps, m_bg_pulses, load_due;
+static uint64_t t_swaps, t_bg_pulses, t_bg_shifts;   /* totals over the whole run */
 static uint64_t m_batches, m_reconfigs, m_thr[MAXB], m_exec[MAXB], m_fire[U], m_tiles;
 /* configuration cache: reads of each block's configuration in this launch, the cycle its last
  * line arrived (0: not complete), and reconfigurations that found it complete */
@@ -264,6 +271,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
     configured = expect_cfg = -1;
     shift_rows = 0;
     m_batches = m_reconfigs = m_tiles = 0;
+    m_swaps = m_bg_pulses = load_due = 0;
     memset(m_thr, 0, sizeof m_thr);
     memset(m_exec, 0, sizeof m_exec);
     memset(m_fire, 0, sizeof m_fire);
@@ -412,7 +420,33 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             }
             sim_progress();
         }
-        if (dut_get_fab_clear_o() && !aborting && configured >= 0 && shift_rows == STEPS &&
+        /* a load copies the shadow as it stands before this cycle's shift (VGIW_FABRIC_CFG_SHADOW) */
+        int load = VGIW_FABRIC_CFG_SHADOW && dut_get_cfg_load_o();
+        if (load) memcpy(live_m, shadow_m, sizeof live_m);
+        /* the shadow goes live in the cycle after a foreground shift's last step, or with the
+         * clear of a switch; never elsewhere (a load before the shift ends would run a torn graph) */
+        sim_check_u32(load_due ? load == (now == load_due) : (!load || dut_get_fab_clear_o()),
+                      "shadow load %d at cycle %llu, expected at %llu (the cycle after the shift's last step)",
+                      load, (unsigned long long)now, (unsigned long long)load_due);
+        if (load_due && now >= load_due) load_due = 0;
+        if (VGIW_FABRIC_CFG_SHADOW && dut_get_fab_clear_o() && load && !aborting) {
+            /* a switch to the shadow: the reconfiguration is the load, in the selecting cycle */
+            sim_check_u32(in_flight() == 0, "switch with %u batches in the fabric", in_flight());
+            expect_cfg = smallest_waiting();
+            sim_check_u32(expect_cfg >= 0 && expect_cfg != configured, "switch to block %d (configured %d)",
+                          expect_cfg, configured);
+            int bad = 0;
+            for (unsigned r = 0; r < MAXW; r++)
+                for (unsigned c = 0; c < CH; c++)
+                    bad += live_m[r][c] != lv_expect(mem[K.cfg_addr[expect_cfg] / 4 + r * CH + c]);
+            sim_check_eq(bad, 0, "configuration words of block %d switched to from the shadow", expect_cfg);
+            m_reconfigs++;
+            m_swaps++;
+            if (fit && cfg_done_at[expect_cfg] && cfg_done_at[expect_cfg] < now) m_onchip++;
+            configured = expect_cfg;
+            shift_rows = STEPS;
+            m_exec[configured]++;
+        } else if (dut_get_fab_clear_o() && !aborting && configured >= 0 && shift_rows == STEPS &&
             smallest_waiting() == configured) {
             /* the configured block runs again (a loop back or a new tile): the fabric's thread
              * state is cleared so the CVU restarts at low thread IDs (docs/fabric.md, epochs);
@@ -440,7 +474,20 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             configured = -1;
             shift_rows = 0;
         }
-        if (dut_get_cfg_shift_o()) {
+        if (VGIW_FABRIC_CFG_SHADOW && dut_get_cfg_shift_o()) {
+            uint32_t w[SHW * CH];
+            dut_getw_cfg_word_o(w);
+            for (unsigned k = 0; k < SHW; k++) {
+                memmove(shadow_m[0], shadow_m[1], (MAXW - 1) * sizeof shadow_m[0]);
+                memcpy(shadow_m[MAXW - 1], &w[k * CH], sizeof shadow_m[0]);
+            }
+        }
+        if (VGIW_FABRIC_CFG_SHADOW && dut_get_cfg_shift_o() && dut_get_cfg_bg_o()) {
+            /* a background shift: only behind a configured block that runs */
+            sim_check_u32(configured >= 0 && shift_rows == STEPS && !dut_get_fab_clear_o(),
+                          "background shift with no block running (configured %d)", configured);
+            m_bg_pulses++;
+        } else if (dut_get_cfg_shift_o()) {
             uint32_t w[SHW * CH];
             dut_getw_cfg_word_o(w);
             const unsigned pad = PAD;   /* a variable: 0 in some presets */
@@ -465,6 +512,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
                 if (clear_at)
                     sim_check_eq(now - clear_at, STEPS, "reconfiguration to on-chip block %d: cycles after the clear",
                                  expect_cfg);
+                if (VGIW_FABRIC_CFG_SHADOW) load_due = now + 1;   /* the shadow goes live next cycle */
                 configured = expect_cfg;
                 m_exec[configured]++;   /* a completed reconfiguration is followed by a run */
             }
@@ -481,6 +529,14 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             uint64_t mask = b.mask;
             sim_check_u32(configured >= 0 && shift_rows == STEPS, "batch to an unconfigured fabric");
             int blk = configured;
+            if (VGIW_FABRIC_CFG_SHADOW && blk >= 0 && !aborting) {
+                /* the batch runs on the live configuration (loaded at the latest in this cycle) */
+                int bad = 0;
+                for (unsigned r = 0; r < MAXW; r++)
+                    for (unsigned cc = 0; cc < CH; cc++)
+                        bad += live_m[r][cc] != lv_expect(mem[K.cfg_addr[blk] / 4 + r * CH + cc]);
+                sim_check_eq(bad, 0, "live configuration words of block %d at a batch", blk);
+            }
             sim_check_u32(blk < 0 || ((K.cvu_mask[blk] >> c) & 1), "batch of block %d to CVU %u not in its mask", blk, c);
             sim_check_eq(dut_get_tile_base_o(), cur_tile * tile_T, "tile base");
             sim_check_eq(dut_get_lv_tile_threads_o(), tile_T, "live value tile threads");
@@ -523,7 +579,17 @@ static unsigned run_kernel(unsigned inject, int expect_error)
         sim_check_eq(counter(VGIW_CNT_TILES), m_tiles, "tile counter");
         sim_check_eq(counter(VGIW_CNT_RECONFIGS), m_reconfigs, "reconfiguration counter");
         /* the shift cycles: the clear is in the cycle that selected the block (docs/ctrl.md "Turnaround") */
-        sim_check_u32(counter(VGIW_CNT_RECONFIG_CYCLES) >= m_reconfigs * STEPS, "reconfiguration cycles");
+        /* a switch to the shadow has no shift cycle: reconfig_cycles counts the cycles the fabric
+         * waits for its configuration, never a background shift */
+        sim_check_u32(counter(VGIW_CNT_RECONFIG_CYCLES) >= (m_reconfigs - m_swaps) * STEPS, "reconfiguration cycles");
+        sim_check_eq(counter(VGIW_CNT_CFG_BG_USED), m_swaps, "switches to the shadow");
+        sim_check_u32(counter(VGIW_CNT_CFG_BG_SHIFTS) >= m_swaps && counter(VGIW_CNT_CFG_BG_SHIFTS) * STEPS >= m_bg_pulses,
+                      "background shifts %llu for %llu switches and %llu background shift steps",
+                      (unsigned long long)counter(VGIW_CNT_CFG_BG_SHIFTS), (unsigned long long)m_swaps,
+                      (unsigned long long)m_bg_pulses);
+        t_swaps += m_swaps;
+        t_bg_pulses += m_bg_pulses;
+        t_bg_shifts += counter(VGIW_CNT_CFG_BG_SHIFTS);
         sim_check_u32(counter(VGIW_CNT_CYCLES) > counter(VGIW_CNT_FABRIC_BUSY), "cycle counter");
         for (unsigned b = 0; b < MAXB; b++) {
             sim_check_eq(counter(VGIW_CNT_BLK_THR + b), m_thr[b], "threads of block %u", b);
@@ -732,6 +798,17 @@ int main(int argc, char **argv)
     sim_check_eq(run_kernel(0, 0), VGIW_ERR_NONE, "kernel after errors");
 
     sim_check_u32(t_subst > 0, "no configuration word was substituted with a launch value");
+    if (VGIW_FABRIC_CFG_SHADOW) {
+        /* both sides of the shadow were exercised: switches in one cycle, and background shifts
+         * that were not used (a wrong prediction, followed by a foreground shift) */
+        sim_check_u32(t_swaps > 0, "no switch to the shadow");
+        sim_check_u32(t_bg_shifts > t_swaps, "no background shift went unused (%llu shifts, %llu switches)",
+                      (unsigned long long)t_bg_shifts, (unsigned long long)t_swaps);
+        if (!sim_args.quiet)
+            printf("bbs_tb: shadow: %llu background shifts (%llu steps), %llu used by a one-cycle switch, %llu not\n",
+                   (unsigned long long)t_bg_shifts, (unsigned long long)t_bg_pulses, (unsigned long long)t_swaps,
+                   (unsigned long long)(t_bg_shifts - t_swaps));
+    }
     if (!sim_args.quiet)
         printf("bbs_tb: %llu kernels, %llu threads, %llu batches, %llu reconfigurations, %llu tiles; loop kernels: "
                "%llu reconfigurations, %llu from chip in %u cycles each, %llu configurations kept across launches; "

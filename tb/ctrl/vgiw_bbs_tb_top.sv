@@ -35,6 +35,8 @@ module vgiw_bbs_tb_top #(
   output logic [16:0]              lv_tile_threads_o,
   output logic                     fab_clear_o,
   output logic                     cfg_shift_o,
+  output logic                     cfg_bg_o,
+  output logic                     cfg_load_o,
   output logic [vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS*CH*32-1:0] cfg_word_o,   // K rows of CH words
   output logic [31:0]              tile_base_o,
   output logic [(vgiw_cfg_pkg::DESC_W_LOCAL_SPAN-vgiw_cfg_pkg::DESC_W_LSIZE0+1)*32-1:0] geom_o,
@@ -74,7 +76,7 @@ module vgiw_bbs_tb_top #(
     .cvt_rd_valid_o (cvt_rd_valid), .cvt_rd_block_o (cvt_rd_block), .cvt_rd_word_o (cvt_rd_word),
     .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block),
     .cvt_wr_word_o (cvt_wr_word), .cvt_wr_bits_o (cvt_wr_bits), .cvt_nonempty_i (cvt_nonempty),
-    .fab_clear_o, .cfg_shift_o, .cfg_word_o, .tile_base_o, .geom_o,
+    .fab_clear_o, .cfg_shift_o, .cfg_bg_o, .cfg_load_o, .cfg_word_o, .tile_base_o, .geom_o,
     .cvu_batch_valid_o, .cvu_batch_ready_i, .cvu_batch_o, .cvu_done_valid_i, .cvu_done_ready_o, .cvu_done_i,
     .fab_busy_i, .unit_fire_i (unit_fire_i[U-1:0]), .fab_error_i
   );

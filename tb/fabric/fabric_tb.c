@@ -464,6 +464,12 @@ static uint64_t load_config(fcfg_t *c)
     dut_set_cfg_shift_i(0);
     memset(cw, 0, sizeof cw);
     PUT_cfg_word_i(cw);
+#if VGIW_FABRIC_CFG_SHADOW
+    /* the words went into the shadow chains: one load cycle makes them live (docs/fabric.md) */
+    dut_set_cfg_load_i(1);
+    sim_step();
+    dut_set_cfg_load_i(0);
+#endif
     sim_eval();
     free(words);
     /* the units and switches decode what the library set */
@@ -1057,6 +1063,8 @@ int main(int argc, char **argv)
     }
     dut_set_clear_i(0);
     dut_set_cfg_shift_i(0);
+    dut_set_cfg_bg_i(0);
+    dut_set_cfg_load_i(0);
     sim_reset(4);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);

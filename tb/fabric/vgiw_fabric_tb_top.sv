@@ -26,6 +26,8 @@ module vgiw_fabric_tb_top #(
   input  logic                       rst_ni,
   input  logic                       clear_i,
   input  logic                       cfg_shift_i,
+  input  logic                       cfg_bg_i,
+  input  logic                       cfg_load_i,
   input  logic [vgiw_cfg_pkg::FABRIC_CFG_SHIFT_WORDS*CH*32-1:0] cfg_word_i,   // K rows of CH words
   input  logic [31:0]                tile_base_i,
   input  logic [(vgiw_cfg_pkg::DESC_W_LOCAL_SPAN-vgiw_cfg_pkg::DESC_W_LSIZE0+1)*32-1:0] geom_i,

@@ -157,12 +157,14 @@ static void summary(FILE *f, const char *name, const vrt_stats *s, unsigned unit
      * (refills and the merge reads of partially written victims) */
     fprintf(f, "  %-22s %6llu launches %10llu cycles %9llu threads %7llu blocks executed  LVC hits %5.1f%% "
                "(%llu lines spilled, %llu read)  "
-               "config %5.1f%% (%llu reconfigurations, %.1f%% on chip, %llu fetched, %llu kept)  units busy %5.1f%%\n",
+               "config %5.1f%% (%llu reconfigurations, %.1f%% on chip, %llu fetched, %llu kept, %llu of %llu background "
+               "shifts used)  units busy %5.1f%%\n",
             name, (unsigned long long)s->launches, (unsigned long long)s->cycles, (unsigned long long)s->threads,
             (unsigned long long)s->block_execs_total, pct(s->lvc_hit, s->lvc_access),
             (unsigned long long)s->lvc_spill, (unsigned long long)s->lvc_refill,
             pct(s->reconfig_cycles, s->cycles), (unsigned long long)s->reconfigs, pct(s->cfg_hits, s->reconfigs),
             (unsigned long long)s->cfg_fetches, (unsigned long long)s->cfg_kept,
+            (unsigned long long)s->cfg_bg_used, (unsigned long long)s->cfg_bg_shifts,
             pct(s->instructions, s->cycles * (units ? units : 1)));
     fprintf(f, "  %-22s threads per block:", "");
     for (uint32_t b = 0; b < s->nblocks; b++)
@@ -256,7 +258,8 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
                "    \"busiest_block_replicas\": %u,\n    \"busiest_block_cycles\": %llu,\n"
                "    \"busiest_block_tb_per_cycle_per_replica\": %.4f,\n"
                "    \"reconfigs\": %llu,\n    \"reconfig_cycles\": %llu,\n    \"cfg_hits\": %llu,\n"
-               "    \"cfg_misses\": %llu,\n    \"cfg_fetches\": %llu,\n    \"cfg_kept\": %llu,\n    \"stall_cfg\": %llu,\n"
+               "    \"cfg_misses\": %llu,\n    \"cfg_fetches\": %llu,\n    \"cfg_kept\": %llu,\n"
+               "    \"cfg_bg_shifts\": %llu,\n    \"cfg_bg_used\": %llu,\n    \"cfg_bg_wasted\": %llu,\n    \"stall_cfg\": %llu,\n"
                "    \"stall_ready\": %llu,\n    \"stall_drain\": %llu,\n    \"fabric_busy\": %llu,\n"
                "    \"l1_bank_conflict_cycles\": %llu,\n    \"l1_mshr_stall_cycles\": %llu,\n"
                "    \"lvc_bank_conflict_cycles\": %llu,\n    \"lvc_mshr_stall_cycles\": %llu\n"
@@ -266,7 +269,9 @@ static void write_json(dev_priv *p, const vrt_stats *tot, const char *path, unsi
             (unsigned long long)busy_cyc, busy_cyc ? (double)busy_thr / (busy_rep ? busy_rep : 1) / (double)busy_cyc : 0.0,
             (unsigned long long)tot->reconfigs, (unsigned long long)tot->reconfig_cycles,
             (unsigned long long)tot->cfg_hits, (unsigned long long)tot->cfg_misses,
-            (unsigned long long)tot->cfg_fetches, (unsigned long long)tot->cfg_kept, (unsigned long long)tot->stall_cfg,
+            (unsigned long long)tot->cfg_fetches, (unsigned long long)tot->cfg_kept,
+            (unsigned long long)tot->cfg_bg_shifts, (unsigned long long)tot->cfg_bg_used,
+            (unsigned long long)(tot->cfg_bg_shifts - tot->cfg_bg_used), (unsigned long long)tot->stall_cfg,
             (unsigned long long)tot->stall_ready, (unsigned long long)tot->stall_drain,
             (unsigned long long)tot->fabric_busy,
             (unsigned long long)tot->l1_bank_conflict, (unsigned long long)tot->l1_mshr_stall,
