@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Unrolling of single-block loops (docs/compiler.md "unroll.c"), on sw/kernels/tests/unroll.cl:
 #  1. which loops vgiwcc unrolls, and by how much, per preset (a loop that fits the grid once
-#     but not unrolled keeps its form: no split is added);
+#     but not unrolled keeps its form: no split is added; an unrolled kernel that the back end
+#     splits more than the loop as written is compiled as written);
 #  2. every RUN line through clcheck (interpreter against native, bit-exact) with unrolling
 #     off (--unroll 0), automatic (placed and routed), and forced by k = 2, 3, 4, 8 on the
 #     graphs (--pnr off), so the unrolled form is checked at trip counts 0 to 10 and 63 for
@@ -30,6 +31,8 @@ scan paper 4 0
 scan small 1 0
 wide small 1 0
 wide paper 2 0
+mixed small 1 1
+mixed paper 8 0
 EOT
 
 while IFS= read -r line; do

@@ -41,7 +41,7 @@ static double ms_since(const struct timespec *t0)
 /* Back end: place and route every block (pnr_kernel: map, place, replicate, route, emit);
  * while a block does not fit even once, cut it in two consecutive sub-blocks joined by live
  * values (split.c) and build the kernel's graphs again. */
-static void back_end(Func *f, const Options *opt, vg_kernel *k, KernelReport *r)
+static void back_end(Func *f, const Options *opt, vg_kernel *k, KernelReport *r, int quiet)
 {
     char why[512] = "";
     int fb = -1, cut = 1;
@@ -56,8 +56,8 @@ static void back_end(Func *f, const Options *opt, vg_kernel *k, KernelReport *r)
         vg_kernel_free(k);
         *k = nk;
     }
-    if (r->pnr_ok)
-        return;
+    if (r->pnr_ok || quiet)
+        return;   /* quiet: an unrolled form, compiled again as written (compile_kernel) */
     size_t l = strlen(why);
     if (r->splits >= MAX_SPLITS)
         snprintf(why + l, sizeof why - l, "; still too large after %d cuts", r->splits);
@@ -172,22 +172,35 @@ void compile_kernel(struct LLVMOpaqueModule *m, const char *name, const Options 
     clock_gettime(CLOCK_MONOTONIC, &t0);
     front_end(src, name, opt, &f, k);
     if (opt->pnr)
-        back_end(&f, opt, k, r);
+        back_end(&f, opt, k, r, src != m);
     const vgiw_preset_t *p = vgiw_preset_find(opt->config);
-    if (src != m && opt->pnr && (!r->pnr_ok || (p && k->nblocks > p->bbs_max_blocks))) {
-        /* the unrolled kernel failed where the loop as written may not: more blocks than the
-         * block table holds (the remainder adds blocks), or a block that did not route */
+    int over = p && k->nblocks > p->bbs_max_blocks;
+    if (src != m && opt->pnr && (!r->pnr_ok || over || r->splits > 0)) {
+        /* The unit counts said the unrolled loop blocks fit; placement and routing may still
+         * have split a block, failed, or the splits overflowed the block table. Compile the
+         * kernel as written too and keep the unrolled form only if it is not worse. */
+        Func bf;
+        vg_kernel bk;
+        KernelReport br;
+        memset(&br, 0, sizeof br);
+        br.unroll = 1;
+        front_end(m, name, opt, &bf, &bk);
+        back_end(&bf, opt, &bk, &br, 0);
+        int keep = r->pnr_ok && !over && r->splits <= br.splits;
         if (getenv("VGIWCC_TRACE"))
-            fprintf(stderr, "trace: unroll %s by %d undone: %s\n", name, r->unroll,
-                    r->pnr_ok ? "more blocks than bbs.max_blocks" : "not placed and routed");
-        vg_kernel_free(k);
-        func_free(&f);
-        LLVMDisposeModule(src);
-        src = m;
-        memset(r, 0, sizeof *r);
-        r->unroll = 1;
-        front_end(src, name, opt, &f, k);
-        back_end(&f, opt, k, r);
+            fprintf(stderr, "trace: unroll %s by %d %s: %d split(s)%s, as written %d\n", name, r->unroll,
+                    keep ? "kept" : "undone", r->splits, r->pnr_ok ? (over ? ", over bbs.max_blocks" : "") : ", not placed",
+                    br.splits);
+        if (keep) {
+            vg_kernel_free(&bk);
+            func_free(&bf);
+        } else {
+            vg_kernel_free(k);
+            func_free(&f);
+            *k = bk;
+            f = bf;
+            *r = br;
+        }
     }
     r->ms = ms_since(&t0);
     r->pathfinder_ok = g_pathfinder_ok;
