@@ -4,7 +4,7 @@
  *
  *   clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...
  *           [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index]
- *           [--pnr off|try|require] [--pnr-seed N] [--derive cvu|entry|block] [--max-steps N] [--timeout S]
+ *           [--pnr off|try|require] [--pnr-seed N] [--derive cvu|entry|block] [--unroll K] [--max-steps N] [--timeout S]
  *           [-D NAME[=VAL]] [-v]
  *   SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] (default 0..100)
@@ -98,7 +98,8 @@ static void usage_lines(FILE *f)
     fprintf(f,
             "usage: clcheck KERNEL.cl -k NAME --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
             "               [--configs tiny,small,paper] [--seeds 1,2,...] [--order random|index] [-D X=Y] [-v]\n"
-            "               [--pnr off|try|require] [--pnr-seed N] [--derive cvu|entry|block] [--max-steps N] [--timeout S]\n"
+            "               [--pnr off|try|require] [--pnr-seed N] [--derive cvu|entry|block] [--unroll K] [--max-steps N]\n"
+            "               [--timeout S]\n"
             "  SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... |\n"
             "        buf:TYPE:COUNT[:zero|seq|rand:SEED[:LO:HI]], TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64\n");
 }
@@ -116,7 +117,7 @@ int main(int argc, char **argv)
     uint32_t g[3] = { 0, 0, 0 }, l[3] = { 1, 1, 1 };
     int have_g = 0, random_order = 1, pnr_mode = 2;
     uint64_t max_steps = 0;
-    const char *pnr_seed = "1", *derive = NULL;
+    const char *pnr_seed = "1", *derive = NULL, *unroll = NULL;
     ArgSpec specs[VG_SRC_ARG_MAX];
     const char *spec_text[VG_SRC_ARG_MAX];
     int nspecs = 0;
@@ -166,6 +167,10 @@ int main(int argc, char **argv)
             pnr_seed = P.i + 1 < P.argc ? P.argv[P.i + 1] : NULL;
             vga_u64(&P, 0, UINT64_MAX);   /* checked here, passed to vgiwcc as written */
         } else if (vga_is(&P, "--derive")) derive = derive_modes[vga_choice(&P, derive_modes)];
+        else if (vga_is(&P, "--unroll")) {   /* vgiwcc's --unroll K (docs/compiler.md "unroll.c") */
+            unroll = vga_str(&P);
+            (void)vga_parse_u64(&P, "--unroll", unroll, 0, 64);
+        }
         else if (vga_is(&P, "--max-steps")) max_steps = vga_u64(&P, 0, UINT64_MAX);
         else if (vga_is(&P, "--timeout")) vgp_set_timeout((unsigned)vga_u64(&P, 0, 30u * 24 * 3600));
         else if (vga_is(&P, "-h") || vga_is(&P, "--help")) usage();
@@ -210,10 +215,18 @@ int main(int argc, char **argv)
     for (int c = 0; c < ncfg; c++) {
         char out[PATH_MAX + 32];
         snprintf(out, sizeof out, "%s/%s.vgiw", tmpdir, configs[c]);
-        const char *cc[] = { vgiwcc, src, "-k", kname, "--config", configs[c], "-q", "-o", out,
-                             pnr_mode == 0 ? "--no-pnr" : pnr_mode == 2 ? "--pnr-optional" : "-q", "--seed", pnr_seed,
-                             "--derive", derive };
-        int rc = vgnb_run_tool(cc, derive ? 14 : 12, defs, ndefs, verbose);
+        const char *cc[16] = { vgiwcc, src, "-k", kname, "--config", configs[c], "-q", "-o", out,
+                               pnr_mode == 0 ? "--no-pnr" : pnr_mode == 2 ? "--pnr-optional" : "-q", "--seed", pnr_seed };
+        int ncc = 12;
+        if (derive) {
+            cc[ncc++] = "--derive";
+            cc[ncc++] = derive;
+        }
+        if (unroll) {
+            cc[ncc++] = "--unroll";
+            cc[ncc++] = unroll;
+        }
+        int rc = vgnb_run_tool(cc, ncc, defs, ndefs, verbose);
         if (rc < 0)
             die("out of memory");
         if (rc)

@@ -860,6 +860,15 @@ static Opnd gep(Lower *L, LLVMValueRef g, LLVMValueRef at)
             konst += (uint32_t)((uint64_t)LLVMConstIntGetSExtValue(idx) * elsize);
             continue;
         }
+        /* idx = v + C (an unrolled loop's a[x + 1], instcombine's form of a[x - 1]) computed in
+         * this block: the address is base + v*size + C*size (mod 2^32, so exact whatever the
+         * add's wrap flags), the constant joins konst and the add may die (dead_code). */
+        while (LLVMIsAInstruction(g) && LLVMIsABinaryOperator(idx) && LLVMGetInstructionOpcode(idx) == LLVMAdd
+               && LLVMGetIntTypeWidth(it) == 32 && LLVMIsAConstantInt(LLVMGetOperand(idx, 1))
+               && LLVMGetInstructionParent(idx) == LLVMGetInstructionParent(g)) {
+            konst += (uint32_t)((uint64_t)LLVMConstIntGetSExtValue(LLVMGetOperand(idx, 1)) * elsize);
+            idx = LLVMGetOperand(idx, 0);
+        }
         int w = tclass64(at, it);
         Opnd iv = norm(L, value(L, idx), w, 1);   /* an i64 index: its lo word (32-bit addresses) */
         Opnd term;

@@ -126,7 +126,7 @@ static void usage_lines(FILE *f)
             "usage: vgiwcc KERNEL.cl|.ll|.bc [-k NAME] [--config paper|small|tiny] [-o OUT.vgiw]\n"
             "              [-D NAME[=VAL]] [-I DIR] [--fanout N] [-q]\n"
             "              [--seed N] [--replicas N] [--no-pnr | --pnr-optional] [--emit-dot F.dot] [--emit-svg F.svg]\n"
-            "              [--stats FILE.json] [--derive cvu|entry|block]\n");
+            "              [--stats FILE.json] [--derive cvu|entry|block] [--unroll K]\n");
 }
 
 static _Noreturn void usage(void)
@@ -164,6 +164,8 @@ static void report_kernel(const vg_kernel *k, const KernelReport *r, void *ctx)
             nodes += k->blocks[b].nnodes;
         printf("kernel %s: %u blocks, %u live values, %u nodes, %u bytes __local\n", k->name,
                k->nblocks, k->lv_count, nodes, k->local_bytes);
+        if (r->unrolled)
+            printf("  unrolled %d single-block loop(s) by %d\n", r->unrolled, r->unroll);
         if (r->pnr_ok) {
             uint32_t used = 0, maxused = 0, delays = 0, hops = 0;
             printf("  pnr %s seed %llu: replicas", opt->config, (unsigned long long)opt->seed);
@@ -313,7 +315,7 @@ typedef struct {
 
 static int parse_command_line(int argc, char **argv, Cmd *c)
 {
-    Options opt = { "small", 4, 1, 1, 1, 0, NULL, NULL, -1 };
+    Options opt = { "small", 4, 1, 1, 1, 0, NULL, NULL, -1, -1 };
     c->opt = opt;
     c->extra = xcalloc((size_t)argc * 2 + 1, sizeof *c->extra);
     static const char *const derive_modes[] = { "block", "entry", "cvu", NULL };
@@ -333,6 +335,7 @@ static int parse_command_line(int argc, char **argv, Cmd *c)
         else if (vga_is(&P, "--emit-dot")) c->opt.dot = vga_str(&P);
         else if (vga_is(&P, "--emit-svg")) c->opt.svg = vga_str(&P);
         else if (vga_is(&P, "--stats")) c->stats_path = vga_str(&P);
+        else if (vga_is(&P, "--unroll")) c->opt.unroll = (int)vga_u64(&P, 0, 64);
         else if (vga_is(&P, "--derive")) c->opt.derive_entry = vga_choice(&P, derive_modes);
         else if (vga_is(&P, "-D") || vga_is(&P, "-I")) {
             c->extra[c->nextra++] = a;

@@ -564,3 +564,25 @@ int pnr_kernel(vg_kernel *k, const Options *opt, char *why, size_t whylen, int *
     free(F.dist);
     return rc;
 }
+
+/* Replicas of block b that the preset's unit counts allow (0: the block does not fit even
+ * once), without placing it: the unroller's test of an unrolled loop block (pipeline.c). */
+int pnr_block_replicas(const vg_kernel *k, uint32_t b, const Options *opt)
+{
+    const vgiw_preset_t *p = vgiw_preset_find(opt->config);
+    if (!p)
+        fatal("error: unknown preset '%s'", opt->config);
+    MGraph g;
+    map_block(k, b, &g);
+    map_balance(&g, p);
+    int R = MAX_REPLICAS;
+    for (unsigned t = 0; t < 6; t++) {
+        unsigned need = map_count_type(&g, t), have = *type_units(p, t);
+        if (need && (int)(have / need) < R)
+            R = (int)(have / need);
+    }
+    map_free(&g);
+    if (opt->max_replicas > 0 && R > opt->max_replicas)
+        R = opt->max_replicas;
+    return R;
+}

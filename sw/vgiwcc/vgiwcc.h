@@ -93,6 +93,7 @@ typedef struct {
     int max_replicas;       /* --replicas N: at most N replicas (0: as many as fit) */
     const char *dot, *svg;  /* --emit-dot / --emit-svg file names */
     int derive_entry;       /* --derive: injected by the CVU (2), derived once in block 0 (1), per block (0), default (-1) */
+    int unroll;             /* --unroll: -1 automatic (pipeline.c), 0 or 1 off, k >= 2 at most k */
 } Options;
 
 /* ---- mapped graph (map.c): DFG nodes as fabric units (docs/compiler.md "Mapping") ---- */
@@ -144,6 +145,7 @@ struct LLVMOpaqueModule;
 typedef struct {
     int pnr_ok;             /* placed and routed */
     int splits;             /* blocks cut by the back end */
+    int unroll, unrolled;   /* factor of the single-block loops (1: none), and how many were unrolled */
     double ms;              /* graphs to placed image */
     unsigned pathfinder_ok, pathfinder_fallback;
 } KernelReport;
@@ -168,6 +170,10 @@ int ir_own_builtin(const char *name);
 void ir_print_own_builtins(void);
 int ir_demangle(const char *m, char *name, size_t ncap, const char **params);
 
+/* unroll.c: single-block loops of a kernel, and their unrolling by k (LLVM's loop-unroll) */
+int unroll_candidates(struct LLVMOpaqueModule *m, const char *kernel);
+int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k);
+
 /* cfg.c */
 void cfg_order(Func *f);
 
@@ -188,6 +194,7 @@ void map_balance(MGraph *g, const vgiw_preset_t *p);
 
 /* place.c: place and route every block of k; returns 0, or -1 with a reason in why. */
 int pnr_kernel(vg_kernel *k, const Options *opt, char *why, size_t whylen, int *failed_block);
+int pnr_block_replicas(const vg_kernel *k, uint32_t b, const Options *opt);
 
 /* route.c: PathFinder routing of edges (src unit, out port) -> (dst unit, input); 0 = committed */
 struct fcfg;

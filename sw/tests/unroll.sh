@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Unrolling of single-block loops (docs/compiler.md "unroll.c"), on sw/kernels/tests/unroll.cl:
+#  1. which loops vgiwcc unrolls, and by how much, per preset (a loop that fits the grid once
+#     but not unrolled keeps its form: no split is added; an unrolled kernel that the back end
+#     splits more than the loop as written is compiled as written);
+#  2. every RUN line through clcheck (interpreter against native, bit-exact) with unrolling
+#     off (--unroll 0), automatic (placed and routed), and forced by k = 2, 3, 4, 8 on the
+#     graphs (--pnr off), so the unrolled form is checked at trip counts 0 to 10 and 63 for
+#     every remainder of k.
+# Usage: sw/tests/unroll.sh [BIN_DIR]
+set -u
+bin=${1:-build/sw/bin}
+src=sw/kernels/tests/unroll.cl
+pass=0; fail=0
+ok()  { echo "ok   $*"; pass=$((pass + 1)); }
+bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# kernel preset expected-factor (1: not unrolled) expected-splits
+while read -r k cfg want splits; do
+    out=$("$bin/vgiwcc" "$src" -k "$k" --config "$cfg" -o "$tmp/u.vgiw" 2>&1) || { bad "$k $cfg: vgiwcc failed"; continue; }
+    got=$(sed -n 's/.*unrolled [0-9]* single-block loop(s) by \([0-9]*\).*/\1/p' <<<"$out"); got=${got:-1}
+    sp=$(sed -n 's/.* \([0-9]*\) split(s).*/\1/p' <<<"$out")
+    if [[ $got == "$want" && $sp == "$splits" ]]; then ok "$k on $cfg: unrolled by $got, $sp split(s)"
+    else bad "$k on $cfg: unrolled by $got, $sp split(s); expected by $want, $splits split(s)"; fi
+done <<'EOT'
+cdf small 2 0
+cdf paper 8 0
+cdf tiny 1 2
+scan paper 4 0
+scan small 1 0
+wide small 1 0
+wide paper 2 0
+mixed small 1 1
+mixed paper 8 0
+EOT
+
+while IFS= read -r line; do
+    args=${line#*RUN:}
+    for mode in "--unroll 0 --pnr require" "--pnr require" "--unroll 2 --pnr off" "--unroll 3 --pnr off" \
+                "--unroll 4 --pnr off" "--unroll 8 --pnr off"; do
+        # shellcheck disable=SC2086
+        if out=$("$bin/clcheck" "$src" $args --configs tiny,small,paper --seeds 1,2 $mode 2>&1); then
+            ok "$args $mode ($(grep -c '^PASSED' <<<"$out") checks)"
+        else
+            bad "$args $mode"
+            grep -v '^PASSED' <<<"$out" | head -10 | sed 's/^/     /'
+        fi
+    done
+done < <(grep '^// RUN:' "$src")
+echo "$pass passed, $fail failed"
+[[ $fail -eq 0 ]]
