@@ -12,6 +12,9 @@
  * write-backs and hits under misses all happen; each is counted and required.
  * Phases end by draining, pulsing flush_i and waiting for flush_done_o: then memory must
  * equal the golden bit-exactly and no line request may be in flight. --count = requests.
+ * After each flush but the last, a full-queue burst (burst() below): one MSHR's target queue,
+ * write-data entries or comparand filled while memory answers nothing, the number merged
+ * checked against the narrow-target rule (docs/mem.md "Narrow targets").
  *
  * Built with -DCACHE_BANK_TB_WV (cache_bank_wv_tb: the bank with WRITE_VALIDATE, as in the LVC)
  * two thirds of the stores are whole words, so lines are allocated without a fetch, loads hit
