@@ -18,6 +18,7 @@ module vgiw_banked_cache #(
   parameter int unsigned LINE_BYTES = vgiw_cfg_pkg::L1_LINE_BYTES,
   parameter int unsigned MSHRS      = vgiw_cfg_pkg::L1_MSHRS,
   parameter int unsigned TARGETS    = vgiw_cfg_pkg::L1_MSHR_TARGETS,
+  parameter int unsigned DATA       = vgiw_cfg_pkg::L1_MSHR_DATA,
   parameter int unsigned IW         = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
   parameter bit          FLUSH_WB   = 1'b1,
   parameter bit          WRITE_VALIDATE = 1'b0,   // vgiw_cache_bank.sv: per-word valid (the LVC)
@@ -158,7 +159,7 @@ module vgiw_banked_cache #(
     end
     assign line_req_o[b] = lreq;
     vgiw_cache_bank #(
-      .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .MSHRS(MSHRS), .TARGETS(TARGETS), .ID_W(BIW),
+      .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .MSHRS(MSHRS), .TARGETS(TARGETS), .DATA(DATA), .ID_W(BIW),
       .BANK_BITS(BB), .FLUSH_WB(FLUSH_WB), .WRITE_VALIDATE(WRITE_VALIDATE)
     ) u_bank (
       .clk_i, .rst_ni,

@@ -6,9 +6,10 @@
 // answered from stage 2 (the data array's read register), so a bank takes a hit every cycle.
 // A miss takes a miss status holding register (MSHR) with a queue of targets and the bank goes
 // on: hits to other lines are served under the miss, and later requests to a line that is being
-// fetched join its MSHR's queue (merging). When the line arrives, the queued requests are
-// performed in the order they were accepted, before any new request to that line, so requests
-// to one line (and so to one address) are performed in acceptance order: the ordering guarantee
+// fetched join its MSHR's queue (merging; a queued target keeps only its ID and word, the write
+// data of stores and atomics wait in a shorter second queue). When the line arrives, the queued
+// requests are performed in the order they were accepted, before any new request to that line,
+// so requests to one line (and so to one address) are performed in acceptance order: the ordering guarantee
 // the memory system builds on (docs/mem.md "Ordering guarantees"). Requests to different lines
 // may be answered out of order (by ID).
 //
@@ -44,6 +45,9 @@ module vgiw_cache_bank #(
   parameter int unsigned LINE_BYTES = vgiw_cfg_pkg::L1_LINE_BYTES,
   parameter int unsigned MSHRS      = vgiw_cfg_pkg::L1_MSHRS,
   parameter int unsigned TARGETS    = vgiw_cfg_pkg::L1_MSHR_TARGETS,
+  // write-data entries per MSHR: a store or an atomic among its targets takes one, a load none
+  // (docs/mem.md "Narrow targets")
+  parameter int unsigned DATA       = vgiw_cfg_pkg::L1_MSHR_DATA,
   parameter int unsigned ID_W       = 8,
   // line-address bits that selected this bank; they are zero in the line port's addresses,
   // the banked cache fills in the bank's number (so every bank is one module: docs/mem.md)
@@ -107,15 +111,18 @@ module vgiw_cache_bank #(
   localparam int unsigned LN_W    = TAG_W + SET_W;            // line number within the bank
   localparam int unsigned TW      = $clog2(TARGETS);          // target queue pointer
   localparam int unsigned TCW     = $clog2(TARGETS + 1);      // target queue count
+  localparam int unsigned DW      = $clog2(DATA);             // data queue pointer
+  localparam int unsigned DCW     = $clog2(DATA + 1);         // data queue count
 
   // The line index is {set, way}: both counts must be powers of two, and at least two.
   if (SETS < 2 || WAYS < 2 || (SETS & (SETS - 1)) != 0 || (WAYS & (WAYS - 1)) != 0 ||
       LINE_BYTES < 4 || (LINE_BYTES & (LINE_BYTES - 1)) != 0) begin : g_bad_geometry
     $error("cache_bank: SETS, WAYS (>= 2) and LINE_BYTES (>= 4) must be powers of two");
   end
-  if (MSHRS < 2 || (MSHRS & (MSHRS - 1)) != 0 || TARGETS < 2 || (TARGETS & (TARGETS - 1)) != 0)
+  if (MSHRS < 2 || (MSHRS & (MSHRS - 1)) != 0 || TARGETS < 2 || (TARGETS & (TARGETS - 1)) != 0 ||
+      DATA < 2 || (DATA & (DATA - 1)) != 0)
   begin : g_bad_mshrs
-    $error("cache_bank: MSHRS and TARGETS must be powers of two, at least 2");
+    $error("cache_bank: MSHRS, TARGETS and DATA must be powers of two, at least 2");
   end
 
 `ifdef VGIW_FAULT_LVC_DROP_SPILL
@@ -138,6 +145,13 @@ module vgiw_cache_bank #(
   localparam bit AMO_HOLD = 1'b0;
 `else
   localparam bit AMO_HOLD = 1'b1;
+`endif
+`ifdef VGIW_FAULT_MSHR_DATA_FULL
+  // fault for showing that the full-queue test catches a data queue that overflows: a store
+  // merges while its MSHR's write-data entries are all taken (it overwrites the oldest)
+  localparam bit DATA_GUARD = 1'b0;
+`else
+  localparam bit DATA_GUARD = 1'b1;
 `endif
 `ifdef VGIW_FAULT_WV_FETCH_ON_WRITE
   // fault: full-word store misses fetch the line as without WRITE_VALIDATE
@@ -192,13 +206,22 @@ module vgiw_cache_bank #(
   logic [MSHRS-1:0][IDX_W-1:0] m_idx_q;
   logic [MSHRS-1:0][TW-1:0]    m_head_q;
   logic [MSHRS-1:0][TCW-1:0]   m_cnt_q;
-  logic [MSHRS-1:0][TARGETS-1:0]             t_write_q;
-  logic [MSHRS-1:0][TARGETS-1:0][3:0]        t_be_q;
-  logic [MSHRS-1:0][TARGETS-1:0][31:0]       t_wdata_q;
+  // Narrow targets (docs/mem.md "Narrow targets"): a target holds what its response needs (ID,
+  // word) and whether it takes write data; the write data (byte enables, atomic operation, word)
+  // of its stores and atomics are a second, shorter queue per MSHR, in the same order, and a
+  // CMPXCHG's comparand is one register per MSHR (one CMPXCHG queued at a time). A target costs
+  // ID_W + WO_W + 1 flops instead of ID_W + WO_W + 73, so a preset can give an MSHR many
+  // targets (a line's worth of loads) for few write-data entries.
+  logic [MSHRS-1:0][TARGETS-1:0]             t_dat_q;   // a store or an atomic: pops data
+  logic [MSHRS-1:0]                          m_cx_q;    // a CMPXCHG is queued: its comparand
+  logic [MSHRS-1:0][31:0]                    m_cmp_q;
   logic [MSHRS-1:0][TARGETS-1:0][ID_W-1:0]   t_id_q;
   logic [MSHRS-1:0][TARGETS-1:0][WO_W-1:0]   t_wo_q;
-  logic [MSHRS-1:0][TARGETS-1:0][3:0]        t_amo_q;
-  logic [MSHRS-1:0][TARGETS-1:0][31:0]       t_cmp_q;
+  logic [MSHRS-1:0][DW-1:0]                  d_head_q;
+  logic [MSHRS-1:0][DCW-1:0]                 d_cnt_q;
+  logic [MSHRS-1:0][DATA-1:0][3:0]           d_be_q;
+  logic [MSHRS-1:0][DATA-1:0][3:0]           d_amo_q;   // AMO_NONE: a store
+  logic [MSHRS-1:0][DATA-1:0][31:0]          d_word_q;  // store data, atomic operand or comparand
   logic [MSHRS-1:0]            w_busy_q, w_want_q;
   logic [MSHRS-1:0][LN_W-1:0]  w_line_q;
   logic [MSHRS-1:0][LBITS-1:0] w_data_q;
@@ -303,6 +326,13 @@ module vgiw_cache_bank #(
   assign s1_wvalid = !WRITE_VALIDATE || wv_q[hit_idx][s1_wo];
   assign s1_hit_ok = s1_wvalid || s1_full;
 
+  // write-data entries the request in stage 1 takes: a store or an atomic one, a load none; a
+  // CMPXCHG also takes its MSHR's comparand register
+  logic [DCW-1:0] s1_dn;
+  logic s1_cx;
+  assign s1_cx = s1_amo_q == 4'(vgiw_fu_pkg::AMO_CMPXCHG);
+  assign s1_dn = (s1_write_q || s1_amo_q != 4'(vgiw_fu_pkg::AMO_NONE)) ? DCW'(1) : DCW'(0);
+
   // ---- replay: the oldest target of a filled MSHR (lowest index first)
   logic           rp_valid;
   logic [SLW-1:0] rp_i;
@@ -316,7 +346,7 @@ module vgiw_cache_bank #(
       end
     end
   end
-  logic             rp_write;
+  logic             rp_write, rp_dat;
   logic [3:0]       rp_be;
   logic [31:0]      rp_wdata;
   logic [ID_W-1:0]  rp_id;
@@ -324,11 +354,16 @@ module vgiw_cache_bank #(
   logic [IDX_W-1:0] rp_idx;
   logic [3:0]       rp_amo;
   logic [31:0]      rp_cmp;
-  assign rp_amo   = t_amo_q[rp_i][m_head_q[rp_i]];
-  assign rp_cmp   = t_cmp_q[rp_i][m_head_q[rp_i]];
-  assign rp_write = t_write_q[rp_i][m_head_q[rp_i]];
-  assign rp_be    = t_be_q[rp_i][m_head_q[rp_i]];
-  assign rp_wdata = t_wdata_q[rp_i][m_head_q[rp_i]];
+  logic [DW-1:0]    rp_dh;
+  logic [DCW-1:0]   rp_dn;     // data entries the replayed target pops
+  assign rp_dat   = t_dat_q[rp_i][m_head_q[rp_i]];
+  assign rp_dh    = d_head_q[rp_i];
+  assign rp_amo   = rp_dat ? d_amo_q[rp_i][rp_dh] : 4'(vgiw_fu_pkg::AMO_NONE);
+  assign rp_cmp   = m_cmp_q[rp_i];
+  assign rp_write = rp_dat && d_amo_q[rp_i][rp_dh] == 4'(vgiw_fu_pkg::AMO_NONE);
+  assign rp_be    = d_be_q[rp_i][rp_dh];
+  assign rp_wdata = d_word_q[rp_i][rp_dh];
+  assign rp_dn    = DCW'(rp_dat);
   assign rp_id    = t_id_q[rp_i][m_head_q[rp_i]];
   assign rp_wo    = t_wo_q[rp_i][m_head_q[rp_i]];
   assign rp_idx   = m_idx_q[rp_i];
@@ -381,7 +416,9 @@ module vgiw_cache_bank #(
         // a line being fetched (or replayed): join its queue, after the requests already there;
         // a line allocated without a fetch takes only full-word stores (it has no data to
         // read): others wait until its queue drains, then read it as a partial line
-        if (m_cnt_q[mmatch_i] != TCW'(TARGETS) && (!m_nf_q[mmatch_i] || s1_full)) do_merge = 1'b1;
+        if (m_cnt_q[mmatch_i] != TCW'(TARGETS) && (!m_nf_q[mmatch_i] || s1_full) &&
+            (!DATA_GUARD || s1_dn == '0 || d_cnt_q[mmatch_i] != DCW'(DATA)) &&
+            !(s1_cx && m_cx_q[mmatch_i])) do_merge = 1'b1;
         else res_stall = 1'b1;
       end else if (hit && s1_hit_ok) begin
         do_hit = !(fill && s1_write_q);
@@ -581,7 +618,9 @@ module vgiw_cache_bank #(
 
   // target queue position of a merge
   logic [TW-1:0] merge_pos;
-  assign merge_pos = m_head_q[mmatch_i] + TW'(m_cnt_q[mmatch_i]);
+  logic [DW-1:0] merge_dpos;
+  assign merge_pos  = m_head_q[mmatch_i] + TW'(m_cnt_q[mmatch_i]);
+  assign merge_dpos = d_head_q[mmatch_i] + DW'(d_cnt_q[mmatch_i]);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -613,13 +652,16 @@ module vgiw_cache_bank #(
       m_idx_q      <= '0;
       m_head_q     <= '0;
       m_cnt_q      <= '0;
-      t_write_q    <= '0;
-      t_be_q       <= '0;
-      t_wdata_q    <= '0;
+      t_dat_q      <= '0;
+      m_cx_q       <= '0;
+      m_cmp_q      <= '0;
       t_id_q       <= '0;
       t_wo_q       <= '0;
-      t_amo_q      <= '0;
-      t_cmp_q      <= '0;
+      d_head_q     <= '0;
+      d_cnt_q      <= '0;
+      d_be_q       <= '0;
+      d_amo_q      <= '0;
+      d_word_q     <= '0;
       w_busy_q     <= '0;
       w_want_q     <= '0;
       w_line_q     <= '0;
@@ -729,6 +771,9 @@ module vgiw_cache_bank #(
           if (rp_i == SLW'(i)) begin
             m_head_q[i] <= m_head_q[i] + 1'b1;
             m_cnt_q[i]  <= m_cnt_q[i] - 1'b1;
+            d_head_q[i] <= d_head_q[i] + DW'(rp_dn);
+            d_cnt_q[i]  <= d_cnt_q[i] - rp_dn;
+            if (rp_amo == 4'(vgiw_fu_pkg::AMO_CMPXCHG)) m_cx_q[i] <= 1'b0;
             if (m_cnt_q[i] == TCW'(1)) begin
               m_busy_q[i]   <= 1'b0;
               m_filled_q[i] <= 1'b0;
@@ -743,15 +788,23 @@ module vgiw_cache_bank #(
       for (int i = 0; i < MSHRS; i++) begin
         if (do_merge && mmatch_i == SLW'(i)) begin
           m_cnt_q[i] <= m_cnt_q[i] + 1'b1;
+          d_cnt_q[i] <= d_cnt_q[i] + s1_dn;
+          if (s1_cx) begin
+            m_cx_q[i]  <= 1'b1;
+            m_cmp_q[i] <= s1_cmp_q;
+          end
           for (int t = 0; t < TARGETS; t++) begin
             if (merge_pos == TW'(t)) begin
-              t_write_q[i][t] <= s1_write_q;
-              t_be_q[i][t]    <= s1_be_q;
-              t_wdata_q[i][t] <= s1_wdata_q;
-              t_id_q[i][t]    <= s1_id_q;
-              t_wo_q[i][t]    <= s1_wo;
-              t_amo_q[i][t]   <= s1_amo_q;
-              t_cmp_q[i][t]   <= s1_cmp_q;
+              t_dat_q[i][t] <= s1_dn != '0;
+              t_id_q[i][t]  <= s1_id_q;
+              t_wo_q[i][t]  <= s1_wo;
+            end
+          end
+          for (int d = 0; d < DATA; d++) begin
+            if (s1_dn != '0 && merge_dpos == DW'(d)) begin
+              d_be_q[i][d]   <= s1_be_q;
+              d_amo_q[i][d]  <= s1_amo_q;
+              d_word_q[i][d] <= s1_wdata_q;
             end
           end
         end
@@ -768,13 +821,16 @@ module vgiw_cache_bank #(
           m_idx_q[i]     <= do_part ? hit_idx : vict_idx;
           m_head_q[i]    <= '0;
           m_cnt_q[i]     <= TCW'(1);
-          t_write_q[i][0] <= s1_write_q;
-          t_be_q[i][0]    <= s1_be_q;
-          t_wdata_q[i][0] <= s1_wdata_q;
+          t_dat_q[i][0]   <= s1_dn != '0;
+          m_cx_q[i]       <= s1_cx;
+          m_cmp_q[i]      <= s1_cmp_q;
           t_id_q[i][0]    <= s1_id_q;
           t_wo_q[i][0]    <= s1_wo;
-          t_amo_q[i][0]   <= s1_amo_q;
-          t_cmp_q[i][0]   <= s1_cmp_q;
+          d_head_q[i]     <= '0;
+          d_cnt_q[i]      <= s1_dn;
+          d_be_q[i][0]    <= s1_be_q;
+          d_amo_q[i][0]   <= s1_amo_q;
+          d_word_q[i][0]  <= s1_wdata_q;
         end
         if (do_alloc && vict_wb && mfree_i == SLW'(i)) begin
           w_busy_q[i] <= 1'b1;

@@ -9,7 +9,8 @@ module vgiw_l1 #(
   localparam int unsigned WAYS  = vgiw_cfg_pkg::L1_WAYS,
   localparam int unsigned SETS  = vgiw_cfg_pkg::L1_BYTES / (BANKS * LINE * WAYS),
   localparam int unsigned MSHRS = vgiw_cfg_pkg::L1_MSHRS,
-  localparam int unsigned TGTS  = vgiw_cfg_pkg::L1_MSHR_TARGETS
+  localparam int unsigned TGTS  = vgiw_cfg_pkg::L1_MSHR_TARGETS,
+  localparam int unsigned DATA  = vgiw_cfg_pkg::L1_MSHR_DATA
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -56,7 +57,7 @@ module vgiw_l1 #(
 
   vgiw_banked_cache #(
     .PORTS(NL), .BANKS(BANKS), .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE), .MSHRS(MSHRS),
-    .TARGETS(TGTS), .IW(IW),
+    .TARGETS(TGTS), .DATA(DATA), .IW(IW),
     .FLUSH_WB(1'b1)
   ) u_cache (
     .clk_i, .rst_ni,

@@ -18,6 +18,7 @@ module vgiw_lvc #(
   localparam int unsigned SETS  = vgiw_cfg_pkg::LVC_BYTES / (BANKS * LINE * WAYS),
   localparam int unsigned MSHRS = vgiw_cfg_pkg::LVC_MSHRS,
   localparam int unsigned TGTS  = vgiw_cfg_pkg::LVC_MSHR_TARGETS,
+  localparam int unsigned DATA  = vgiw_cfg_pkg::LVC_MSHR_DATA,
   localparam int unsigned LW    = LINE / 4             // row skew: one line, in words
 ) (
   input  logic                      clk_i,
@@ -72,7 +73,7 @@ module vgiw_lvc #(
 
   vgiw_banked_cache #(
     .PORTS(NV), .BANKS(BANKS), .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE), .MSHRS(MSHRS),
-    .TARGETS(TGTS), .IW(IW),
+    .TARGETS(TGTS), .DATA(DATA), .IW(IW),
     .FLUSH_WB(1'b0), .WRITE_VALIDATE(1'b1)
   ) u_cache (
     .clk_i, .rst_ni,

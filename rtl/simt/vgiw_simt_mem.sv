@@ -69,7 +69,8 @@ module vgiw_simt_mem #(
 
   vgiw_banked_cache #(
     .PORTS (T), .BANKS (B1), .SETS (SETS), .WAYS (vgiw_cfg_pkg::L1_WAYS), .LINE_BYTES (L),
-    .MSHRS (M1), .TARGETS (vgiw_cfg_pkg::L1_MSHR_TARGETS), .IW (IW), .FLUSH_WB (1'b1)
+    .MSHRS (M1), .TARGETS (vgiw_cfg_pkg::L1_MSHR_TARGETS),
+    .DATA (vgiw_cfg_pkg::L1_MSHR_DATA), .IW (IW), .FLUSH_WB (1'b1)
   ) u_l1 (
     .clk_i, .rst_ni,
     .req_valid_i, .req_ready_o, .req_addr_i, .req_write_i, .req_be_i, .req_wdata_i, .req_id_i,

@@ -30,3 +30,21 @@ cache_bank_amo_fault_tb_TOP    := vgiw_cache_bank
 cache_bank_amo_fault_tb_RTL    := rtl/mem/vgiw_cache_bank.sv
 cache_bank_amo_fault_tb_C      := tb/mem/cache_bank_tb.c
 cache_bank_amo_fault_tb_VFLAGS := -DVGIW_FAULT_AMO_SPLIT
+
+# Narrow targets with more targets than write-data entries (docs/mem.md "Narrow targets"),
+# whatever the preset has: 8 targets and 2 write-data entries per MSHR.
+TESTBENCHES               += cache_bank_narrow_tb
+cache_bank_narrow_tb_TOP    := vgiw_cache_bank
+cache_bank_narrow_tb_RTL    := rtl/mem/vgiw_cache_bank.sv
+cache_bank_narrow_tb_C      := tb/mem/cache_bank_tb.c
+cache_bank_narrow_tb_VFLAGS := -GTARGETS=8 -GDATA=2
+cache_bank_narrow_tb_CFLAGS := -DTB_TARGETS=8 -DTB_DATA=2
+
+# Fault: a store or an atomic merges into an MSHR whose write-data entries are all taken
+# (VGIW_FAULT_MSHR_DATA_FULL): the data queue overflows.
+TESTBENCHES                   += cache_bank_data_fault_tb
+cache_bank_data_fault_tb_TOP    := vgiw_cache_bank
+cache_bank_data_fault_tb_RTL    := rtl/mem/vgiw_cache_bank.sv
+cache_bank_data_fault_tb_C      := tb/mem/cache_bank_tb.c
+cache_bank_data_fault_tb_VFLAGS := -GTARGETS=8 -GDATA=2 -DVGIW_FAULT_MSHR_DATA_FULL
+cache_bank_data_fault_tb_CFLAGS := -DTB_TARGETS=8 -DTB_DATA=2

@@ -12,6 +12,9 @@
  * write-backs and hits under misses all happen; each is counted and required.
  * Phases end by draining, pulsing flush_i and waiting for flush_done_o: then memory must
  * equal the golden bit-exactly and no line request may be in flight. --count = requests.
+ * After each flush but the last, a full-queue burst (burst() below): one MSHR's target queue,
+ * write-data entries or comparand filled while memory answers nothing, the number merged
+ * checked against the narrow-target rule (docs/mem.md "Narrow targets").
  *
  * Built with -DCACHE_BANK_TB_WV (cache_bank_wv_tb: the bank with WRITE_VALIDATE, as in the LVC)
  * two thirds of the stores are whole words, so lines are allocated without a fetch, loads hit
@@ -44,6 +47,14 @@
 #define MSHRS  VGIW_L1_MSHRS
 #define NIDS   256u                                   /* cache_bank's default ID_W = 8 */
 #define LIDS   (2u * MSHRS)
+/* targets and write-data entries per MSHR: the preset's, unless the bench overrides them
+ * (cache_bank.mk passes the same values to the bank as -G parameters) */
+#ifndef TB_TARGETS
+#define TB_TARGETS VGIW_L1_MSHR_TARGETS
+#endif
+#ifndef TB_DATA
+#define TB_DATA VGIW_L1_MSHR_DATA
+#endif
 
 /* Bank-local addresses: the bank-number bits are zero, so the line port's addresses are the
  * request addresses (cache_bank leaves those bits zero). Line (tag t, set s) is at
@@ -71,6 +82,8 @@ static uint64_t seq_next, in_flight;
 static struct { bool active, write; uint32_t addr, wdata, cmp; unsigned be, id, amo; } rq;
 
 static uint64_t accepted, responses, overtakes, hits_under_miss, atomics;
+static bool hold_rsp;   /* the memory answers nothing (full-queue bursts) */
+static uint64_t bursts, full_targets, full_data, full_cmp;
 static uint64_t ev_access, ev_hit, ev_miss, ev_wb, ev_refill, ev_stall, ev_wait;
 
 static uint32_t line_addr(unsigned tag, unsigned set) { return WIN_BASE + (tag * SETS + set) * BANKS * LINE; }
@@ -134,7 +147,7 @@ static void mem_drive(void) {
     uint32_t w[LINE / 4 + 2];
     mem_ready_now = mem_model_can_accept(mem) && rng_below(&rng, 6) != 0;
     dut_set_mem_req_ready_i(mem_ready_now);
-    if (rng_below(&rng, 3) != 0 && mem_model_response(mem, &rsp)) {
+    if (!hold_rsp && rng_below(&rng, 3) != 0 && mem_model_response(mem, &rsp)) {
         sim_check_u32(rsp.id < LIDS && lid_busy[rsp.id], "line response ID %u in flight", (unsigned)rsp.id);
         if (rsp.id < LIDS) lid_busy[rsp.id] = false;
         dut_set_mem_rsp_valid_i(1);
@@ -266,6 +279,75 @@ static void flush_and_check(void) {
     sim_check_u32(!dut_get_busy_o(), "bank idle after the flush");
 }
 
+/* Full queues (docs/mem.md "Narrow targets"): on an empty bank (after a flush), requests to one
+ * line while the memory answers nothing. The first misses and takes an MSHR, the others merge
+ * into it until its TARGETS targets or its DATA write-data entries are taken (a load takes none,
+ * a store or an atomic one) or a second CMPXCHG comes (one comparand register per MSHR); the
+ * request that does not fit waits in stage 1 with the MSHR-stall event up. The number merged must be exactly what that rule gives; then the
+ * memory answers, everything drains and the flush checks memory against the golden (every load
+ * was checked at its response). Bursts are load-heavy (the target queue fills) or store-heavy
+ * (the data queue fills). */
+static void burst(void) {
+    unsigned tag = (unsigned)rng_below(&rng, TAGS), set = (unsigned)rng_below(&rng, SETS);
+    unsigned pct_data = rng_below(&rng, 2) ? 20 : 80;
+    unsigned t = 0, d = 0, expect = 0;
+    bool full = false, by_data = false, by_cmp = false, cx = false;
+    uint64_t miss0 = ev_miss;
+    hold_rsp = true;
+    for (unsigned k = 0; k < TB_TARGETS + TB_DATA + 4; k++) {
+        unsigned id;
+        do id = (unsigned)rng_below(&rng, NIDS); while (inf[id].busy);
+        rq.active = true;
+        rq.id = id;
+        rq.addr = line_addr(tag, set) + 4 * (uint32_t)rng_below(&rng, LINE / 4);
+        rq.wdata = rng_u32(&rng);
+        rq.be = 15;
+        rq.amo = AMO_NONE;
+        rq.write = k > 0 && rng_below(&rng, 100) < pct_data;   /* the miss itself: a load (WV: a fetch) */
+        unsigned need = rq.write ? 1 : 0;
+        if (!WV && rq.write && rng_below(&rng, 3) == 0) {
+            rq.write = false;
+            rq.amo = rng_below(&rng, 2) ? AMO_CMPXCHG : 1 + (unsigned)rng_below(&rng, AMO_OP_COUNT - 1);
+            uint32_t cur;
+            memcpy(&cur, &gold[(rq.addr & ~3u) - WIN_BASE], 4);
+            rq.cmp = rng_below(&rng, 2) ? cur : rng_u32(&rng);
+            need = 1;
+        }
+        if (rq.write && rng_below(&rng, 3) == 0) {
+            unsigned off = (unsigned)rng_below(&rng, 4);
+            rq.be = 1u << off;
+            rq.addr += off;
+        }
+        unsigned w = 0;
+        while (rq.active && w++ < 20) cycle(false, false);
+        if (rq.active) break;                       /* the port is held: stage 1 waits */
+        bool is_cx = rq.amo == AMO_CMPXCHG;
+        if (!full && t < TB_TARGETS && d + need <= TB_DATA && !(is_cx && cx)) {
+            t++;
+            d += need;
+            cx = cx || is_cx;
+            expect++;
+        } else if (!full) {
+            full = true;
+            by_data = t < TB_TARGETS && d + need > TB_DATA;
+            by_cmp = t < TB_TARGETS && !by_data;
+        }
+    }
+    for (unsigned i = 0; i < 10; i++) cycle(false, false);
+    sim_check_eq(ev_miss - miss0, expect, "burst %llu: requests merged into the MSHR (targets %u, data %u)",
+                 (unsigned long long)bursts, t, d);
+    sim_check_u32(full, "burst %llu: the queue filled", (unsigned long long)bursts);
+    sim_check_u32(dut_get_ev_mshr_stall_o(), "burst %llu: a request waits for the full MSHR", (unsigned long long)bursts);
+    if (full) {
+        if (by_data) full_data++;
+        else if (by_cmp) full_cmp++;
+        else full_targets++;
+    }
+    bursts++;
+    hold_rsp = false;
+    flush_and_check();
+}
+
 static void dump(void) {
     fprintf(stderr, "cache_bank_tb: %llu in flight, offered %d (id %u addr %08x), mem outstanding %u\n",
             (unsigned long long)in_flight, rq.active, rq.id, rq.addr, mem_model_outstanding(mem));
@@ -287,7 +369,10 @@ int main(int argc, char **argv) {
     uint64_t phase_end = 0, phases = 0;
     while (accepted < count) {
         if (accepted >= phase_end) {
-            if (phases++) flush_and_check();
+            if (phases++) {
+                flush_and_check();
+                burst();
+            }
             phase_end = accepted + 500 + rng_below(&rng, 4000);
         }
         cycle(true, false);
@@ -341,6 +426,12 @@ int main(int argc, char **argv) {
     sim_check_u32(overtakes > 0, "responses overtook older requests (%llu)", (unsigned long long)overtakes);
     sim_check_u32(ev_stall > 0, "MSHRs were full (%llu stall cycles)", (unsigned long long)ev_stall);
     sim_check_u32(ev_wb > 0, "write-backs happened");
+    /* the data queue fills before the targets when it is shorter (the first request is a
+     * load); a second CMPXCHG waits when there are targets for it and it is likely enough */
+    bool data_can_fill = TB_DATA < TB_TARGETS, cmp_can_wait = !WV && TB_TARGETS >= 4 && TB_DATA >= 4;
+    sim_check_u32(full_targets > 0 && (full_data > 0 || !data_can_fill) && (full_cmp > 0 || !cmp_can_wait),
+                  "bursts filled the target queue (%llu), the data queue (%llu), the comparand (%llu)",
+                  (unsigned long long)full_targets, (unsigned long long)full_data, (unsigned long long)full_cmp);
     if (!WV) sim_check_u32(atomics > 0, "atomics happened (%llu)", (unsigned long long)atomics);
     stats_add("atomics", atomics);
     stats_add("requests", accepted);
@@ -353,6 +444,9 @@ int main(int argc, char **argv) {
     stats_add("mshr_stall_cycles", ev_stall);
     stats_add("miss_latency_x10", ev_refill ? 10 * ev_wait / ev_refill : 0);
     stats_add("phases", phases);
+    stats_add("bursts_full_targets", full_targets);
+    stats_add("bursts_full_data", full_data);
+    stats_add("bursts_full_cmp", full_cmp);
     mem_model_free(mem);
     return sim_finish();
 }
