@@ -881,7 +881,7 @@ int main(int argc, char **argv)
     }
     if (!sim_args.quiet)
         printf("bbs_tb: %llu kernels, %llu threads, %llu batches, %llu reconfigurations, %llu tiles; loop kernels: "
-               "%llu reconfigurations, %llu from chip in %u cycles each, %llu configurations kept across launches; "
+               "%llu reconfigurations, %llu from chip in at most %u cycles each, %llu configurations kept across launches; "
                "%llu launch values substituted\n",
                (unsigned long long)kernels, (unsigned long long)threads, (unsigned long long)batches,
                (unsigned long long)reconf, (unsigned long long)tiles, (unsigned long long)t_loops,
