@@ -154,8 +154,9 @@ module vgiw_bbs #(
   logic                         cb_start, cb_wr;   // a configuration fetch starts / words arrive
   logic                         sh_hit, sh_full, sh_row_ready;
   logic [CWW-1:0]               cb_words;          // words of the fill in progress (order check)
-  logic [2:0]                   cand_hit;          // prefetch candidates on chip
-  logic [2:0][BW-1:0]           cand;              // prefetch candidates: other non-empty, s0, s1
+  logic [4:0]                   cand_hit;          // prefetch candidates on chip
+  logic [4:0][BW-1:0]           cand;              // prefetch candidates: other non-empty, s0, s1,
+                                                   // the successors of the shadow target sel_q
 
   // ---- fetch unit (descriptor, block table, configurations) ------------------------------
   logic        f_start, f_busy, f_valid;
@@ -191,6 +192,7 @@ module vgiw_bbs #(
   logic [BW-1:0] tbl_wr_block;
   logic [15:0]   tbl_wr_word;                      // word of the entry being written
   logic [31:0]   tbl_succ_rd;                      // block cur_q's successors
+  logic [31:0]   tbl_tsucc_rd;                     // block sel_q's (the prefetch after next)
   logic [NC-1:0] tbl_cvu_rd;                       // block cur_q's CVUs
   logic [31:0]   tbl_cfg_rd;                       // configuration address of the block to fetch
   logic [BW-1:0] want;                             // that block (fetch control, below)
@@ -212,6 +214,7 @@ module vgiw_bbs #(
     if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY)) tbl_key_mem[tbl_wr_block] <= f_word;
   end
   assign tbl_succ_rd = tbl_succ_mem[cur_q];
+  assign tbl_tsucc_rd = tbl_succ_mem[sel_q];
   // the running block's CVUs; in the last shift cycle the next block's (its first batch is
   // read then, docs/ctrl.md "Turnaround")
   assign tbl_cvu_rd  = tbl_cvu_mem[(state_q == S_SHIFT) ? sel_q : cur_q];
@@ -257,6 +260,12 @@ module vgiw_bbs #(
     .succ1_i        (cur_s1),
     .smallest_o     (smallest),
     .any_nonempty_o (any_nonempty),
+    // while a block runs, sel_q follows the shadow target (registered: the block table read
+    // for its successors is not on the path from the CVT summary)
+    .deep_i         (state_q == S_RUN && tgt_vld && tgt == sel_q),
+    .tgt_i          (sel_q),
+    .tsucc0_i       (tbl_tsucc_rd[SB-1:0]),
+    .tsucc1_i       (tbl_tsucc_rd[2*SB-1:SB]),
     .cand_o         (cand),
     .cand_hit_i     (cand_hit),
     .predict_o      (predict),
@@ -353,12 +362,21 @@ module vgiw_bbs #(
   // into the shadow, one step per cycle from the same cache port and launch-value substitution
   // as a foreground shift. A new target abandons a shift in progress (counted as started, never
   // used). The cache keeps sel_q's entry (keep_i) while it is shifted out.
-  logic bg_run, bg_step, bg_start, bg_retarget;
+  // The shift follows the words as they arrive (a step goes out once its rows are in the cache,
+  // as in a foreground shift), so a configuration still being fetched is shifted behind the
+  // running block too, and a shift is resumed where it stopped: bg_on_q says the shadow holds
+  // the first shift_row_q steps of block shv_blk_q, until another block's step, a foreground
+  // shift, a launch or an abort (a new target leaves it; a return to the block resumes it, and
+  // a foreground reconfiguration to it continues it, below).
+  logic bg_run, bg_step, bg_start, bg_retarget, bg_same;
+  logic [RWW-1:0] sh_row;                          // step read from the cache
   assign bg_run      = SHADOW && state_q == S_RUN && !drained;
   assign bg_retarget = bg_run && tgt_vld && tgt != sel_q;
-  assign bg_step     = bg_run && bg_on_q && !bg_retarget && sh_row_ready;
-  assign bg_start    = bg_run && tgt_vld && !bg_retarget && !bg_on_q && sh_full
+  assign bg_same     = bg_on_q && shv_blk_q == sel_q;
+  assign sh_row      = (state_q == S_RUN && !bg_same) ? '0 : shift_row_q;
+  assign bg_step     = bg_run && tgt_vld && !bg_retarget && sh_row_ready
                        && !(shv_full_q && shv_blk_q == sel_q);
+  assign bg_start    = bg_step && !bg_same;        // the first step of a shift (counted)
 
   // ---- fetch control ----------------------------------------------------------------------
   logic          want_vld;
@@ -484,7 +502,7 @@ module vgiw_bbs #(
   assign cb_drop  = state_q == S_CHECK && (cfg_drop_q || drop_next_q);
   assign cb_match = tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY);
 
-  vgiw_bbs_cfg_cache u_cfg_cache (
+  vgiw_bbs_cfg_cache #(.NPROBE(5)) u_cfg_cache (
     .clk_i, .rst_ni,
     .inval_i      (state_q == S_IDLE && start_i),
     .drop_i       (cb_drop),
@@ -509,7 +527,7 @@ module vgiw_bbs #(
     .fill_words_o (cb_words),
     .sh_block_i   (select ? smallest : sel_q),   // probed in the selecting cycle (hit counters)
     .sh_touch_i   (reconf),
-    .sh_row_i     (shift_row_q),
+    .sh_row_i     (sh_row),
     .sh_hit_o     (sh_hit),
     .sh_full_o    (sh_full),
     .sh_row_ready_o (sh_row_ready),
@@ -651,7 +669,9 @@ module vgiw_bbs #(
       if (select && state_d == S_RUN) cur_q <= smallest;
       if (swap_now) configured_q <= 1'b1;   // the shadow is now the live configuration
       if (reconf) begin                  // the reset of a reconfiguration (VGIW §3.2)
-        shift_row_q  <= '0;
+        // a block whose shift the shadow holds part of continues from the step it reached
+        // (its earlier steps are in the shadow already); any other starts at step 0
+        shift_row_q  <= (bg_on_q && shv_blk_q == smallest) ? shift_row_q : '0;
         configured_q <= 1'b0;
       end
 
@@ -663,22 +683,12 @@ module vgiw_bbs #(
         shv_blk_q  <= smallest;
         shv_full_q <= 1'b0;
       end
-      if (bg_retarget) begin
-        sel_q   <= tgt;
-        bg_on_q <= 1'b0;
-      end
-      if (bg_start) begin
-        bg_on_q     <= 1'b1;
-        shift_row_q <= '0;
-        shv_blk_q   <= sel_q;
-        shv_full_q  <= 1'b0;
-      end
+      if (bg_retarget) sel_q <= tgt;             // the shadow keeps what it holds
       if (bg_step) begin
-        shift_row_q <= shift_row_q + RWW'(1);
-        if (shift_row_q == RWW'(STEPS - 1)) begin
-          bg_on_q    <= 1'b0;
-          shv_full_q <= 1'b1;
-        end
+        shv_blk_q   <= sel_q;
+        shv_full_q  <= sh_row == RWW'(STEPS - 1);
+        bg_on_q     <= sh_row != RWW'(STEPS - 1);
+        shift_row_q <= sh_row + RWW'(1);
       end
       // a new launch brings new launch values (substituted into the shifted words), an abort
       // may have cut a shift short: the shadow holds nothing usable

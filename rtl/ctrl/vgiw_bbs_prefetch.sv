@@ -5,7 +5,12 @@
 // block and the two successors of cur_i named in the block table. These three candidates are
 // probed in the configuration cache (bbs_cfg_cache); of those not on chip, the smallest block
 // ID (the likeliest to be selected next) is the one to prefetch. cur_i itself is in the fabric
-// and needs no fetch to run again.
+// and needs no fetch to run again. When all three are on chip, the successors of the block
+// expected next (tgt_i, the shadow target, with deep_i) are the candidates: the fetch of the
+// block after next starts while the current block runs (VGIW §3.2 prefetches "the
+// configurations of the following blocks"), so a chain of short blocks, each shorter than a
+// configuration's fetch from memory, borrows the time of the longer ones (docs/ctrl.md
+// "Configuration cache").
 module vgiw_bbs_prefetch #(
   localparam int unsigned MAXB = vgiw_cfg_pkg::BBS_MAX_BLOCKS,
   localparam int unsigned BW   = (MAXB > 1) ? $clog2(MAXB) : 1,
@@ -17,8 +22,13 @@ module vgiw_bbs_prefetch #(
   input  logic [SB-1:0]      succ1_i,
   output logic [BW-1:0]      smallest_o,       // smallest non-empty block (0 when none)
   output logic               any_nonempty_o,
-  output logic [2:0][BW-1:0] cand_o,           // candidates: other non-empty, succ0, succ1
-  input  logic [2:0]         cand_hit_i,       // each on chip (configuration cache probe)
+  input  logic               deep_i,           // tgt_i is the block expected next
+  input  logic [BW-1:0]      tgt_i,
+  input  logic [SB-1:0]      tsucc0_i,         // its successors (block table)
+  input  logic [SB-1:0]      tsucc1_i,
+  // candidates: other non-empty, succ0, succ1, then the successors of tgt_i
+  output logic [4:0][BW-1:0] cand_o,
+  input  logic [4:0]         cand_hit_i,       // each on chip (configuration cache probe)
   output logic [BW-1:0]      predict_o,        // the block to prefetch
   output logic               predict_vld_o
 );
@@ -42,21 +52,39 @@ module vgiw_bbs_prefetch #(
   assign smallest_o     = none_nonempty ? '0 : smallest_cnt[BW-1:0];
   assign any_nonempty_o = !none_nonempty;
 
-  logic [2:0] cand_vld;
+  logic [4:0] cand_vld;
   assign cand_o[0]   = other_cnt[BW-1:0];
   assign cand_o[1]   = BW'(succ0_i);
   assign cand_o[2]   = BW'(succ1_i);
+  assign cand_o[3]   = BW'(tsucc0_i);
+  assign cand_o[4]   = BW'(tsucc1_i);
   assign cand_vld[0] = !no_other;
   assign cand_vld[1] = succ0_i != SUCC_NONE && BW'(succ0_i) != cur_i;
   assign cand_vld[2] = succ1_i != SUCC_NONE && BW'(succ1_i) != cur_i;
+  assign cand_vld[3] = deep_i && tsucc0_i != SUCC_NONE && BW'(tsucc0_i) != cur_i && BW'(tsucc0_i) != tgt_i;
+  assign cand_vld[4] = deep_i && tsucc1_i != SUCC_NONE && BW'(tsucc1_i) != cur_i && BW'(tsucc1_i) != tgt_i;
+  // the smallest candidate not on chip among the next block's; only when all of those are on
+  // chip, the smallest among the block after next's
+  logic [BW-1:0] near, far;
+  logic          near_vld, far_vld;
   always_comb begin
-    predict_o     = '0;
-    predict_vld_o = 1'b0;
+    near     = '0;
+    near_vld = 1'b0;
     for (int c = 0; c < 3; c++) begin
-      if (cand_vld[c] && !cand_hit_i[c] && (!predict_vld_o || cand_o[c] < predict_o)) begin
-        predict_o     = cand_o[c];
-        predict_vld_o = 1'b1;
+      if (cand_vld[c] && !cand_hit_i[c] && (!near_vld || cand_o[c] < near)) begin
+        near     = cand_o[c];
+        near_vld = 1'b1;
+      end
+    end
+    far     = '0;
+    far_vld = 1'b0;
+    for (int c = 3; c < 5; c++) begin
+      if (cand_vld[c] && !cand_hit_i[c] && (!far_vld || cand_o[c] < far)) begin
+        far     = cand_o[c];
+        far_vld = 1'b1;
       end
     end
   end
+  assign predict_o     = near_vld ? near : far;
+  assign predict_vld_o = near_vld || far_vld;
 endmodule

@@ -105,6 +105,16 @@ static uint64_t m_restarts;
  * a switch to the shadow (no shift cycle) */
 static uint32_t shadow_m[MAXW][CH], live_m[MAXW][CH];
 static uint64_t m_swaps, m_bg_pulses, load_due;
+/* rows shifted into the shadow since the launch started (a launch empties it: its words carry the
+ * launch values); a foreground reconfiguration to a block whose first steps the shadow holds
+ * continues from there (docs/ctrl.md "Shadow configuration"): m_fg_steps sums the steps each
+ * foreground reconfiguration needs, m_cont counts the continued ones */
+static unsigned shadow_rows, cont_from;
+/* a block that shares its configuration address with another: the shadow's steps may be the
+ * other block's (the same words), which the BBS does not continue; the first foreground step
+ * says which (step 0's words or step cont_from's) */
+static int      cont_amb;
+static uint64_t m_fg_steps, m_cont, t_cont, t_cont_steps;
 static uint64_t t_swaps, t_bg_pulses, t_bg_shifts;   /* totals over the whole run */
 static uint64_t m_batches, m_reconfigs, m_thr[MAXB], m_exec[MAXB], m_fire[U], m_tiles;
 /* configuration cache: reads of each block's configuration in this launch, the cycle its last
@@ -193,6 +203,25 @@ static uint32_t lv_expect(uint32_t w)
     return w;
 }
 
+/* Shift steps of block b's configuration the shadow holds as its most recent rows: the largest
+ * j < STEPS such that the last j*SHW rows shifted in (since the launch started) are the first j
+ * steps of b (PAD zero rows, then rows 0, 1, ... with the launch values substituted). A
+ * foreground reconfiguration to b needs only the STEPS - j steps after them. */
+static unsigned shadow_prefix(int b)
+{
+    const unsigned pad = PAD;   /* a variable: 0 in some presets */
+    for (unsigned j = STEPS - 1; j > 0; j--) {
+        unsigned n = j * SHW, ok = n <= shadow_rows;
+        for (unsigned i = 0; i < n && ok; i++)
+            for (unsigned c = 0; c < CH && ok; c++) {
+                uint32_t want = i < pad ? 0 : lv_expect(mem[K.cfg_addr[b] / 4 + (i - pad) * CH + c]);
+                ok = shadow_m[MAXW - n + i][c] == want;
+            }
+        if (ok) return j;
+    }
+    return 0;
+}
+
 /* ---- kernel construction ------------------------------------------------------------------ */
 static void build_kernel(uint32_t blocks, uint32_t threads)
 {
@@ -272,6 +301,8 @@ static unsigned run_kernel(unsigned inject, int expect_error)
     shift_rows = 0;
     m_batches = m_reconfigs = m_tiles = 0;
     m_swaps = m_bg_pulses = load_due = 0;
+    shadow_rows = 0;
+    m_fg_steps = m_cont = 0;
     memset(m_thr, 0, sizeof m_thr);
     memset(m_exec, 0, sizeof m_exec);
     memset(m_fire, 0, sizeof m_fire);
@@ -473,6 +504,23 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             }
             configured = -1;
             shift_rows = 0;
+            /* the steps of expect_cfg a background shift left in the shadow are not shifted
+             * again: the foreground shift continues after them */
+            if (VGIW_FABRIC_CFG_SHADOW && !aborting && expect_cfg >= 0) {
+                unsigned j = shadow_prefix(expect_cfg);
+                const unsigned pad = PAD;   /* a variable: 0 in some presets */
+                for (unsigned t = pad; t < j * SHW; t++)
+                    memcpy(shifted[t - pad], shadow_m[MAXW - j * SHW + t], sizeof shifted[0]);
+                shift_rows = cont_from = j;
+                m_fg_steps += STEPS - j;
+                if (j) { m_cont++; t_cont_steps += j; }
+                cont_amb = 0;
+                for (uint32_t b2 = 0; b2 < K.blocks && j; b2++)
+                    if ((int)b2 != expect_cfg && K.cfg_addr[b2] == K.cfg_addr[expect_cfg]) cont_amb = 1;
+            } else if (!aborting && expect_cfg >= 0) {
+                cont_from = 0;
+                m_fg_steps += STEPS;
+            }
         }
         if (VGIW_FABRIC_CFG_SHADOW && dut_get_cfg_shift_o()) {
             uint32_t w[SHW * CH];
@@ -481,6 +529,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
                 memmove(shadow_m[0], shadow_m[1], (MAXW - 1) * sizeof shadow_m[0]);
                 memcpy(shadow_m[MAXW - 1], &w[k * CH], sizeof shadow_m[0]);
             }
+            shadow_rows = shadow_rows + SHW > MAXW ? MAXW : shadow_rows + SHW;
         }
         if (VGIW_FABRIC_CFG_SHADOW && dut_get_cfg_shift_o() && dut_get_cfg_bg_o()) {
             /* a background shift: only behind a configured block that runs */
@@ -491,6 +540,21 @@ static unsigned run_kernel(unsigned inject, int expect_error)
             uint32_t w[SHW * CH];
             dut_getw_cfg_word_o(w);
             const unsigned pad = PAD;   /* a variable: 0 in some presets */
+            if (cont_amb && expect_cfg >= 0) {
+                /* shared words: did the BBS start over (step 0's words) rather than continue? */
+                int step0 = 1;
+                for (unsigned k = 0; k < SHW; k++)
+                    for (unsigned c = 0; c < CH; c++)
+                        if (k >= pad && w[k * CH + c] != lv_expect(mem[K.cfg_addr[expect_cfg] / 4 + (k - pad) * CH + c]))
+                            step0 = 0;
+                if (step0) {
+                    m_fg_steps += cont_from;
+                    m_cont--;
+                    t_cont_steps -= cont_from;
+                    shift_rows = cont_from = 0;
+                }
+                cont_amb = 0;
+            }
             for (unsigned k = 0; k < SHW && shift_rows < STEPS; k++) {
                 unsigned t = shift_rows * SHW + k;   /* row t - pad; the pad first rows are zero */
                 if (t < pad) {
@@ -510,7 +574,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
                 /* VGIW §3.2: with the configuration on chip, reconfiguring costs the clear and
                  * one shift per chain word, nothing else */
                 if (clear_at)
-                    sim_check_eq(now - clear_at, STEPS, "reconfiguration to on-chip block %d: cycles after the clear",
+                    sim_check_eq(now - clear_at, STEPS - cont_from, "reconfiguration to on-chip block %d: cycles after the clear",
                                  expect_cfg);
                 if (VGIW_FABRIC_CFG_SHADOW) load_due = now + 1;   /* the shadow goes live next cycle */
                 configured = expect_cfg;
@@ -581,7 +645,9 @@ static unsigned run_kernel(unsigned inject, int expect_error)
         /* the shift cycles: the clear is in the cycle that selected the block (docs/ctrl.md "Turnaround") */
         /* a switch to the shadow has no shift cycle: reconfig_cycles counts the cycles the fabric
          * waits for its configuration, never a background shift */
-        sim_check_u32(counter(VGIW_CNT_RECONFIG_CYCLES) >= (m_reconfigs - m_swaps) * STEPS, "reconfiguration cycles");
+        sim_check_u32(counter(VGIW_CNT_RECONFIG_CYCLES) >= m_fg_steps, "reconfiguration cycles %llu for %llu steps",
+                      (unsigned long long)counter(VGIW_CNT_RECONFIG_CYCLES), (unsigned long long)m_fg_steps);
+        t_cont += m_cont;
         sim_check_eq(counter(VGIW_CNT_CFG_BG_USED), m_swaps, "switches to the shadow");
         sim_check_u32(counter(VGIW_CNT_CFG_BG_SHIFTS) >= m_swaps && counter(VGIW_CNT_CFG_BG_SHIFTS) * STEPS >= m_bg_pulses,
                       "background shifts %llu for %llu switches and %llu background shift steps",
@@ -804,14 +870,18 @@ int main(int argc, char **argv)
         sim_check_u32(t_swaps > 0, "no switch to the shadow");
         sim_check_u32(t_bg_shifts > t_swaps, "no background shift went unused (%llu shifts, %llu switches)",
                       (unsigned long long)t_bg_shifts, (unsigned long long)t_swaps);
+        /* ... and foreground reconfigurations that continued a background shift */
+        sim_check_u32(t_cont > 0, "no foreground shift continued a background one");
         if (!sim_args.quiet)
-            printf("bbs_tb: shadow: %llu background shifts (%llu steps), %llu used by a one-cycle switch, %llu not\n",
+            printf("bbs_tb: shadow: %llu background shifts (%llu steps), %llu used by a one-cycle switch, %llu not; "
+                   "%llu foreground shifts continued one (%llu steps not shifted again)\n",
                    (unsigned long long)t_bg_shifts, (unsigned long long)t_bg_pulses, (unsigned long long)t_swaps,
-                   (unsigned long long)(t_bg_shifts - t_swaps));
+                   (unsigned long long)(t_bg_shifts - t_swaps), (unsigned long long)t_cont,
+                   (unsigned long long)t_cont_steps);
     }
     if (!sim_args.quiet)
         printf("bbs_tb: %llu kernels, %llu threads, %llu batches, %llu reconfigurations, %llu tiles; loop kernels: "
-               "%llu reconfigurations, %llu from chip in %u cycles each, %llu configurations kept across launches; "
+               "%llu reconfigurations, %llu from chip in at most %u cycles each, %llu configurations kept across launches; "
                "%llu launch values substituted\n",
                (unsigned long long)kernels, (unsigned long long)threads, (unsigned long long)batches,
                (unsigned long long)reconf, (unsigned long long)tiles, (unsigned long long)t_loops,

@@ -3,7 +3,8 @@
  * (in range, none, the current block itself) and configuration cache probe results, checked
  * against a C model of the selection rule (smallest non-empty block) and of the prefetch
  * choice (the smallest of the other non-empty block and the two successors that is neither
- * the current block nor on chip). */
+ * the current block nor on chip; when there is none, the smaller of the expected next block's
+ * two successors that is neither on chip, nor the current block, nor that block itself). */
 #include <stdint.h>
 
 #include "dut.h"
@@ -40,7 +41,14 @@ int main(int argc, char **argv)
             unsigned k = rng_below(&r, 4);
             s[i] = k == 0 ? NONE : k == 1 ? cur : rng_below(&r, MAXB);
         }
-        unsigned hit = rng_below(&r, 8);
+        /* the block expected next and its successors (the prefetch after next) */
+        unsigned deep = rng_below(&r, 4) != 0, tgt = rng_below(&r, MAXB), ts[2];
+        for (int i = 0; i < 2; i++) {
+            unsigned k = rng_below(&r, 5);
+            ts[i] = k == 0 ? NONE : k == 1 ? cur : k == 2 ? tgt : rng_below(&r, MAXB);
+        }
+        /* the next block's candidates all on chip in a quarter of the cases */
+        unsigned hit = rng_below(&r, 4) == 0 ? 7u | rng_below(&r, 4) << 3 : rng_below(&r, 32);
 #if DUT_NONEMPTY_I_BITS > 64
         dut_setw_nonempty_i(sum);
 #else
@@ -49,6 +57,10 @@ int main(int argc, char **argv)
         dut_set_cur_i(cur);
         dut_set_succ0_i(s[0]);
         dut_set_succ1_i(s[1]);
+        dut_set_deep_i(deep);
+        dut_set_tgt_i(tgt);
+        dut_set_tsucc0_i(ts[0]);
+        dut_set_tsucc1_i(ts[1]);
         dut_set_cand_hit_i(hit);
         sim_eval();
 
@@ -63,16 +75,31 @@ int main(int argc, char **argv)
         unsigned long long N = (unsigned long long)n;
         sim_check_eq(dut_get_any_nonempty_o(), smallest >= 0, "case %llu: any non-empty", N);
         sim_check_eq(dut_get_smallest_o(), smallest >= 0 ? (unsigned)smallest : 0, "case %llu: smallest", N);
-        unsigned cand[3] = {other >= 0 ? (unsigned)other : 0, s[0] % MAXB, s[1] % MAXB};
-        int vld[3] = {other >= 0, s[0] != NONE && s[0] % MAXB != cur, s[1] != NONE && s[1] % MAXB != cur};
-        uint64_t c = dut_get_cand_o();
-        for (int i = 0; i < 3; i++)
+        unsigned cand[5] = {other >= 0 ? (unsigned)other : 0, s[0] % MAXB, s[1] % MAXB, ts[0] % MAXB, ts[1] % MAXB};
+        int vld[5] = {other >= 0, s[0] != NONE && s[0] % MAXB != cur, s[1] != NONE && s[1] % MAXB != cur,
+                      deep && ts[0] != NONE && ts[0] % MAXB != cur && ts[0] % MAXB != tgt,
+                      deep && ts[1] != NONE && ts[1] % MAXB != cur && ts[1] % MAXB != tgt};
+        uint32_t cw[(5 * BW + 31) / 32 + 1] = {0};
+#if DUT_CAND_O_BITS > 64
+        dut_getw_cand_o(cw);
+#else
+        { uint64_t c = dut_get_cand_o(); cw[0] = (uint32_t)c; cw[1] = (uint32_t)(c >> 32); }
+#endif
+        for (int i = 0; i < 5; i++) {
+            unsigned got = 0;
+            for (int bit = 0; bit < BW; bit++) {
+                unsigned pos = (unsigned)(BW * i + bit);
+                got |= (cw[pos / 32] >> (pos % 32) & 1u) << bit;
+            }
             if (vld[i])
-                sim_check_eq((c >> (BW * i)) & (MAXB - 1), cand[i], "case %llu: candidate %d", N, i);
+                sim_check_eq(got, cand[i], "case %llu: candidate %d", N, i);
+        }
+        /* the next block's candidates first; only with all of them on chip, the block after next's */
         int pred = -1;
-        for (int i = 0; i < 3; i++)
-            if (vld[i] && !(hit >> i & 1) && (pred < 0 || cand[i] < (unsigned)pred))
-                pred = (int)cand[i];
+        for (int lvl = 0; lvl < 2 && pred < 0; lvl++)
+            for (int i = lvl ? 3 : 0; i < (lvl ? 5 : 3); i++)
+                if (vld[i] && !(hit >> i & 1) && (pred < 0 || cand[i] < (unsigned)pred))
+                    pred = (int)cand[i];
         sim_check_eq(dut_get_predict_vld_o(), pred >= 0, "case %llu: prefetch valid", N);
         if (pred >= 0)
             sim_check_eq(dut_get_predict_o(), (unsigned)pred, "case %llu: prefetch block", N);
