@@ -120,6 +120,43 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path, int is_te
     return m;
 }
 
+/* LLVM's readers trust their input: a corrupted .bc can make the bitcode reader (or the
+ * verifier after it) dereference garbage instead of returning an error (LLVM 19, seen by
+ * sw.fuzz on a flipped byte in the metadata block). A file the user gave is therefore read
+ * once in a child first; a child that dies is reported as an invalid file, and only a file
+ * the child read cleanly, or rejected with an error, is read again here (for its message). */
+static void probe_module(const char *path, int is_text)
+{
+    fflush(NULL);
+    pid_t pid = vgp_fork();
+    if (pid < 0)
+        fatal("error: cannot fork to check '%s'", path);
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stderr))
+            _exit(2);
+        LLVMContextRef ctx = LLVMContextCreate();
+        LLVMMemoryBufferRef buf;
+        LLVMModuleRef m = NULL;
+        char *msg = NULL;
+        if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg))
+            _exit(1);
+        int bad = is_text ? LLVMParseIRInContext(ctx, buf, &m, &msg) : LLVMParseBitcodeInContext2(ctx, buf, &m);
+        if (!bad)
+            bad = LLVMVerifyModule(m, LLVMReturnStatusAction, &msg);
+        _exit(bad ? 1 : 0);
+    }
+    int st = 0, rc = vgp_wait(pid, vgp_timeout(), &st);
+    if (rc == 1)
+        fatal("%s: error: reading it as LLVM %s took longer than %u s (VGIW_TIMEOUT): not a valid file",
+              g_source_name, is_text ? "IR" : "bitcode", vgp_timeout());
+    if (rc < 0)
+        fatal("error: cannot wait for the check of '%s'", path);
+    if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) > 1))
+        fatal("%s: error: invalid LLVM %s: the LLVM reader failed on it (%s %d)", g_source_name,
+              is_text ? "IR" : "bitcode", WIFSIGNALED(st) ? "signal" : "status",
+              WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+}
+
 static void usage_lines(FILE *f)
 {
     fprintf(f,
@@ -292,6 +329,8 @@ static LLVMModuleRef front_end(LLVMContextRef ctx, const char *input, const char
     } else {
         fatal("error: '%s': expected a .cl, .ll or .bc file", input);
     }
+    if (strcmp(ext, ".cl"))
+        probe_module(irfile, is_text);   /* the user's file; clang's own output is trusted */
     LLVMModuleRef m = read_module(ctx, irfile, is_text);
     remove_tmpdir();
     if (!strcmp(ext, ".cl") && has_long_memop(m)) {
