@@ -31,7 +31,9 @@ typedef struct {
     vg_opnd *varval; char *varset;  /* per var: value inside this block */
     int *srcnode;                   /* per CVU source: node or -1 */
     int *lvld;                      /* per LV ID: LVLD node or -1 */
-    int *pending; int npending, pcap;
+    int *pending; int npending, pcap;           /* loads no store has waited for yet */
+    const MemAlias **palias;                    /* their address information */
+    int *stores; const MemAlias **salias; int nstores, scap;   /* the block's stores, in order */
     int last_store;
     uint32_t line;
 } G;
@@ -131,10 +133,38 @@ static int depends_on(const G *g, int n, int target)
     return found;
 }
 
+/* Two accesses LLVM proves disjoint (docs/compiler.md "Memory ordering"): every scope of
+ * one is in the other's !noalias list (LLVM's scoped-noalias rule, taken conservatively:
+ * all scopes, not per domain), or they are based on two different noalias (restrict)
+ * kernel arguments. Anything else may alias. */
+static int scopes_in(const MemAlias *a, const MemAlias *b)
+{
+    if (!a->nscope)
+        return 0;
+    for (int i = 0; i < a->nscope; i++) {
+        int found = 0;
+        for (int j = 0; j < b->nnoalias; j++)
+            found |= a->scope[i] == b->noalias[j];
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+static int mem_disjoint(const MemAlias *a, const MemAlias *b)
+{
+    if (a->base && b->base && a->base != b->base)
+        return 1;
+    return scopes_in(a, b) || scopes_in(b, a);
+}
+
 /* Memory order within a thread (SGMF §4.3; docs/compiler.md "Memory ordering"): a load
- * waits for the last store, a store for the last store and the loads since. An atomic is
- * both: it waits like a store and later accesses wait for it; its data token is the old
- * word. Between threads nothing is ordered (OpenCL 1.2 atomics are relaxed). */
+ * waits for the last store that may alias it, a store for the last store and the loads
+ * since that may alias it and no store has waited for. Stores stay in one chain, so waiting
+ * for one store is waiting for all before it. An atomic is both: it waits like a store
+ * (for every pending load) and later accesses wait for it; its data token is the old word;
+ * it carries no address information, so it aliases everything. Between threads nothing is
+ * ordered (OpenCL 1.2 atomics are relaxed). */
 static void memory_op(G *g, const Inst *in)
 {
     int is_atomic = vg_ldst_is_atomic(in->op);
@@ -143,17 +173,30 @@ static void memory_op(G *g, const Inst *in)
     vg_opnd ops[3];
     for (int i = 0; i < nd; i++)
         ops[i] = operand(g, in->ops[i]);
-    int *wait = xcalloc((size_t)g->npending + 2, sizeof *wait), nw = 0;
-    if (g->last_store >= 0)
-        wait[nw++] = g->last_store;
-    if (is_store)
+    static const MemAlias none;
+    const MemAlias *ma = is_atomic ? &none : &in->alias;
+    int *wait = xcalloc((size_t)g->npending + 2, sizeof *wait), nw = 0, keep = 0;
+    if (is_store) {
+        if (g->last_store >= 0)
+            wait[nw++] = g->last_store;
         for (int i = 0; i < g->npending; i++) {
             int l = g->pending[i], direct = 0;
+            if (mem_disjoint(ma, g->palias[i])) {
+                g->pending[keep] = l;       /* a later store may still alias it */
+                g->palias[keep++] = g->palias[i];
+                continue;
+            }
             for (int k = 0; k < nd; k++)
                 direct |= ops[k].kind == VG_O_NODE && depends_on(g, (int)ops[k].v, l);
             if (!direct)
                 wait[nw++] = l;
         }
+    } else
+        for (int i = g->nstores - 1; i >= 0; i--)
+            if (!mem_disjoint(ma, g->salias[i])) {
+                wait[nw++] = g->stores[i];
+                break;
+            }
     int w = join(g, wait, nw);
     free(wait);
     if (w >= 0 && nd == VG_MAX_IN) {
@@ -171,19 +214,27 @@ static void memory_op(G *g, const Inst *in)
         add_in(g, node, ops[i]);
     if (w >= 0)
         add_in(g, node, ctrl_of(w));
-    if (is_atomic) {
+    if (is_store) {
         g->last_store = node;
-        g->npending = 0;
+        g->npending = keep;
+        if (g->nstores == g->scap) {
+            g->scap = g->scap ? g->scap * 2 : 16;
+            g->stores = xrealloc(g->stores, (size_t)g->scap * sizeof *g->stores);
+            g->salias = xrealloc(g->salias, (size_t)g->scap * sizeof *g->salias);
+        }
+        g->stores[g->nstores] = node;
+        g->salias[g->nstores++] = ma;
+    }
+    if (is_atomic) {
         g->varval[in->dst] = data_of(node);
         g->varset[in->dst] = 1;
-    } else if (is_store) {
-        g->last_store = node;
-        g->npending = 0;
-    } else {
+    } else if (!is_store) {
         if (g->npending == g->pcap) {
             g->pcap = g->pcap ? g->pcap * 2 : 16;
             g->pending = xrealloc(g->pending, (size_t)g->pcap * sizeof *g->pending);
+            g->palias = xrealloc(g->palias, (size_t)g->pcap * sizeof *g->palias);
         }
+        g->palias[g->npending] = ma;
         g->pending[g->npending++] = node;
         g->varval[in->dst] = data_of(node);
         g->varset[in->dst] = 1;
@@ -343,6 +394,7 @@ static void build_block(G *g, int b, const Options *opt, vg_block *out)
     g->blk = b;
     g->nn = 0;
     g->npending = 0;
+    g->nstores = 0;
     g->last_store = -1;
     memset(g->varset, 0, (size_t)f->nvars + 1);
     for (uint32_t s = 0; s < VG_SRC_ARG + VG_SRC_ARG_MAX; s++)
@@ -453,5 +505,5 @@ void dfg_build(Func *f, const Options *opt, vg_kernel *out)
     }
     for (int b = 0; b < f->nblocks; b++)
         build_block(&g, b, opt, &out->blocks[b]);
-    free(g.n); free(g.varval); free(g.varset); free(g.srcnode); free(g.lvld); free(g.pending);
+    free(g.n); free(g.varval); free(g.varset); free(g.srcnode); free(g.lvld); free(g.pending); free(g.palias); free(g.stores); free(g.salias);
 }

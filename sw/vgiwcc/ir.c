@@ -49,6 +49,7 @@ typedef struct {
     int cur_bbi;                   /* RPO index of the LLVM block being lowered */
     int *origin;                   /* my block -> RPO index of the LLVM block it comes from */
     LLVMValueRef *ctabs; uint32_t *ctab_off; int nctabs;   /* tables in the constant data section */
+    MemAlias mem;                  /* given to the LDST instructions emit() makes (mem_alias) */
 } Lower;
 
 static Lower *g_L;   /* for error messages */
@@ -221,6 +222,8 @@ static Opnd emit(Lower *L, unsigned unit, unsigned op, int nops, Opnd a, Opnd b,
     for (int i = 0; i < 3; i++)
         in->ops[i] = i < nops ? ops[i] : (Opnd){ OPND_NONE, 0 };
     in->line = L->line;
+    if (unit == VG_U_LDST)
+        in->alias = L->mem;
     if (vg_op_has_data(unit, op)) {
         in->dst = func_new_var(L->f);
         L->f->vars[in->dst].def_block = L->cur;
@@ -232,6 +235,54 @@ static Opnd emit(Lower *L, unsigned unit, unsigned op, int nops, Opnd a, Opnd b,
 
 static Opnd alu1(Lower *L, unsigned op, Opnd a) { return emit(L, VG_U_ALU, op, 1, a, a, a); }
 static Opnd alu2(Lower *L, unsigned op, Opnd a, Opnd b) { return emit(L, VG_U_ALU, op, 2, a, b, b); }
+
+/* A list of scopes (!alias.scope or !noalias) as node identities; 0 when absent or, for
+ * alias.scope only (`exact`), longer than MEM_SCOPES (a subset of it would prove too much). */
+static uint8_t mem_scopes(LLVMValueRef in, const char *kind, int exact, uintptr_t *out)
+{
+    LLVMValueRef md = LLVMGetMetadata(in, LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(in)),
+                                                                 kind, (unsigned)strlen(kind)));
+    if (!md || !LLVMIsAMDNode(md))
+        return 0;
+    unsigned n = LLVMGetMDNodeNumOperands(md);
+    if (n == 0 || (exact && n > MEM_SCOPES))
+        return 0;
+    LLVMValueRef ops[64];
+    if (n > 64)
+        return 0;
+    LLVMGetMDNodeOperands(md, ops);
+    if (n > MEM_SCOPES)
+        n = MEM_SCOPES;
+    for (unsigned i = 0; i < n; i++)
+        out[i] = (uintptr_t)ops[i];   /* MetadataAsValue is unique per node: identity */
+    return (uint8_t)n;
+}
+
+/* What LLVM proves about the address `ptr` of the load or store `in` (docs/compiler.md
+ * "Memory ordering"): its scoped-noalias lists, and the noalias (restrict) kernel argument
+ * it is based on, found by walking GEPs and casts back by hand; anything else: unknown. */
+static void mem_alias(Lower *L, LLVMValueRef in, LLVMValueRef ptr)
+{
+    memset(&L->mem, 0, sizeof L->mem);
+    L->mem.nscope = mem_scopes(in, "alias.scope", 1, L->mem.scope);
+    L->mem.nnoalias = mem_scopes(in, "noalias", 0, L->mem.noalias);
+    for (int steps = 0; steps < 64 && ptr; steps++) {
+        LLVMOpcode op = LLVMIsAInstruction(ptr) ? LLVMGetInstructionOpcode(ptr)
+                      : LLVMIsAConstantExpr(ptr) ? LLVMGetConstOpcode(ptr) : LLVMRet;
+        if (op != LLVMGetElementPtr && op != LLVMBitCast && op != LLVMAddrSpaceCast)
+            break;
+        ptr = LLVMGetOperand(ptr, 0);
+    }
+    if (!ptr || !LLVMIsAArgument(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) != LLVMPointerTypeKind)
+        return;
+    unsigned n = LLVMCountParams(L->fn);
+    for (unsigned ai = 0; ai < n && ai < 0xfffe; ai++)
+        if (LLVMGetParam(L->fn, ai) == ptr) {
+            if (LLVMGetEnumAttributeAtIndex(L->fn, ai + 1, LLVMGetEnumAttributeKindForName("noalias", 7)))
+                L->mem.base = (uint16_t)(ai + 1);
+            return;
+        }
+}
 
 static void emit_copy(Lower *L, int blk, int dst, Opnd src)
 {
@@ -726,8 +777,10 @@ static void lower_inst64(Lower *L, LLVMValueRef in)
             unsupported(in, "atomic load");
         check_addrspace(in, o0, 0);
         Opnd a = value(L, o0), a4 = alu2(L, ALU_ADD, a, opnd_imm(4));
+        mem_alias(L, in, o0);
         rl = emit(L, VG_U_LDST, VG_LD32, 1, a, a, a);
         rh = emit(L, VG_U_LDST, VG_LD32, 1, a4, a4, a4);   /* little-endian: lo word first */
+        memset(&L->mem, 0, sizeof L->mem);
         put64(L, in, rl, rh);
         return;
     }
@@ -737,8 +790,10 @@ static void lower_inst64(Lower *L, LLVMValueRef in)
         check_addrspace(in, o1, 1);
         pair_of(L, o0, 0, &al, &ah);
         Opnd a = value(L, o1), a4 = alu2(L, ALU_ADD, a, opnd_imm(4));
+        mem_alias(L, in, o1);
         emit(L, VG_U_LDST, VG_ST32, 2, a, al, al);
         emit(L, VG_U_LDST, VG_ST32, 2, a4, ah, ah);
+        memset(&L->mem, 0, sizeof L->mem);
         return;
     }
     case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
@@ -2012,13 +2067,17 @@ static void lower_inst(Lower *L, LLVMValueRef in)
         if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
             unsupported(in, "atomic load");
         check_addrspace(in, LLVMGetOperand(in, 0), 0);
+        mem_alias(L, in, LLVMGetOperand(in, 0));
         r = emit(L, VG_U_LDST, ldst_op(in, rc, 0), 1, a, a, a);
+        memset(&L->mem, 0, sizeof L->mem);
         break;
     case LLVMStore:
         if (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic)
             unsupported(in, "atomic store");
         check_addrspace(in, LLVMGetOperand(in, 1), 1);
+        mem_alias(L, in, LLVMGetOperand(in, 1));
         emit(L, VG_U_LDST, ldst_op(in, w, 1), 2, b, a, a);
+        memset(&L->mem, 0, sizeof L->mem);
         return;
     default:
         unsupported(in, "instruction '%s'", LLVMGetInstructionOpcode(in) == LLVMUserOp1 ? "user op" : "(this opcode)");

@@ -43,6 +43,17 @@ typedef struct { uint8_t kind; uint32_t v; } Opnd;   /* VAR: var index, IMM: val
 /* Instruction kinds beyond the unit ops of vg_unit. */
 enum { IK_UNIT = 0, IK_COPY = 1 };
 
+/* What LLVM proves about the address of a load or store (ir.c mem_alias, dfg.c
+ * mem_disjoint; docs/compiler.md "Memory ordering"). All zero: nothing known. */
+#define MEM_SCOPES 4
+typedef struct {
+    uint16_t base;          /* 1 + index of the noalias (restrict) kernel argument the address
+                             * is based on through GEPs and casts; 0: unknown */
+    uint8_t nscope, nnoalias;                 /* !alias.scope / !noalias list lengths */
+    uintptr_t scope[MEM_SCOPES];              /* nscope 0: none, or a longer list (unknown) */
+    uintptr_t noalias[MEM_SCOPES];            /* a prefix of a longer list is still true */
+} MemAlias;
+
 typedef struct {
     uint8_t kind;          /* IK_UNIT or IK_COPY */
     uint8_t unit, op;      /* IK_UNIT: a vg_unit / op (LDST included; LVU and CVU are never used here) */
@@ -50,6 +61,7 @@ typedef struct {
     Opnd ops[3];
     int dst;               /* var defined, -1 if none (stores) */
     uint32_t line;
+    MemAlias alias;        /* LDST: what is known of its address */
 } Inst;
 
 typedef struct {
