@@ -3,6 +3,8 @@
 #  1. structure: with the CDF loop unrolled by 2 on `small`, the second copy's load waits for
 #     the first copy's store in `shifted` (buffers that may alias, and do with off = 1), and
 #     does not in `restricted` (noalias arguments) and `scoped` (!alias.scope / !noalias);
+#     `offsets` on `paper` (one block): of its stores only the byte store into a word just
+#     stored waits, and its load of that word waits (constant offsets from one address);
 #  2. every RUN line through clcheck (interpreter against native, bit-exact) with unrolling
 #     off and forced by k = 2, 3, 4 (--pnr off) and automatic (placed and routed).
 # Dropping every order (mem_disjoint always true) fails `shifted` with off = 1 (61 of 160
@@ -29,6 +31,15 @@ shifted 1
 restricted 0
 scoped 0
 EOT
+
+if "$bin/vgiwcc" "$src" -k offsets --config paper -q -o "$tmp/o.vgiw" 2>"$tmp/err"; then
+    d=$("$bin/vgiw-objdump" "$tmp/o.vgiw")
+    st=$(grep -c 'LDST ST[0-9]* .*\^' <<<"$d"); ld=$(grep -c 'LDST LD32 .*\^' <<<"$d")
+    if [[ $st == 1 && $ld == 1 ]]; then ok "offsets: 1 store and 1 load wait"
+    else bad "offsets: $st store(s) and $ld load(s) wait, expected 1 and 1"; fi
+else
+    bad "offsets: vgiwcc failed: $(head -3 "$tmp/err")"
+fi
 
 while IFS= read -r line; do
     args=${line#*RUN:}

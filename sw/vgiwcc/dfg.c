@@ -24,6 +24,15 @@
 #include "vgiwcc.h"
 #include "vgiw_ops.h"
 
+/* A memory access of the block being built, as memory ordering sees it. */
+typedef struct {
+    int node;
+    int store;                /* a store or an atomic: later accesses may have to wait for it */
+    const MemAlias *alias;    /* what LLVM proved of its address (ir.c) */
+    int root;                 /* its address is node `root` + `off` (root -1: not known) */
+    uint32_t off, size;       /* byte offset from root, bytes accessed */
+} MemAccess;
+
 typedef struct {
     vg_node *n; int nn, cap;
     Func *f;
@@ -31,10 +40,8 @@ typedef struct {
     vg_opnd *varval; char *varset;  /* per var: value inside this block */
     int *srcnode;                   /* per CVU source: node or -1 */
     int *lvld;                      /* per LV ID: LVLD node or -1 */
-    int *pending; int npending, pcap;           /* loads no store has waited for yet */
-    const MemAlias **palias;                    /* their address information */
-    int *stores; const MemAlias **salias; int nstores, scap;   /* the block's stores, in order */
-    int last_store;
+    MemAccess *mem; int nmem, mcap;   /* the block's loads, stores and atomics, in order */
+    char *anc;                        /* memory_op's scratch: ancestors of the kept waits */
     uint32_t line;
 } G;
 
@@ -64,20 +71,88 @@ static void add_in(G *g, int node, vg_opnd o)
 static vg_opnd data_of(int node) { vg_opnd o = { VG_O_NODE, (uint32_t)node }; return o; }
 static vg_opnd ctrl_of(int node) { vg_opnd o = { VG_O_CTRL, (uint32_t)node }; return o; }
 
-/* One control token standing for all of `list` (JOIN tree), or -1 when empty. */
+/* When a node's token is likely to leave it, in cycles from the block's start, for shaping
+ * JOIN trees only: the latencies of docs/apps.md "One thread around a loop" (a unit's
+ * stages plus a switch hop; memory and live values as hits). */
+static int est_latency(const vg_node *n)
+{
+    switch (n->unit) {
+    case VG_U_CVU: return 1;
+    case VG_U_ALU: return 3;
+    case VG_U_SJU: return 2;
+    case VG_U_LVU: return 6;
+    case VG_U_LDST: return 5;
+    default: return 6;   /* FMA and the SCU pool */
+    }
+}
+
+static int *arrival_times(const G *g)
+{
+    int *t = xcalloc((size_t)g->nn + 1, sizeof *t);
+    for (int i = 0; i < g->nn; i++) {
+        int m = 0;
+        for (int k = 0; k < g->n[i].nin; k++) {
+            const vg_opnd *o = &g->n[i].in[k];
+            if ((o->kind == VG_O_NODE || o->kind == VG_O_CTRL) && t[o->v] > m)
+                m = t[o->v];
+        }
+        t[i] = m + est_latency(&g->n[i]);
+    }
+    return t;
+}
+
+/* JOIN tree: reduces the k control tokens of `list` to at most `roots` (list[0..], the
+ * count returned). The tree is built like a Huffman code of arity VG_MAX_IN over the
+ * estimated arrival times: the earliest tokens are joined first, so the last to arrive
+ * passes the fewest JOINs (a trip of a one-thread loop waits for its last store,
+ * docs/compiler.md "dfg.c"). */
+static int join_to(G *g, int *list, int k, int roots)
+{
+    if (k <= roots)
+        return k;
+    int *t = arrival_times(g);
+    int *at = xcalloc((size_t)k, sizeof *at);
+    for (int i = 0; i < k; i++)
+        at[i] = t[list[i]];
+    free(t);
+    /* the first JOIN takes 2 when that leaves a count every later one (3) ends on */
+    int take = (k - roots) % (VG_MAX_IN - 1) ? 2 : VG_MAX_IN;
+    while (k > roots) {
+        /* stable selection of the `take` earliest (ties: list order) to the front */
+        for (int i = 0; i < take && i < k; i++) {
+            int b = i;
+            for (int j = i + 1; j < k; j++)
+                if (at[j] < at[b])
+                    b = j;
+            int tl = list[b], ta = at[b];
+            memmove(&list[i + 1], &list[i], (size_t)(b - i) * sizeof *list);
+            memmove(&at[i + 1], &at[i], (size_t)(b - i) * sizeof *at);
+            list[i] = tl;
+            at[i] = ta;
+        }
+        if (take > k)
+            take = k;
+        int j = add_node(g, VG_U_SJU, VG_JOIN, 0), m = 0;
+        for (int i = 0; i < take; i++) {
+            add_in(g, j, ctrl_of(list[i]));
+            if (at[i] > m)
+                m = at[i];
+        }
+        list[0] = j;
+        at[0] = m + est_latency(&g->n[j]);
+        memmove(&list[1], &list[take], (size_t)(k - take) * sizeof *list);
+        memmove(&at[1], &at[take], (size_t)(k - take) * sizeof *at);
+        k -= take - 1;
+        take = VG_MAX_IN;
+    }
+    free(at);
+    return k;
+}
+
+/* One control token standing for all of `list`, or -1 when empty. */
 static int join(G *g, int *list, int k)
 {
-    while (k > 1) {
-        int m = 0;
-        for (int i = 0; i < k; i += VG_MAX_IN) {
-            int j = add_node(g, VG_U_SJU, VG_JOIN, 0);
-            for (int t = i; t < k && t < i + VG_MAX_IN; t++)
-                add_in(g, j, ctrl_of(list[t]));
-            list[m++] = j;
-        }
-        k = m;
-    }
-    return k ? list[0] : -1;
+    return join_to(g, list, k, 1) ? list[0] : -1;
 }
 
 static vg_opnd operand(G *g, Opnd o)
@@ -107,32 +182,6 @@ static vg_opnd operand(G *g, Opnd o)
     }
 }
 
-/* Whether node `n` is `target` or consumes its token, directly or through other nodes:
- * then `target` has completed before `n` fires (a load's data token leaves the LDST unit
- * only with its response), and a store with `n` as an operand needs no wait for `target`.
- * Nodes only refer to earlier nodes, so one backward pass from `n` finds every ancestor. */
-static int depends_on(const G *g, int n, int target)
-{
-    if (n == target)
-        return 1;
-    if (n < target)
-        return 0;
-    char *seen = xcalloc((size_t)(n - target) + 1, 1);
-    seen[n - target] = 1;
-    for (int i = n; i > target; i--) {
-        if (!seen[i - target])
-            continue;
-        for (int k = 0; k < g->n[i].nin; k++) {
-            const vg_opnd *o = &g->n[i].in[k];
-            if ((o->kind == VG_O_NODE || o->kind == VG_O_CTRL) && (int)o->v >= target)
-                seen[o->v - (uint32_t)target] = 1;
-        }
-    }
-    int found = seen[0];
-    free(seen);
-    return found;
-}
-
 /* Two accesses LLVM proves disjoint (docs/compiler.md "Memory ordering"): every scope of
  * one is in the other's !noalias list (LLVM's scoped-noalias rule, taken conservatively:
  * all scopes, not per domain), or they are based on two different noalias (restrict)
@@ -151,20 +200,76 @@ static int scopes_in(const MemAlias *a, const MemAlias *b)
     return 1;
 }
 
-static int mem_disjoint(const MemAlias *a, const MemAlias *b)
+/* The node an address is computed from and the constant added to it: ADD nodes with an
+ * immediate operand are walked back (the IR folds `p + C` into the immediate, so the k
+ * copies of an unrolled loop address `p`, `p + 4`, ...). root -1 when the address is not a
+ * node (an immediate). */
+static void addr_root(const G *g, vg_opnd a, int *root, uint32_t *off)
 {
-    if (a->base && b->base && a->base != b->base)
-        return 1;
-    return scopes_in(a, b) || scopes_in(b, a);
+    *root = -1;
+    *off = 0;
+    while (a.kind == VG_O_NODE) {
+        const vg_node *n = &g->n[a.v];
+        if (n->unit == VG_U_ALU && n->op == ALU_ADD && n->in[1].kind == VG_O_IMM && n->in[0].kind == VG_O_NODE) {
+            *off += n->in[1].v;
+            a = n->in[0];
+            continue;
+        }
+        *root = (int)a.v;
+        return;
+    }
 }
 
-/* Memory order within a thread (SGMF §4.3; docs/compiler.md "Memory ordering"): a load
- * waits for the last store that may alias it, a store for the last store and the loads
- * since that may alias it and no store has waited for. Stores stay in one chain, so waiting
- * for one store is waiting for all before it. An atomic is both: it waits like a store
- * (for every pending load) and later accesses wait for it; its data token is the old word;
- * it carries no address information, so it aliases everything. Between threads nothing is
- * ordered (OpenCL 1.2 atomics are relaxed). */
+static uint32_t access_bytes(unsigned op)
+{
+    switch (op) {
+    case VG_LD8S: case VG_LD8U: case VG_ST8: return 1;
+    case VG_LD16S: case VG_LD16U: case VG_ST16: return 2;
+    default: return 4;
+    }
+}
+
+/* Two accesses proven disjoint: by LLVM (above), or one address node plus two constants
+ * whose byte ranges do not overlap (mod 2^32, as the address arithmetic wraps). */
+static int mem_disjoint(const MemAccess *a, const MemAccess *b)
+{
+    if (a->root >= 0 && a->root == b->root && b->off - a->off >= a->size && a->off - b->off >= b->size)
+        return 1;
+    const MemAlias *x = a->alias, *y = b->alias;
+    if (x->base && y->base && x->base != y->base)
+        return 1;
+    return scopes_in(x, y) || scopes_in(y, x);
+}
+
+/* Mark `n` and every node it consumes a token of, directly or through others, in g->anc:
+ * each of them has completed before `n` fires (a load's data token leaves the LDST unit
+ * only with its response). */
+static void mark_ancestors(G *g, int n)
+{
+    if (g->anc[n])
+        return;
+    g->anc[n] = 1;
+    for (int i = n; i >= 0; i--) {
+        if (g->anc[i] != 1)
+            continue;
+        g->anc[i] = 2;   /* 2: its inputs are marked too */
+        for (int k = 0; k < g->n[i].nin; k++) {
+            const vg_opnd *o = &g->n[i].in[k];
+            if ((o->kind == VG_O_NODE || o->kind == VG_O_CTRL) && !g->anc[o->v])
+                g->anc[o->v] = 1;
+        }
+    }
+}
+
+/* Memory order within a thread (SGMF §4.3; docs/compiler.md "Memory ordering"): an access
+ * waits for every earlier store that may alias it, a store also for every earlier load that
+ * may alias it. Of these it keeps only the waits nothing else it waits for (or consumes)
+ * already implies: latest first, an access is dropped when it is an ancestor of a kept one
+ * or of the new access's operands. When every access may alias every other, stores form
+ * one chain and this is "the last store and the loads no store has waited for". An atomic
+ * is both a load and a store; its data token is the old word; it carries no address
+ * information, so it aliases everything. Between threads nothing is ordered (OpenCL 1.2
+ * atomics are relaxed). */
 static void memory_op(G *g, const Inst *in)
 {
     int is_atomic = vg_ldst_is_atomic(in->op);
@@ -174,29 +279,32 @@ static void memory_op(G *g, const Inst *in)
     for (int i = 0; i < nd; i++)
         ops[i] = operand(g, in->ops[i]);
     static const MemAlias none;
-    const MemAlias *ma = is_atomic ? &none : &in->alias;
-    int *wait = xcalloc((size_t)g->npending + 2, sizeof *wait), nw = 0, keep = 0;
-    if (is_store) {
-        if (g->last_store >= 0)
-            wait[nw++] = g->last_store;
-        for (int i = 0; i < g->npending; i++) {
-            int l = g->pending[i], direct = 0;
-            if (mem_disjoint(ma, g->palias[i])) {
-                g->pending[keep] = l;       /* a later store may still alias it */
-                g->palias[keep++] = g->palias[i];
-                continue;
-            }
-            for (int k = 0; k < nd; k++)
-                direct |= ops[k].kind == VG_O_NODE && depends_on(g, (int)ops[k].v, l);
-            if (!direct)
-                wait[nw++] = l;
-        }
-    } else
-        for (int i = g->nstores - 1; i >= 0; i--)
-            if (!mem_disjoint(ma, g->salias[i])) {
-                wait[nw++] = g->stores[i];
-                break;
-            }
+    MemAccess me = { -1, is_store, is_atomic ? &none : &in->alias, -1, 0, access_bytes(in->op) };
+    if (!is_atomic)
+        addr_root(g, ops[0], &me.root, &me.off);
+    g->anc = xrealloc(g->anc, (size_t)g->nn + 1);
+    memset(g->anc, 0, (size_t)g->nn + 1);
+    for (int k = 0; k < nd; k++)
+        if (is_store && ops[k].kind == VG_O_NODE)
+            mark_ancestors(g, (int)ops[k].v);   /* a store needs no wait for what its operands imply */
+    int *keep = xcalloc((size_t)g->nmem + 1, sizeof *keep), nk = 0;
+    for (int i = g->nmem - 1; i >= 0; i--) {
+        const MemAccess *m = &g->mem[i];
+        if ((!m->store && !is_store) || g->anc[m->node] || mem_disjoint(&me, m))
+            continue;
+        keep[i] = 1;
+        nk++;
+        mark_ancestors(g, m->node);
+    }
+    /* stores latest first, then loads in order (the inputs of the JOIN tree) */
+    int *wait = xcalloc((size_t)nk + 1, sizeof *wait), nw = 0;
+    for (int i = g->nmem - 1; i >= 0; i--)
+        if (keep[i] && g->mem[i].store)
+            wait[nw++] = g->mem[i].node;
+    for (int i = 0; i < g->nmem; i++)
+        if (keep[i] && !g->mem[i].store)
+            wait[nw++] = g->mem[i].node;
+    free(keep);
     int w = join(g, wait, nw);
     free(wait);
     if (w >= 0 && nd == VG_MAX_IN) {
@@ -214,28 +322,13 @@ static void memory_op(G *g, const Inst *in)
         add_in(g, node, ops[i]);
     if (w >= 0)
         add_in(g, node, ctrl_of(w));
-    if (is_store) {
-        g->last_store = node;
-        g->npending = keep;
-        if (g->nstores == g->scap) {
-            g->scap = g->scap ? g->scap * 2 : 16;
-            g->stores = xrealloc(g->stores, (size_t)g->scap * sizeof *g->stores);
-            g->salias = xrealloc(g->salias, (size_t)g->scap * sizeof *g->salias);
-        }
-        g->stores[g->nstores] = node;
-        g->salias[g->nstores++] = ma;
+    me.node = node;
+    if (g->nmem == g->mcap) {
+        g->mcap = g->mcap ? g->mcap * 2 : 16;
+        g->mem = xrealloc(g->mem, (size_t)g->mcap * sizeof *g->mem);
     }
-    if (is_atomic) {
-        g->varval[in->dst] = data_of(node);
-        g->varset[in->dst] = 1;
-    } else if (!is_store) {
-        if (g->npending == g->pcap) {
-            g->pcap = g->pcap ? g->pcap * 2 : 16;
-            g->pending = xrealloc(g->pending, (size_t)g->pcap * sizeof *g->pending);
-            g->palias = xrealloc(g->palias, (size_t)g->pcap * sizeof *g->palias);
-        }
-        g->palias[g->npending] = ma;
-        g->pending[g->npending++] = node;
+    g->mem[g->nmem++] = me;
+    if (!is_store || is_atomic) {
         g->varval[in->dst] = data_of(node);
         g->varset[in->dst] = 1;
     }
@@ -393,9 +486,7 @@ static void build_block(G *g, int b, const Options *opt, vg_block *out)
     Block *B = &f->blocks[b];
     g->blk = b;
     g->nn = 0;
-    g->npending = 0;
-    g->nstores = 0;
-    g->last_store = -1;
+    g->nmem = 0;
     memset(g->varset, 0, (size_t)f->nvars + 1);
     for (uint32_t s = 0; s < VG_SRC_ARG + VG_SRC_ARG_MAX; s++)
         g->srcnode[s] = -1;
@@ -462,12 +553,14 @@ static void build_block(G *g, int b, const Options *opt, vg_block *out)
     for (int i = 0; i < g->nn; i++)
         if (!used[i])
             sinks[ns++] = i;
-    int w = join(g, sinks, ns);
+    /* the END's own JOIN (map.c) takes the outcome and up to two more tokens: the latest
+     * sinks go there directly */
+    int nw = join_to(g, sinks, ns, B->nsucc == 2 ? VG_MAX_IN - 1 : 1);
     int end = add_node(g, VG_U_CVU, VG_CVU_END, 0);
     if (B->nsucc == 2)
         add_in(g, end, cond);
-    if (w >= 0)
-        add_in(g, end, ctrl_of(w));
+    for (int i = 0; i < nw; i++)
+        add_in(g, end, ctrl_of(sinks[i]));
     free(used);
     free(sinks);
     insert_splits(g, opt->fanout);
@@ -505,5 +598,5 @@ void dfg_build(Func *f, const Options *opt, vg_kernel *out)
     }
     for (int b = 0; b < f->nblocks; b++)
         build_block(&g, b, opt, &out->blocks[b]);
-    free(g.n); free(g.varval); free(g.varset); free(g.srcnode); free(g.lvld); free(g.pending); free(g.palias); free(g.stores); free(g.salias);
+    free(g.n); free(g.varval); free(g.varset); free(g.srcnode); free(g.lvld); free(g.mem); free(g.anc);
 }

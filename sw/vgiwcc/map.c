@@ -353,9 +353,21 @@ void map_block(const vg_kernel *k, uint32_t b, MGraph *g)
                 m.val[i] = source(&m, n->param);
             } else {
                 /* END: the outcome (bit 0) reaches CVU in0 after everything else. */
-                MIn en = join_all(&m, ctl, nc);
+                int direct = nd && nc >= 2;
+                for (int t = 0; t < nc; t++)
+                    direct &= ctl[t].kind == MI_EDGE;
+                MIn en = direct ? ctl[0] : join_all(&m, ctl, nc);
                 MIn out;
-                if (nd && en.kind == MI_EDGE) {
+                if (direct) {
+                    /* the outcome and the block's last tokens in one JOIN (dfg.c leaves
+                     * up to two for it): the last store's completion passes one JOIN */
+                    MIn c = materialise(&m, data[0]);
+                    int j = addn(&m, UNIT_SJU, SJU_JOIN, -1);
+                    g->n[j].in[0] = c;
+                    for (int t = 0; t < nc; t++)
+                        g->n[j].in[1 + t] = ctl[t];
+                    out = edge(j, 0);
+                } else if (nd && en.kind == MI_EDGE) {
                     MIn c = materialise(&m, data[0]);
                     int j = addn(&m, UNIT_SJU, SJU_JOIN, -1);
                     g->n[j].in[0] = c;

@@ -21,6 +21,7 @@
  * Everything is driven by one xorshift generator seeded from --seed, the block index and
  * the replica count, so a seed gives the same image every time.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,8 @@
 #include "vgiwcc.h"
 
 #define PNR_ROUNDS 6
+#define LOOP_PLACEMENTS 32
+#define CRIT_WEIGHT 2.0
 
 /* how often PathFinder routed a placement, how often the greedy fallback was needed */
 unsigned g_pathfinder_ok, g_pathfinder_fallback;
@@ -114,6 +117,7 @@ typedef struct {
     int *occ;             /* unit -> pnode or -1 */
     int *es, *ed;         /* edges: source pnode, destination pnode */
     double *ew;           /* edge weight (history of routing failures) */
+    double *cw;           /* edge weight for timing: 1 + its criticality (edge_criticality) */
     int ne;
     int **in_e; int *nin_e;   /* per pnode: its input edges (timing term) */
     int **all_e; int *nall_e; /* per pnode: every edge touching it */
@@ -121,7 +125,7 @@ typedef struct {
 
 static double edge_cost(const Place *P, int e)
 {
-    return P->ew[e] * P->F->dist[P->where[P->es[e]] * (int)P->F->U + P->where[P->ed[e]]];
+    return P->ew[e] * P->cw[e] * P->F->dist[P->where[P->es[e]] * (int)P->F->U + P->where[P->ed[e]]];
 }
 
 static double timing_cost(const Place *P, int v)
@@ -162,6 +166,87 @@ static double total_cost(const Place *P)
     return c;
 }
 
+/* Cycles from a unit's firing to its consumer's, without switch hops (docs/apps.md "One
+ * thread around a loop", measured on the waveform): a compute unit's pipeline stages
+ * (arch [fu]), an LDST access or LVU live value as an L1/LVC hit (issue register, hit,
+ * output register), an SJU's FIFO. The SCU pool's time depends on the operation and the
+ * pool; it is taken as long. */
+static int unit_latency(const vgiw_preset_t *p, const MNode *n)
+{
+    switch (n->type) {
+    case UNIT_CU:
+        switch (n->op >> 5) {
+        case CU_FMA: return (int)p->fu_fma_stages;
+        case CU_FCMP: return (int)p->fu_cmp_stages;
+        case CU_FCVT: return (int)p->fu_cvt_stages;
+        default: return (int)p->fu_alu_stages;
+        }
+    case UNIT_SCU: return 12;
+    case UNIT_LDST: return 4;
+    case UNIT_LVU: return 5;
+    default: return 1;   /* SJU, CVU */
+    }
+}
+
+/* Criticality of every edge of one copy of g, in [0, 1] (1 - slack / longest path), over
+ * unit latencies alone: the path from the CVU's injection back to its END is a thread's
+ * time in the block, which is all that a block with few threads (a loop run by one
+ * work-item, particlefilter's CDF) costs per trip. Node 0 (the CVU) is the source of its
+ * output edges and the sink of its input edges. crit[k] is for the k-th MI_EDGE input, in
+ * node order then port order (place_init's edge order). */
+static void edge_criticality(const vgiw_preset_t *p, const MGraph *g, double *crit)
+{
+    int nn = g->nn;
+    int *a = xcalloc((size_t)nn + 1, sizeof *a), *r = xcalloc((size_t)nn + 1, sizeof *r);
+    int T = 0;
+    for (int pass = 0; pass < nn; pass++) {   /* longest paths by relaxation: the graph is small */
+        int changed = 0;
+        for (int i = 1; i < nn; i++)
+            for (int k = 0; k < 4; k++)
+                if (g->n[i].in[k].kind == MI_EDGE) {
+                    int s = g->n[i].in[k].src, t = a[s] + unit_latency(p, &g->n[s]);
+                    if (t > a[i]) {
+                        a[i] = t;
+                        changed = 1;
+                    }
+                }
+        if (!changed)
+            break;
+    }
+    for (int k = 0; k < 4; k++)
+        if (g->n[0].in[k].kind == MI_EDGE) {
+            int s = g->n[0].in[k].src, t = a[s] + unit_latency(p, &g->n[s]);
+            T = t > T ? t : T;
+        }
+    for (int i = 0; i < nn; i++)
+        r[i] = T;
+    for (int pass = 0; pass < nn; pass++) {
+        int changed = 0;
+        for (int i = 1; i < nn; i++)
+            for (int k = 0; k < 4; k++)
+                if (g->n[i].in[k].kind == MI_EDGE) {
+                    int s = g->n[i].in[k].src, t = r[i] - unit_latency(p, &g->n[s]);
+                    if (s != 0 && t < r[s]) {
+                        r[s] = t;
+                        changed = 1;
+                    }
+                }
+        if (!changed)
+            break;
+    }
+    int e = 0;
+    for (int i = 0; i < nn; i++)
+        for (int k = 0; k < 4; k++)
+            if (g->n[i].in[k].kind == MI_EDGE) {
+                int s = g->n[i].in[k].src;
+                int req = i == 0 ? T : r[i];
+                int slack = req - (a[s] + unit_latency(p, &g->n[s]));
+                crit[e++] = T > 0 && slack < T ? 1.0 - (double)(slack < 0 ? 0 : slack) / T : 0.0;
+            }
+    free(a);
+    free(r);
+}
+
 static void place_init(Place *P, const Fabric *F, const MGraph *g, int R)
 {
     memset(P, 0, sizeof *P);
@@ -175,15 +260,22 @@ static void place_init(Place *P, const Fabric *F, const MGraph *g, int R)
     P->es = xcalloc((size_t)cap, sizeof *P->es);
     P->ed = xcalloc((size_t)cap, sizeof *P->ed);
     P->ew = xcalloc((size_t)cap, sizeof *P->ew);
+    P->cw = xcalloc((size_t)cap, sizeof *P->cw);
+    double *crit = xcalloc((size_t)g->nn * 4 + 1, sizeof *crit);
+    edge_criticality(F->p, g, crit);
     for (int r = 0; r < R; r++)
-        for (int i = 0; i < g->nn; i++)
+        for (int i = 0, k1 = 0; i < g->nn; i++)
             for (int k = 0; k < 4; k++)
                 if (g->n[i].in[k].kind == MI_EDGE) {
                     P->es[P->ne] = r * g->nn + g->n[i].in[k].src;
                     P->ed[P->ne] = r * g->nn + i;
                     P->ew[P->ne] = 1.0;
+                    /* a hop on the critical path costs up to CRIT_WEIGHT + 1 times one elsewhere */
+                    double c = crit[k1++];
+                    P->cw[P->ne] = 1.0 + CRIT_WEIGHT * c * c * c * c;
                     P->ne++;
                 }
+    free(crit);
     P->nin_e = xcalloc((size_t)P->N, sizeof *P->nin_e);
     P->nall_e = xcalloc((size_t)P->N, sizeof *P->nall_e);
     P->in_e = xcalloc((size_t)P->N, sizeof *P->in_e);
@@ -208,7 +300,7 @@ static void place_free(Place *P)
         free(P->all_e[v]);
     }
     free(P->in_e); free(P->all_e); free(P->nin_e); free(P->nall_e);
-    free(P->where); free(P->occ); free(P->es); free(P->ed); free(P->ew);
+    free(P->where); free(P->occ); free(P->es); free(P->ed); free(P->ew); free(P->cw);
 }
 
 static unsigned ptype(const Place *P, int v) { return P->g->n[v % P->g->nn].type; }
@@ -387,9 +479,40 @@ static int build_cfg(const Place *P, fcfg_t *c, int *hops, char *msg, size_t msg
     return bad;
 }
 
-/* Tries R replicas; on success fills out and returns 0. */
-static int try_replicas(const Fabric *F, const MGraph *g, int R, uint64_t seed, vg_pnr *out, char *msg, size_t msglen,
-                        uint32_t nnodes)
+/* A thread's estimated time through replica 0 of a placed and routed block: the longest
+ * path from the CVU's injection back to its END, each edge costing its source's latency
+ * plus the switch hops of its route. */
+static int est_trip(const Place *P, const fcfg_t *c)
+{
+    const MGraph *g = P->g;
+    const vgiw_preset_t *p = P->F->p;
+    int nn = g->nn, T = 0;
+    int *a = xcalloc((size_t)nn + 1, sizeof *a);
+    for (int pass = 0; pass <= nn; pass++) {
+        int changed = 0;
+        for (int i = 0; i < nn; i++)
+            for (int k = 0; k < 4; k++)
+                if (g->n[i].in[k].kind == MI_EDGE) {
+                    int s = g->n[i].in[k].src;
+                    int h = fcfg_input_source(c, (unsigned)P->where[i], (unsigned)k, NULL, NULL, NULL, 0);
+                    int t = a[s] + unit_latency(p, &g->n[s]) + (h > 0 ? h : 0);
+                    if (i == 0) {
+                        T = t > T ? t : T;
+                    } else if (t > a[i]) {
+                        a[i] = t;
+                        changed = 1;
+                    }
+                }
+        if (!changed)
+            break;
+    }
+    free(a);
+    return T;
+}
+
+/* Places and routes R replicas once; on success fills out and *trip (est_trip) and returns 0. */
+static int place_once(const Fabric *F, const MGraph *g, int R, uint64_t seed, vg_pnr *out, char *msg, size_t msglen,
+                      uint32_t nnodes, int *trip)
 {
     Place P;
     place_init(&P, F, g, R);
@@ -418,6 +541,7 @@ static int try_replicas(const Fabric *F, const MGraph *g, int R, uint64_t seed, 
             fcfg_free(c);
             continue;
         }
+        *trip = est_trip(&P, c);
         unsigned nw = fcfg_emit_words(c);
         uint32_t *cm = xcalloc(nw, sizeof *cm);
         if (fcfg_emit(c, cm) != FCFG_OK) {
@@ -471,6 +595,45 @@ static int try_replicas(const Fabric *F, const MGraph *g, int R, uint64_t seed, 
     }
     place_free(&P);
     return ok ? 0 : -1;
+}
+
+static void pnr_free(vg_pnr *p)
+{
+    free(p->words);
+    free(p->relocs);
+    free(p->map);
+    memset(p, 0, sizeof *p);
+}
+
+/* Tries R replicas; on success fills out and returns 0. A loop block (its own successor)
+ * is placed LOOP_PLACEMENTS times from different seeds and the one with the shortest
+ * estimated trip kept (then the fewest hops): a loop that few threads run, such as
+ * particlefilter's CDF built by one work-item, costs that trip every iteration
+ * (docs/compiler.md "Place and route"). */
+static int try_replicas(const Fabric *F, const MGraph *g, int R, uint64_t seed, vg_pnr *out, char *msg, size_t msglen,
+                        uint32_t nnodes, int loop)
+{
+    int best = -1, tries = loop ? LOOP_PLACEMENTS : 1;
+    for (int t = 0; t < tries; t++) {
+        vg_pnr cand;
+        int trip = 0;
+        if (place_once(F, g, R, seed + 0x632BE59BD9B4E019ull * (uint64_t)t, &cand, msg, msglen, nnodes, &trip))
+            continue;
+        if (getenv("VGIWCC_TRACE"))
+            fprintf(stderr, "trace: block of %d nodes, %d replica(s), placement %d: estimated trip %d cycles, %u hops\n",
+                    g->nn, R, t, trip, cand.hops);
+        if (best < 0 || trip < best || (trip == best && cand.hops < out->hops)) {
+            if (best >= 0)
+                pnr_free(out);
+            *out = cand;
+            best = trip;
+        } else {
+            pnr_free(&cand);
+        }
+    }
+    if (best >= 0)
+        msg[0] = 0;
+    return best >= 0 ? 0 : -1;
 }
 
 static const unsigned *type_units(const vgiw_preset_t *p, unsigned type)
@@ -543,9 +706,11 @@ int pnr_kernel(vg_kernel *k, const Options *opt, char *why, size_t whylen, int *
             R = opt->max_replicas;
         char msg[512] = "";
         int done = 0;
+        const vg_block *B = &k->blocks[b];
+        int is_loop = B->nsucc >= 1 && (B->succ[0] == b || (B->nsucc == 2 && B->succ[1] == b));
         for (; R >= 1 && !done; R--)
             done = try_replicas(&F, &g, R, opt->seed * 1000003ull + b, &k->blocks[b].pnr, msg, sizeof msg,
-                               k->blocks[b].nnodes) == 0;
+                               k->blocks[b].nnodes, is_loop) == 0;
         if (!done) {
             snprintf(why, whylen, "block %u (%d units) could not be routed: %s", b, g.nn, msg);
             *failed_block = (int)b;

@@ -82,7 +82,7 @@ int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k)
      * copies' address arithmetic and the remainder's branches */
     LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(
-        m, "function(loop-unroll<O2;no-partial;no-runtime;full-unroll-max=0>,instcombine<no-verify-fixpoint>,simplifycfg)", NULL, o);
+        m, "function(loop-simplify,lcssa,loop-versioning,loop-unroll<O2;no-partial;no-runtime;full-unroll-max=0>,instcombine<no-verify-fixpoint>,simplifycfg)", NULL, o);
     LLVMDisposePassBuilderOptions(o);
     if (e) {
         char *msg = LLVMGetErrorMessage(e);
