@@ -3,6 +3,8 @@
 #  1. which loops vgiwcc unrolls, and by how much, per preset (a loop that fits the grid once
 #     but not unrolled keeps its form: no split is added; an unrolled kernel that the back end
 #     splits more than the loop as written is compiled as written);
+#     The unrolled loops of `cdf` on `small` carry a byte offset (no SLL in the loop blocks:
+#     docs/compiler.md "unroll.c", byte-offset counters);
 #  2. every RUN line through clcheck (interpreter against native, bit-exact) with unrolling
 #     off (--unroll 0), automatic (placed and routed), and forced by k = 2, 3, 4, 8 on the
 #     graphs (--pnr off), so the unrolled form is checked at trip counts 0 to 10 and 63 for
@@ -34,6 +36,19 @@ wide paper 2 0
 mixed small 1 1
 mixed paper 8 0
 EOT
+
+# loop blocks (their own successor) of cdf on small, and the SLL nodes in them
+if "$bin/vgiwcc" "$src" -k cdf --config small -q -o "$tmp/c.vgiw" 2>"$tmp/err"; then
+    read -r nloop nsll < <("$bin/vgiw-objdump" "$tmp/c.vgiw" | awk '
+        /^    B[0-9]+ +-> B[0-9]+ if taken/ { b = $1; t = $3; if (b == t) loop[b] = 1 }
+        /^  B[0-9]+:$/ { cur = substr($1, 1, length($1) - 1); next }
+        /^    n[0-9]+ +ALU +SLL/ { if (cur in loop) sll++ }
+        END { n = 0; for (b in loop) n++; print n, sll + 0 }')
+    if [[ $nloop -ge 1 && $nsll == 0 ]]; then ok "cdf on small: $nloop loop block(s), no SLL in them"
+    else bad "cdf on small: $nloop loop block(s), $nsll SLL node(s) in them, expected none"; fi
+else
+    bad "cdf on small: vgiwcc failed: $(head -3 "$tmp/err")"
+fi
 
 while IFS= read -r line; do
     args=${line#*RUN:}

@@ -362,6 +362,12 @@ static int same_node(const G *g, unsigned unit, unsigned op, const vg_opnd *ops,
 typedef struct { int node, slot; } Ref;
 typedef struct { int src, lo, hi; } Work;
 
+/* Fan-out trees (SJU SPLIT for data, JOIN for control tokens) where a token has more than
+ * `fanout` consumers. The consumers on the longest way to the END (estimated, est_latency)
+ * stay on the source itself and only the rest go through splitters: with 5 consumers and
+ * fanout 4, three are fed directly and two by one SPLIT, so the critical one pays no SJU
+ * (particlefilter's loop-carried index feeds both addresses, the exit test and its own
+ * store). */
 static void insert_splits(G *g, int fanout)
 {
     int n0 = g->nn;
@@ -370,6 +376,17 @@ static void insert_splits(G *g, int fanout)
         for (int k = 0; k < g->n[i].nin; k++)
             if (g->n[i].in[k].kind == VG_O_NODE || g->n[i].in[k].kind == VG_O_CTRL)
                 cnt[g->n[i].in[k].v]++;
+    /* height: a node's latency plus the longest way from it to the END (consumers come
+     * after their sources in node order) */
+    int *h = xcalloc((size_t)n0 + 1, sizeof *h);
+    for (int i = 0; i < n0; i++)
+        h[i] = est_latency(&g->n[i]);
+    for (int i = n0 - 1; i >= 0; i--)
+        for (int k = 0; k < g->n[i].nin; k++) {
+            const vg_opnd *o = &g->n[i].in[k];
+            if ((o->kind == VG_O_NODE || o->kind == VG_O_CTRL) && h[o->v] < est_latency(&g->n[o->v]) + h[i])
+                h[o->v] = est_latency(&g->n[o->v]) + h[i];
+        }
     for (int p = 0; p < n0; p++) {
         if (cnt[p] <= fanout)
             continue;
@@ -379,7 +396,16 @@ static void insert_splits(G *g, int fanout)
             for (int s = 0; s < g->n[i].nin; s++)
                 if ((g->n[i].in[s].kind == VG_O_NODE || g->n[i].in[s].kind == VG_O_CTRL) && g->n[i].in[s].v == (uint32_t)p)
                     refs[k++] = (Ref){ i, s };
-        /* Breadth-first tree: a level of `chunks` splitters each serving a share. */
+        /* most critical first (stable: insertion sort, ties keep node order) */
+        for (int a = 1; a < k; a++) {
+            Ref r = refs[a];
+            int b = a;
+            while (b > 0 && h[refs[b - 1].node] < h[r.node]) {
+                refs[b] = refs[b - 1];
+                b--;
+            }
+            refs[b] = r;
+        }
         int has_data = vg_op_has_data(g->n[p].unit, g->n[p].op);
         Work work[256];
         int nw = 0;
@@ -388,20 +414,21 @@ static void insert_splits(G *g, int fanout)
             int src = work[nw - 1].src, lo = work[nw - 1].lo, hi = work[nw - 1].hi;
             nw--;
             int m = hi - lo;
-            if (m <= fanout) {
-                for (int r = lo; r < hi; r++) {
-                    vg_opnd *o = &g->n[refs[r].node].in[refs[r].slot];
-                    o->v = (uint32_t)src;
-                    if (!vg_op_has_data(g->n[src].unit, g->n[src].op))
-                        o->kind = VG_O_CTRL;
-                }
-                continue;
+            /* c splitters and fanout - c consumers fed directly, the fewest c that serve m;
+             * when even fanout splitters are not enough, every consumer goes through one */
+            int c = m <= fanout ? 0 : (m - fanout + fanout - 2) / (fanout - 1);
+            int direct = c < fanout ? (m <= fanout ? m : fanout - c) : 0;
+            if (c >= fanout)
+                c = fanout;
+            for (int r = lo; r < lo + direct; r++) {
+                vg_opnd *o = &g->n[refs[r].node].in[refs[r].slot];
+                o->v = (uint32_t)src;
+                if (!vg_op_has_data(g->n[src].unit, g->n[src].op))
+                    o->kind = VG_O_CTRL;
             }
-            int chunks = (m + fanout - 1) / fanout;
-            if (chunks > fanout)
-                chunks = fanout;
-            for (int c = 0; c < chunks; c++) {
-                int a = lo + (int)((long)m * c / chunks), b = lo + (int)((long)m * (c + 1) / chunks);
+            int rest = m - direct, lo2 = lo + direct;
+            for (int ci = 0; ci < c; ci++) {
+                int a = lo2 + (int)((long)rest * ci / c), b = lo2 + (int)((long)rest * (ci + 1) / c);
                 int sp;
                 if (has_data) {
                     sp = add_node(g, VG_U_SJU, VG_SPLIT, 0);
@@ -418,6 +445,7 @@ static void insert_splits(G *g, int fanout)
         }
         free(refs);
     }
+    free(h);
     free(cnt);
 }
 

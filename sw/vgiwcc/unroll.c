@@ -15,6 +15,7 @@
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/Support.h>
+#include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include <stdio.h>
@@ -40,6 +41,140 @@ int unroll_candidates(struct LLVMOpaqueModule *m, const char *kernel)
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
             n += self_loop(bb);
     return n;
+}
+
+/* log2 of n if n is a power of two, else -1 */
+static int log2_exact(unsigned long long n)
+{
+    for (int s = 0; s < 63; s++)
+        if (n == 1ull << s)
+            return s;
+    return -1;
+}
+
+/* Whether `user` is `gep inbounds T, base, idx` with T of 2^shift bytes (the same for
+ * every use: *shift, -1 before the first), base not computed in bb. */
+static int address_use(LLVMTargetDataRef td, LLVMValueRef user, LLVMValueRef idx, LLVMBasicBlockRef bb, int *shift)
+{
+    if (!LLVMIsAGetElementPtrInst(user) || !LLVMIsInBounds(user) || LLVMGetNumOperands(user) != 2 ||
+        LLVMGetOperand(user, 1) != idx || LLVMGetOperand(user, 0) == idx)
+        return 0;
+    LLVMValueRef base = LLVMGetOperand(user, 0);
+    if (LLVMIsAInstruction(base) && LLVMGetInstructionParent(base) == bb)
+        return 0;   /* the base must not change within the loop */
+    int sh = log2_exact(LLVMABISizeOfType(td, LLVMGetGEPSourceElementType(user)));
+    if (sh < 1 || (*shift >= 0 && sh != *shift))
+        return 0;
+    *shift = sh;
+    return 1;
+}
+
+/* gep inbounds T, base, x  ->  gep inbounds i8, base, byte offset */
+static void rewrite_gep(LLVMBuilderRef b, LLVMTypeRef i8, LLVMValueRef gep, LLVMValueRef off)
+{
+    LLVMPositionBuilderBefore(b, gep);
+    LLVMValueRef g = LLVMBuildInBoundsGEP2(b, i8, LLVMGetOperand(gep, 0), &off, 1, "");
+    LLVMReplaceAllUsesWith(gep, g);
+    LLVMInstructionEraseFromParent(gep);
+}
+
+/* every use of idx is such a gep */
+static void rewrite_geps(LLVMBuilderRef b, LLVMTypeRef i8, LLVMValueRef idx, LLVMValueRef off)
+{
+    LLVMUseRef u = LLVMGetFirstUse(idx);
+    while (u) {
+        LLVMValueRef g = LLVMGetUser(u);
+        u = LLVMGetNextUse(u);
+        rewrite_gep(b, i8, g, off);
+    }
+}
+
+/* A counter whose every other use scales it into an address: the loop-carried index x of
+ * `a[x]`, `b[x]`, stepped by C. The address path of a trip is LVLD x -> SLL -> ADD -> LD,
+ * and in a loop one thread runs that path is the start of every trip (docs/compiler.md
+ * "unroll.c"). Carrying the byte offset o = x * S instead (S the element size, a power of
+ * two) drops the shift from it: LVLD o -> ADD -> LD; the next index is (o >> log2 S) + C,
+ * off that path. `gep inbounds T, p, x` promises that x * S does not overflow (LLVM's
+ * inbounds: the scaled index is nsw), so o is exact and o >> log2 S is x. Only loops whose
+ * counter has no other use are rewritten. Returns whether bb's counter was rewritten. */
+static int byte_offset_counter(LLVMModuleRef m, LLVMBasicBlockRef bb)
+{
+    LLVMContextRef C = LLVMGetModuleContext(m);
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(C), i8 = LLVMInt8TypeInContext(C);
+    for (LLVMValueRef phi = LLVMGetFirstInstruction(bb); phi && LLVMIsAPHINode(phi); phi = LLVMGetNextInstruction(phi)) {
+        if (LLVMTypeOf(phi) != i32 || LLVMCountIncoming(phi) != 2)
+            continue;
+        int self = LLVMGetIncomingBlock(phi, 0) == bb ? 0 : 1;
+        if (LLVMGetIncomingBlock(phi, (unsigned)self) != bb || LLVMGetIncomingBlock(phi, (unsigned)!self) == bb)
+            continue;
+        LLVMValueRef next = LLVMGetIncomingValue(phi, (unsigned)self);
+        LLVMValueRef init = LLVMGetIncomingValue(phi, (unsigned)!self);
+        LLVMBasicBlockRef pre = LLVMGetIncomingBlock(phi, (unsigned)!self);
+        if (!LLVMIsAInstruction(next) || LLVMGetInstructionOpcode(next) != LLVMAdd ||
+            LLVMGetInstructionParent(next) != bb || LLVMGetOperand(next, 0) != phi ||
+            !LLVMIsAConstantInt(LLVMGetOperand(next, 1)))
+            continue;
+        long long step = LLVMConstIntGetSExtValue(LLVMGetOperand(next, 1));
+        int shift = -1, ok = 1, ngep = 0;
+        for (LLVMUseRef u = LLVMGetFirstUse(phi); u && ok; u = LLVMGetNextUse(u)) {
+            LLVMValueRef user = LLVMGetUser(u);
+            if (user == next)
+                continue;
+            if (LLVMIsAInstruction(user) && LLVMGetInstructionOpcode(user) == LLVMAdd &&
+                LLVMGetOperand(user, 0) == phi && LLVMIsAConstantInt(LLVMGetOperand(user, 1))) {
+                /* x + K of an unrolled copy: every use of it must be an address too */
+                long long kk = LLVMConstIntGetSExtValue(LLVMGetOperand(user, 1));
+                if (kk > (1 << 20) || kk < -(1 << 20) || !LLVMGetFirstUse(user))
+                    ok = 0;
+                for (LLVMUseRef v = LLVMGetFirstUse(user); v && ok; v = LLVMGetNextUse(v))
+                    ok = address_use(td, LLVMGetUser(v), user, bb, &shift);
+            } else {
+                ok = address_use(td, user, phi, bb, &shift);
+            }
+            ngep += ok;
+        }
+        if (!ok || ngep == 0 || step > (1 << 20) || step < -(1 << 20))
+            continue;
+        LLVMBuilderRef b = LLVMCreateBuilderInContext(C);
+        LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(pre));
+        LLVMValueRef off0 = LLVMBuildShl(b, init, LLVMConstInt(i32, (unsigned)shift, 0), "off.init");
+        if (LLVMIsAInstruction(off0))
+            LLVMSetNSW(off0, 1);
+        LLVMPositionBuilderBefore(b, phi);
+        LLVMValueRef off = LLVMBuildPhi(b, i32, "off");
+        LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(bb));
+        LLVMValueRef offn = LLVMBuildNSWAdd(b, off, LLVMConstInt(i32, (unsigned long long)(step << shift), 1), "off.next");
+        LLVMPositionBuilderBefore(b, next);
+        LLVMValueRef x = LLVMBuildAShr(b, off, LLVMConstInt(i32, (unsigned)shift, 0), "x");
+        LLVMSetExact(x, 1);
+        LLVMValueRef vals[2] = { off0, offn };
+        LLVMBasicBlockRef blks[2] = { pre, bb };
+        LLVMAddIncoming(off, vals, blks, 2);
+        /* the address uses take the byte offset (plus K * S for x + K); the step reads x */
+        LLVMUseRef u = LLVMGetFirstUse(phi);
+        while (u) {
+            LLVMValueRef user = LLVMGetUser(u);
+            u = LLVMGetNextUse(u);
+            if (user == next)
+                continue;
+            if (LLVMGetInstructionOpcode(user) == LLVMAdd) {
+                long long kk = LLVMConstIntGetSExtValue(LLVMGetOperand(user, 1));
+                LLVMPositionBuilderBefore(b, user);
+                LLVMValueRef offk = LLVMBuildNSWAdd(b, off, LLVMConstInt(i32, (unsigned long long)(kk * (1ll << shift)), 1), "");
+                rewrite_geps(b, i8, user, offk);
+                LLVMInstructionEraseFromParent(user);
+            } else {
+                rewrite_gep(b, i8, user, off);
+            }
+        }
+        LLVMSetOperand(next, 0, x);
+        LLVMDisposeBuilder(b);
+        LLVMReplaceAllUsesWith(phi, x);   /* none left but the step's, replaced above */
+        LLVMInstructionEraseFromParent(phi);
+        return 1;
+    }
+    return 0;
 }
 
 int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k)
@@ -90,5 +225,8 @@ int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k)
         LLVMDisposeErrorMessage(msg);
         fatal("giving up");
     }
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        if (self_loop(bb))
+            byte_offset_counter(m, bb);
     return n;
 }
