@@ -37,6 +37,19 @@ mixed small 1 1
 mixed paper 8 0
 EOT
 
+# particlefilter on small: its CDF loop is versioned and only the checked copy unrolled, so
+# the kernel keeps 16 blocks and a 1,024-item work-group fits one tile (16,384 CVT bits /
+# 16 blocks); unrolling both copies (19 blocks, 832 threads) is refused by the tile test
+pf=sw/apps/particlefilter/particlefilter.cl
+if out=$("$bin/vgiwcc" "$pf" --config small -q -o "$tmp/p.vgiw" 2>&1; "$bin/vgiw-objdump" "$tmp/p.vgiw" | head -4); then
+    blocks=$(sed -n 's/^kernel normalize_weights: \([0-9]*\) blocks.*/\1/p' <<<"$out" | head -1)
+    if "$bin/vgiwcc" "$pf" --config small -o "$tmp/p.vgiw" 2>&1 | grep -q 'unrolled 1 single-block loop(s) by 2' && [[ $blocks -le 16 ]]
+    then ok "particlefilter on small: unrolled by 2, $blocks blocks"
+    else bad "particlefilter on small: $blocks blocks or not unrolled, expected unrolled by 2 in at most 16 blocks"; fi
+else
+    bad "particlefilter on small: vgiwcc failed"
+fi
+
 # loop blocks (their own successor) of cdf on small, and the SLL nodes in them
 if "$bin/vgiwcc" "$src" -k cdf --config small -q -o "$tmp/c.vgiw" 2>"$tmp/err"; then
     read -r nloop nsll < <("$bin/vgiw-objdump" "$tmp/c.vgiw" | awk '

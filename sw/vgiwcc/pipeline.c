@@ -18,6 +18,7 @@
 
 #include <llvm-c/Core.h>
 
+#include "vgiw_layout.h"
 #include "vgiwcc.h"
 
 /* a bound on block splits per kernel (each one shortens a block, so it is only a guard).
@@ -133,6 +134,14 @@ static struct LLVMOpaqueModule *choose_unroll(struct LLVMOpaqueModule *m, const 
     loop_replicas(&k, opt, &base_least, &base_most);
     const vgiw_preset_t *p = vgiw_preset_find(opt->config);
     uint32_t max_blocks = p && k.nblocks <= p->bbs_max_blocks ? p->bbs_max_blocks : UINT32_MAX;
+    /* the largest work-group one tile holds (docs/core.md "Tiles": cvt.bits / blocks threads)
+     * must not fall below what the kernel as written allows, or 1,024 */
+    uint32_t min_tile = 0;
+    if (p) {
+        min_tile = vl_tile_threads(UINT32_MAX, k.nblocks, p->cvt_bits);
+        if (min_tile > 1024)
+            min_tile = 1024;
+    }
     vg_kernel_free(&k);
     func_free(&f);
     if (base_most < 1 || base_least < 1)
@@ -147,6 +156,8 @@ static struct LLVMOpaqueModule *choose_unroll(struct LLVMOpaqueModule *m, const 
         loop_replicas(&k, opt, &least, &most);
         if (k.nblocks > max_blocks)
             least = 0;   /* the remainder's blocks overflow the block table (docs/ctrl.md) */
+        if (p && vl_tile_threads(UINT32_MAX, k.nblocks, p->cvt_bits) < min_tile)
+            least = 0;   /* the remainder's blocks shrink the tile below min_tile */
         vg_kernel_free(&k);
         func_free(&f);
         if (getenv("VGIWCC_TRACE"))

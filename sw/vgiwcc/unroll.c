@@ -177,6 +177,19 @@ static int byte_offset_counter(LLVMModuleRef m, LLVMBasicBlockRef bb)
     return 0;
 }
 
+static void run_passes(LLVMModuleRef m, const char *passes)
+{
+    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(m, passes, NULL, o);
+    LLVMDisposePassBuilderOptions(o);
+    if (e) {
+        char *msg = LLVMGetErrorMessage(e);
+        fprintf(stderr, "vgiwcc: %s: error: loop unrolling failed: %s\n", g_source_name, msg);
+        LLVMDisposeErrorMessage(msg);
+        fatal("giving up");
+    }
+}
+
 int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k)
 {
     static int options_set;
@@ -212,19 +225,35 @@ int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k)
     }
     if (!n)
         return 0;
+    /* loop-versioning first (docs/compiler.md "Loop versioning"): a loop whose accesses need
+     * run-time pointer checks gets a checked copy with scoped-noalias metadata and keeps the
+     * original (`.lver.orig`) for overlapping buffers. Only the checked copy is unrolled: the
+     * original runs only when the buffers overlap, and its remainder blocks would cost CVT
+     * rows (a tile holds cvt.bits / blocks threads: particlefilter's 1,024-item work-group
+     * no longer fitted one tile on `small` with both copies unrolled). */
+    run_passes(m, "function(loop-simplify,lcssa,loop-versioning)");
+    LLVMMetadataRef dis = LLVMMDStringInContext2(C, "llvm.loop.unroll.disable", 24);
+    for (LLVMBasicBlockRef pre = LLVMGetFirstBasicBlock(fn); pre; pre = LLVMGetNextBasicBlock(pre)) {
+        /* the original's preheader is named `<preheader>.lver.orig` by the pass; the loop
+         * block it enters is the original */
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(pre);
+        if (!t || !strstr(LLVMGetBasicBlockName(pre), ".lver.orig"))
+            continue;
+        for (unsigned i = 0; i < LLVMGetNumSuccessors(t); i++) {
+            LLVMBasicBlockRef bb = LLVMGetSuccessor(t, i);
+            if (bb == pre || !self_loop(bb))
+                continue;
+            LLVMMetadataRef tmp = LLVMTemporaryMDNode(C, NULL, 0);
+            LLVMMetadataRef ops[2] = { tmp, LLVMMDNodeInContext2(C, &dis, 1) };
+            LLVMMetadataRef id = LLVMMDNodeInContext2(C, ops, 2);
+            LLVMMetadataReplaceAllUsesWith(tmp, id);
+            LLVMSetMetadata(LLVMGetBasicBlockTerminator(bb), loop_kind, LLVMMetadataAsValue(C, id));
+        }
+    }
     /* full-unroll-max=0, no-partial, no-runtime: only the loops marked above are unrolled
      * (a count pragma implies runtime unrolling); instcombine and simplifycfg fold the
      * copies' address arithmetic and the remainder's branches */
-    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(
-        m, "function(loop-simplify,lcssa,loop-versioning,loop-unroll<O2;no-partial;no-runtime;full-unroll-max=0>,instcombine<no-verify-fixpoint>,simplifycfg)", NULL, o);
-    LLVMDisposePassBuilderOptions(o);
-    if (e) {
-        char *msg = LLVMGetErrorMessage(e);
-        fprintf(stderr, "vgiwcc: %s: error: loop unrolling failed: %s\n", g_source_name, msg);
-        LLVMDisposeErrorMessage(msg);
-        fatal("giving up");
-    }
+    run_passes(m, "function(loop-unroll<O2;no-partial;no-runtime;full-unroll-max=0>,instcombine<no-verify-fixpoint>,simplifycfg)");
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
         if (self_loop(bb))
             byte_offset_counter(m, bb);
