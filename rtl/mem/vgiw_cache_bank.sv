@@ -37,6 +37,16 @@
 // is the model) while the lookup stage takes nothing else, so no access to the bank sees the
 // word between the read and the write. A miss queues it in the MSHR like any target (with its
 // operand and comparand), so it stays in order with the other accesses to its line.
+// Early store acknowledgement (docs/mem.md "Stores answered when queued"): a plain store that
+// misses is answered when it is queued in an MSHR (allocation or merge), in the cycle and
+// through the stage 2 a hit would answer it; its replay writes the data and sends nothing. The
+// bank is the only cache of its lines and their single ordering point: every later access to
+// the line, from any port, merges behind the store in the MSHR's in-order queue (or waits for
+// it in stage 1), so the store is performed for every later access once it is queued. That is
+// all a store's completion must mean (SGMF §4.3: memory order only needs the order of accesses
+// to one address kept), and it keeps VGIW Table 1's write-back/write-allocate L1. A flush waits
+// for every MSHR to replay (idle) before its walk, so no queued store is lost at a kernel's end.
+// Loads and atomics are answered at their replay, with the refilled data.
 // The parameter defaults are one L1 bank of the preset (for the stand-alone area row).
 module vgiw_cache_bank #(
   parameter int unsigned SETS       = vgiw_cfg_pkg::L1_BYTES /
@@ -153,6 +163,19 @@ module vgiw_cache_bank #(
 `else
   localparam bit DATA_GUARD = 1'b1;
 `endif
+`ifdef VGIW_FAULT_STORE_ACK_NOWRITE
+  // fault for showing that the tests catch an early-answered store whose replay drops its
+  // write (the response is sent at the queueing, the data never reaches the line)
+  localparam bit RP_STORE_WRITE = 1'b0;
+`else
+  localparam bit RP_STORE_WRITE = 1'b1;
+`endif
+`ifdef VGIW_FAULT_STORE_ACK_TWICE
+  // fault: the replay of an early-answered store answers it a second time
+  localparam bit RP_STORE_RSP = 1'b1;
+`else
+  localparam bit RP_STORE_RSP = 1'b0;
+`endif
 `ifdef VGIW_FAULT_WV_FETCH_ON_WRITE
   // fault: full-word store misses fetch the line as without WRITE_VALIDATE
   localparam bit NOFETCH = 1'b0;
@@ -193,7 +216,9 @@ module vgiw_cache_bank #(
   logic [IDX_W-1:0] amo_idx_q;
   logic [WO_W-1:0]  amo_wo_q;
 
-  // ---- stage 2: a response (data in the read register) or a victim capture
+  // ---- stage 2: a response (s2_valid_q; a load's data in the read register) and, independent
+  // of it, a victim capture (s2_cap_q, one cycle: a store that allocates over a dirty victim is
+  // answered in the same stage-2 cycle the victim is copied)
   logic            s2_valid_q, s2_cap_q;
   logic [SLW-1:0]  s2_slot_q;
   logic [ID_W-1:0] s2_id_q;
@@ -393,7 +418,7 @@ module vgiw_cache_bank #(
 
   // ---- the lookup stage: one operation per cycle (a replay first, then stage 1)
   logic s2_free, flushing, idle;
-  assign s2_free  = !s2_valid_q || s2_cap_q || rsp_ready_i;
+  assign s2_free  = !s2_valid_q || rsp_ready_i;
   assign flushing = fl_walk_q || fl_drain_q;
 
   logic do_replay, s1_go, do_hit, do_merge, do_alloc, do_part, res_stall;
@@ -404,8 +429,11 @@ module vgiw_cache_bank #(
   assign alloc_nf = WRITE_VALIDATE && NOFETCH && s1_full;
   logic amo_hold;
   assign amo_hold = AMO_HOLD && amo_q;
+  // a plain store queued in an MSHR was answered when queued (s1_ack): its replay only writes
+  logic rp_rsp, s1_ack;
+  assign rp_rsp = !rp_write || RP_STORE_RSP;
   always_comb begin
-    do_replay = rp_valid && s2_free && !(fill && rp_write) && !amo_hold;
+    do_replay = rp_valid && (s2_free || !rp_rsp) && !(fill && rp_write) && !amo_hold;
     do_hit    = 1'b0;
     do_merge  = 1'b0;
     do_alloc  = 1'b0;
@@ -435,6 +463,10 @@ module vgiw_cache_bank #(
     end
   end
   assign s1_go       = do_hit || do_merge || do_alloc || do_part;
+  // a plain store taken into an MSHR is answered now, from stage 2 as a hit would be (stage 1
+  // only goes on with stage 2 free, so the response has its slot: nothing waits, nothing is
+  // dropped); atomics (s1_write_q is 0 for them) and loads wait for their replay
+  assign s1_ack      = s1_write_q && (do_merge || do_alloc || do_part);
   assign req_ready_o = !flush_pend_q && !flushing && (!s1_valid_q || s1_go);
 
   // flush walk: a dirty line takes a free write-back buffer through stage 2
@@ -453,7 +485,7 @@ module vgiw_cache_bank #(
   end
   assign fl_cap  = fl_walk_q && fl_dirty && fl_wfree;
   assign fl_step = fl_walk_q && (!fl_dirty || fl_wfree);
-  assign idle    = !s1_valid_q && !s2_valid_q && m_busy_q == '0 && !amo_q;
+  assign idle    = !s1_valid_q && !s2_valid_q && !s2_cap_q && m_busy_q == '0 && !amo_q;
 
   // ---- the atomic's new word, from the old one in the read register
   logic [31:0] amo_old, amo_new;
@@ -512,7 +544,7 @@ module vgiw_cache_bank #(
       touch_set = rp_idx[IDX_W-1:WAY_W];
       touch_way = rp_idx[WAY_W-1:0];
       if (rp_write) begin
-        ram_we    = 1'b1;
+        ram_we    = RP_STORE_WRITE;
         ram_widx  = rp_idx;
         ram_wmask = LB'(rp_be) << (4 * rp_wo);
         ram_wword = rp_wdata;
@@ -586,12 +618,12 @@ module vgiw_cache_bank #(
   assign mem_req_wdata_o = w_data_q[lp_slot];
 
   // ---- outputs
-  assign rsp_valid_o  = s2_valid_q && !s2_cap_q;
+  assign rsp_valid_o  = s2_valid_q;
   assign rsp_id_o     = s2_id_q;
   assign rsp_rdata_o  = ram_rdata_q[32 * s2_wo_q +: 32];
-  assign busy_o       = s1_valid_q || s2_valid_q || amo_q || (m_busy_q != '0) || (w_busy_q != '0) ||
+  assign busy_o       = s1_valid_q || s2_valid_q || s2_cap_q || amo_q || (m_busy_q != '0) || (w_busy_q != '0) ||
                         flush_pend_q || flushing;
-  assign flush_done_o = fl_drain_q && w_busy_q == '0 && !s2_valid_q;
+  assign flush_done_o = fl_drain_q && w_busy_q == '0 && !s2_valid_q && !s2_cap_q;
 
   assign ev_access_o     = req_valid_i && req_ready_o;
   assign ev_hit_o        = do_hit;
@@ -696,29 +728,29 @@ module vgiw_cache_bank #(
         s1_valid_q <= 1'b0;
       end
 
-      // stage 2
+      // stage 2: a response, and (independently, for one cycle) a victim capture
       if (s2_free) s2_valid_q <= 1'b0;
+      s2_cap_q <= 1'b0;
       if (do_replay) begin
+        if (rp_rsp) begin
+          s2_valid_q <= 1'b1;
+          s2_id_q    <= rp_id;
+          s2_wo_q    <= rp_wo;
+        end
+      end else if (do_hit || s1_ack) begin
         s2_valid_q <= 1'b1;
-        s2_cap_q   <= 1'b0;
-        s2_id_q    <= rp_id;
-        s2_wo_q    <= rp_wo;
-      end else if (do_hit) begin
-        s2_valid_q <= 1'b1;
-        s2_cap_q   <= 1'b0;
         s2_id_q    <= s1_id_q;
         s2_wo_q    <= s1_wo;
-      end else if (do_alloc && vict_wb) begin
-        s2_valid_q <= 1'b1;
+      end
+      if (do_alloc && vict_wb) begin
         s2_cap_q   <= 1'b1;
         s2_slot_q  <= mfree_i;
       end else if (fl_cap) begin
-        s2_valid_q <= 1'b1;
         s2_cap_q   <= 1'b1;
         s2_slot_q  <= fl_wslot;
       end
       for (int i = 0; i < MSHRS; i++) begin
-        if (s2_valid_q && s2_cap_q && s2_slot_q == SLW'(i)) begin
+        if (s2_cap_q && s2_slot_q == SLW'(i)) begin
           w_data_q[i] <= ram_rdata_q;
           w_want_q[i] <= 1'b1;
         end

@@ -48,3 +48,11 @@ cache_bank_data_fault_tb_RTL    := rtl/mem/vgiw_cache_bank.sv
 cache_bank_data_fault_tb_C      := tb/mem/cache_bank_tb.c
 cache_bank_data_fault_tb_VFLAGS := -GTARGETS=8 -GDATA=2 -DVGIW_FAULT_MSHR_DATA_FULL
 cache_bank_data_fault_tb_CFLAGS := -DTB_TARGETS=8 -DTB_DATA=2
+
+# Fault: a store answered when queued in an MSHR whose replay drops its write
+# (VGIW_FAULT_STORE_ACK_NOWRITE, docs/mem.md "Stores answered when queued").
+TESTBENCHES                        += cache_bank_store_fault_tb
+cache_bank_store_fault_tb_TOP    := vgiw_cache_bank
+cache_bank_store_fault_tb_RTL    := rtl/mem/vgiw_cache_bank.sv
+cache_bank_store_fault_tb_C      := tb/mem/cache_bank_tb.c
+cache_bank_store_fault_tb_VFLAGS := -DVGIW_FAULT_STORE_ACK_NOWRITE

@@ -14,7 +14,11 @@
  * equal the golden bit-exactly and no line request may be in flight. --count = requests.
  * After each flush but the last, a full-queue burst (burst() below): one MSHR's target queue,
  * write-data entries or comparand filled while memory answers nothing, the number merged
- * checked against the narrow-target rule (docs/mem.md "Narrow targets").
+ * checked against the narrow-target rule (docs/mem.md "Narrow targets"). Early store
+ * acknowledgement (docs/mem.md "Stores answered when queued"): every plain store queued in the
+ * burst's MSHR must be answered while the memory still answers nothing, and no load or atomic;
+ * the store's data must still reach memory (the flush after the burst), and no request may be
+ * answered twice (a second answer at the replay names an ID not in flight, or a reused one).
  *
  * Built with -DCACHE_BANK_TB_WV (cache_bank_wv_tb: the bank with WRITE_VALIDATE, as in the LVC)
  * two thirds of the stores are whole words, so lines are allocated without a fetch, loads hit
@@ -82,6 +86,7 @@ static uint64_t seq_next, in_flight;
 static struct { bool active, write; uint32_t addr, wdata, cmp; unsigned be, id, amo; } rq;
 
 static uint64_t accepted, responses, overtakes, hits_under_miss, atomics;
+static uint64_t store_rsps, other_rsps, early_stores;   /* responses by kind; stores answered before their refill */
 static bool hold_rsp;   /* the memory answers nothing (full-queue bursts) */
 static uint64_t bursts, full_targets, full_data, full_cmp;
 static uint64_t ev_access, ev_hit, ev_miss, ev_wb, ev_refill, ev_stall, ev_wait;
@@ -219,6 +224,8 @@ static void cycle(bool issue, bool flush) {
         sim_progress();
         if (sim_check_u32(f->busy, "response with ID %u that is not in flight", id)) {
             if (!f->write) sim_check_eq(dut_get_rsp_rdata_o(), f->expect, "id %u: load %08x", id, f->addr);
+            if (f->write) store_rsps++;
+            else other_rsps++;
             /* answered before an older request: served under that request's miss */
             for (unsigned i = 0; i < NIDS; i++) {
                 if (inf[i].busy && inf[i].seq < f->seq) { overtakes++; break; }
@@ -290,7 +297,8 @@ static void flush_and_check(void) {
 static void burst(void) {
     unsigned tag = (unsigned)rng_below(&rng, TAGS), set = (unsigned)rng_below(&rng, SETS);
     unsigned pct_data = rng_below(&rng, 2) ? 20 : 80;
-    unsigned t = 0, d = 0, expect = 0;
+    unsigned t = 0, d = 0, expect = 0, stores = 0;
+    uint64_t st0 = store_rsps, ot0 = other_rsps;
     bool full = false, by_data = false, by_cmp = false, cx = false;
     uint64_t miss0 = ev_miss;
     hold_rsp = true;
@@ -327,6 +335,7 @@ static void burst(void) {
             d += need;
             cx = cx || is_cx;
             expect++;
+            stores += rq.write;
         } else if (!full) {
             full = true;
             by_data = t < TB_TARGETS && d + need > TB_DATA;
@@ -338,6 +347,12 @@ static void burst(void) {
                  (unsigned long long)bursts, t, d);
     sim_check_u32(full, "burst %llu: the queue filled", (unsigned long long)bursts);
     sim_check_u32(dut_get_ev_mshr_stall_o(), "burst %llu: a request waits for the full MSHR", (unsigned long long)bursts);
+    /* the refill has not come: the queued stores are answered already, nothing else is */
+    sim_check_eq(store_rsps - st0, stores, "burst %llu: stores answered when queued, before the refill",
+                 (unsigned long long)bursts);
+    sim_check_eq(other_rsps - ot0, 0, "burst %llu: loads and atomics answered before the refill",
+                 (unsigned long long)bursts);
+    early_stores += stores;
     if (full) {
         if (by_data) full_data++;
         else if (by_cmp) full_cmp++;
@@ -433,6 +448,8 @@ int main(int argc, char **argv) {
                   "bursts filled the target queue (%llu), the data queue (%llu), the comparand (%llu)",
                   (unsigned long long)full_targets, (unsigned long long)full_data, (unsigned long long)full_cmp);
     if (!WV) sim_check_u32(atomics > 0, "atomics happened (%llu)", (unsigned long long)atomics);
+    sim_check_u32(early_stores > 0, "stores answered before their refill (%llu)", (unsigned long long)early_stores);
+    stats_add("early_stores", early_stores);
     stats_add("atomics", atomics);
     stats_add("requests", accepted);
     stats_add("hits", ev_hit);
