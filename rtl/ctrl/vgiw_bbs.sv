@@ -112,8 +112,7 @@ module vgiw_bbs #(
   localparam int unsigned NFIX          = vgiw_cfg_pkg::CNT_FIXED_COUNT;
 
   typedef enum logic [3:0] {
-    S_IDLE, S_FLUSH_IN, S_DESC, S_CHECK, S_TABLE, S_CHECK_TABLE, S_TILE, S_SELECT, S_CLEAR,
-    S_SHIFT, S_RUN, S_ABORT, S_FLUSH_OUT
+    S_IDLE, S_FLUSH_IN, S_DESC, S_CHECK, S_TABLE, S_CHECK_TABLE, S_TILE, S_SELECT, S_SHIFT, S_RUN, S_ABORT, S_FLUSH_OUT
   } state_e;
 
   // ---- state ------------------------------------------------------------------------------
@@ -164,7 +163,8 @@ module vgiw_bbs #(
   logic [15:0] f_count, f_idx;
   logic [31:0] f_word;
   logic [FCW-1:0]          f_cnt;
-  logic [WPL-1:0][31:0]    f_words;
+  logic [WPL-1:0][31:0]    f_line;
+  logic [$clog2(WPL)-1:0]  f_off;
   logic        f_for_cfg_q, f_wide;
 
   // configurations are read a line per cycle, the descriptor and the table a word per cycle
@@ -174,7 +174,7 @@ module vgiw_bbs #(
     .clk_i, .rst_ni,
     .start_i (f_start), .addr_i (f_addr), .count_i (f_count), .wide_i (f_wide), .busy_o (f_busy),
     .word_valid_o (f_valid), .word_idx_o (f_idx), .word_cnt_o (f_cnt), .word_o (f_word),
-    .words_o (f_words),
+    .line_o (f_line), .line_off_o (f_off),
     .ctl_req_valid_o, .ctl_req_ready_i, .ctl_req_addr_o,
     .ctl_rsp_valid_i, .ctl_rsp_ready_o, .ctl_rsp_rdata_i, .ctl_rsp_line_i
   );
@@ -385,7 +385,7 @@ module vgiw_bbs #(
   always_comb begin
     want     = sel_q;
     want_vld = 1'b0;
-    if (state_q == S_CLEAR || state_q == S_SHIFT) begin
+    if (state_q == S_SHIFT) begin
       want_vld = !sh_hit;
     end else if (state_q == S_RUN) begin
       want     = predict;
@@ -461,7 +461,6 @@ module vgiw_bbs #(
         else if (next_base < {1'b0, threads_q}) state_d = S_TILE;
         else state_d = S_FLUSH_OUT;
       end
-      S_CLEAR:       state_d = S_SHIFT;            // not entered: the clear is in the selecting cycle
       S_SHIFT: if (sh_row_ready && shift_row_q == RWW'(STEPS - 1)) state_d = S_RUN;
       // the cycle a run drains selects the next block (no S_SELECT cycle between two runs);
       // only the tile's end goes through S_SELECT
@@ -480,7 +479,7 @@ module vgiw_bbs #(
   // The fabric's thread state is also cleared when the configured block runs again (a loop
   // back to it, or block 0 of a new tile): its CVUs restart at low thread IDs, and the fabric
   // requires increasing IDs between clears (docs/fabric.md, epochs). The configuration stays.
-  assign fab_clear_o   = state_q == S_CLEAR || (select && (state_d == S_RUN || state_d == S_SHIFT))
+  assign fab_clear_o   = (select && (state_d == S_RUN || state_d == S_SHIFT))
                          || (state_q == S_ABORT && state_d == S_FLUSH_OUT);
   assign cvt_clear_o   = (state_q == S_SELECT && !any_nonempty) || (state_q == S_ABORT && state_d == S_FLUSH_OUT)
                          || (state_q == S_IDLE && start_i);
@@ -523,7 +522,8 @@ module vgiw_bbs #(
     .fill_block_i (want),
     .fill_wr_i    (cb_wr),
     .fill_cnt_i   (f_cnt),
-    .fill_words_i (f_words),
+    .fill_line_i  (f_line),
+    .fill_off_i   (f_off),
     .fill_words_o (cb_words),
     .sh_block_i   (select ? smallest : sel_q),   // probed in the selecting cycle (hit counters)
     .sh_touch_i   (reconf),
@@ -627,10 +627,6 @@ module vgiw_bbs #(
           if (!any_nonempty && next_base < {1'b0, threads_q}) tile_base_q <= next_base;
         end
         S_RUN: if (drained) sel_q <= smallest;
-        S_CLEAR: begin
-          shift_row_q  <= '0;
-          configured_q <= 1'b0;
-        end
         S_SHIFT: if (cfg_shift_o) begin
           shift_row_q <= shift_row_q + RWW'(1);
           if (shift_row_q == RWW'(STEPS - 1)) begin
@@ -710,8 +706,10 @@ module vgiw_bbs #(
             16'(vgiw_cfg_pkg::DESC_W_CFG_FLAGS): cfg_drop_q <= f_word[0];
             default: ;
           endcase
-          if (f_idx >= 16'(GEOM_FIRST) && f_idx < 16'(GEOM_FIRST + GEOM_WORDS))
-            geom_q[f_idx - 16'(GEOM_FIRST)] <= f_word;
+          // a compare per word, not a write at a computed index (which Yosys builds as a mask
+          // shifted over all of geom_q, without clock enables)
+          for (int g = 0; g < GEOM_WORDS; g++)
+            if (f_idx == 16'(GEOM_FIRST + g)) geom_q[g] <= f_word;
         end else begin
           // block table entries are written to the memories above; here only their checks
           if (tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_ADDR)) bt_addr_q <= f_word;
@@ -750,7 +748,7 @@ module vgiw_bbs #(
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_BG_SHIFTS - C_FIX] = bg_start;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_BG_USED - C_FIX]   = swap_now;
     // the shift cycles (the clear is in the cycle that selected the block, not a cycle of its own)
-    cnt_inc[vgiw_cfg_pkg::CNT_RECONFIG_CYCLES - C_FIX] = state_q == S_CLEAR || state_q == S_SHIFT;
+    cnt_inc[vgiw_cfg_pkg::CNT_RECONFIG_CYCLES - C_FIX] = state_q == S_SHIFT;
     cnt_inc[vgiw_cfg_pkg::CNT_FABRIC_BUSY - C_FIX] = fab_busy_i;
     cnt_inc[vgiw_cfg_pkg::CNT_STALL_CFG - C_FIX]   = state_q == S_SHIFT && !cfg_shift_o;
     cnt_inc[vgiw_cfg_pkg::CNT_STALL_READY - C_FIX] = ev_stall_ready;
@@ -772,7 +770,7 @@ module vgiw_bbs #(
     // a block holds the fabric from its reconfiguration (clear, shift) to the end of its run
     // (drained: its last thread is back), the time its thread-blocks per cycle are measured
     // over (issue 17, docs/ctrl.md "Counters")
-    .blk_cyc_inc_i (state_q == S_CLEAR || state_q == S_SHIFT || state_q == S_RUN),
+    .blk_cyc_inc_i (state_q == S_SHIFT || state_q == S_RUN),
     .blk_cyc_blk_i ((state_q == S_RUN) ? cur_q : sel_q),
     .unit_fire_i,
     .ext_cnt_i,

@@ -63,14 +63,16 @@ module vgiw_bbs_cfg_cache #(
   input  logic [NPROBE-1:0][BW-1:0] probe_i,
   output logic [NPROBE-1:0]        probe_hit_o,
   // fill from the control port: start allocates an entry for block fill_block_i, then words
-  // arrive in order, fill_cnt_i of them per cycle (words_i[0 .. fill_cnt_i-1])
+  // arrive in order, fill_cnt_i of them per cycle (fill_line_i[fill_off_i ..], which the
+  // fetch keeps inside the line: fill_off_i + fill_cnt_i <= WPL)
   input  logic                     fill_start_i,
   input  logic [BW-1:0]            fill_block_i,
   input  logic [31:0]              fill_addr_i,      // its memory address and host key
   input  logic [31:0]              fill_key_i,
   input  logic                     fill_wr_i,
   input  logic [FCW-1:0]           fill_cnt_i,
-  input  logic [WPL-1:0][31:0]     fill_words_i,
+  input  logic [WPL-1:0][31:0]     fill_line_i,
+  input  logic [LW-1:0]            fill_off_i,
   output logic [CWW-1:0]           fill_words_o,     // words filled so far (order check)
   // shift port: the block reconfigured to and the shift step to send next
   input  logic [BW-1:0]            sh_block_i,
@@ -101,19 +103,27 @@ module vgiw_bbs_cfg_cache #(
     end
   end
 
+  // sh_base: the entry's first bank row, e * ROWS, chosen from constants (not a product)
   logic [EW-1:0] sh_e;
+  logic [AW-1:0] sh_base;
   always_comb begin
     sh_e     = '0;
+    sh_base  = '0;
     sh_hit_o = 1'b0;
     for (int e = 0; e < N; e++) begin
       if (vld_q[e] && tag_q[e] == sh_block_i) begin
         sh_e     = EW'(e);
+        sh_base  = AW'(e * ROWS);
         sh_hit_o = 1'b1;
       end
     end
   end
+  logic [31:0] rd_base;                            // first word of step sh_row_i (mod 2^32:
+                                                   // below 0 in a padded first step)
+  assign rd_base = 32'(sh_row_i) * (K * CH) - PAD * CH;
   assign sh_full_o      = sh_hit_o && 32'(filled_q[sh_e]) >= CFG_WORDS;
-  assign sh_row_ready_o = sh_hit_o && 32'(filled_q[sh_e]) >= ((32'(sh_row_i) + 32'd1) * K - PAD) * CH;
+  // the step's last word is in: ((sh_row_i + 1) * K - PAD) * CH = rd_base + K * CH words
+  assign sh_row_ready_o = sh_hit_o && 32'(filled_q[sh_e]) >= rd_base + K * CH;
   assign fill_words_o   = filled_q[fill_e_q];
 
   // ---- a kept entry for a block of the table being loaded: the first one of the same address
@@ -138,14 +148,20 @@ module vgiw_bbs_cfg_cache #(
   assign fill_end = {1'b0, fill_addr_i} + 33'(4 * CFG_WORDS);
 
   // ---- victim: an invalid entry, else the least recently used one not kept ------------------
+  // ages (uses since the last one) are computed once per entry, not again at each step of the
+  // search for the oldest
   logic [EW-1:0] victim;
   logic          victim_vld, found_free;
-  logic [31:0]   best;
+  logic [N-1:0][31:0] age;
+  logic [31:0]   best;                             // the age of the oldest so far
+  for (genvar e = 0; e < N; e++) begin : g_age
+    assign age[e] = clock_q - stamp_q[e];
+  end
   always_comb begin
     victim     = '0;
     victim_vld = 1'b0;
     found_free = 1'b0;
-    best       = '1;
+    best       = '0;
     for (int e = N - 1; e >= 0; e--) begin
       if (!vld_q[e] && !kept_q[e]) begin
         victim     = EW'(e);
@@ -157,35 +173,54 @@ module vgiw_bbs_cfg_cache #(
       for (int e = 0; e < N; e++) begin
         if (!(filling_q && fill_e_q == EW'(e))
             && !(vld_q[e] && (tag_q[e] == keep_i[0] || tag_q[e] == keep_i[1]))
-            && (!victim_vld || clock_q - stamp_q[e] > clock_q - best)) begin
+            && (!victim_vld || age[e] > best)) begin
           victim     = EW'(e);
           victim_vld = 1'b1;
-          best       = stamp_q[e];
+          best       = age[e];
         end
       end
     end
   end
 
   // ---- storage ----------------------------------------------------------------------------
+  // Bank k holds the words i = k mod WPL. A line written at fill level wfill puts its word j in
+  // bank (wfill + j) mod WPL, row wfill / WPL, or the next row for the banks below wfill mod WPL
+  // (the line wraps round); a shift step reads bank k at row rd_base / WPL, or the next one for
+  // the banks below rd_base mod WPL. The rows are worked out this way (a compare per bank)
+  // rather than as each bank's word index divided by WPL, and the entry's first row comes from
+  // a choice of constants rather than a product.
   logic [CWW-1:0] wfill;                           // fill level of the entry being written
-  logic [31:0]    rd_base;                         // first word of step sh_row_i (mod 2^32:
-                                                   // below 0 in a padded first step)
+  logic [AW-1:0]  fill_base;                       // fill_e_q * ROWS
   logic [WPL-1:0][31:0] bank_rd;
+  logic [WPL-1:0] wr_wrap, rd_wrap;                // bit k: bank k is below the level mod WPL
   assign wfill   = filled_q[fill_e_q];
-  assign rd_base = 32'(sh_row_i) * K * CH - PAD * CH;
+  assign wr_wrap = (WPL'(1) << LW'(wfill)) - WPL'(1);
+  assign rd_wrap = (WPL'(1) << LW'(rd_base)) - WPL'(1);
+  logic [CWW-1:0] wfill_next;                      // after this cycle's words
+  logic           fill_done;                       // ... which complete the entry
+  assign wfill_next = wfill + CWW'(fill_cnt_i);
+  assign fill_done  = 32'(wfill) + 32'(fill_cnt_i) >= CFG_WORDS;
+  always_comb begin
+    fill_base = '0;
+    for (int e = 0; e < N; e++) if (fill_e_q == EW'(e)) fill_base = AW'(e * ROWS);
+  end
 
   for (genvar k = 0; k < WPL; k++) begin : g_bank
+    localparam int unsigned LIM = (CFG_WORDS > k) ? (CFG_WORDS - k + WPL - 1) / WPL : 0;  // its rows per entry
     logic [31:0]   words [N * ROWS];
-    logic [LW-1:0] wr_j;                           // position of this bank's word in the line
-    logic [31:0]   wr_idx, rd_idx;                 // entry word written / read here
+    logic [LW-1:0] wr_j;                           // position of this bank's word in the words
+    logic [LW-1:0] wr_src;                         // ... and in the line (no wrap when written)
+    logic [31:0]   wr_row;                         // row in the entry written here
+    logic [AW-1:0] rd_row;                         // ... and read (mod 2^AW, as the address)
     assign wr_j   = LW'(k) - LW'(wfill);
-    assign wr_idx = 32'(wfill) + 32'(wr_j);
-    assign rd_idx = rd_base + 32'(LW'(LW'(k) - LW'(rd_base)));
+    assign wr_src = wr_j + fill_off_i;
+    assign wr_row = (32'(wfill) >> LW) + 32'(wr_wrap[k]);
+    assign rd_row = AW'(rd_base >> LW) + AW'(rd_wrap[k]);
     always_ff @(posedge clk_i) begin
-      if (fill_wr_i && filling_q && 32'(wr_j) < 32'(fill_cnt_i) && wr_idx < CFG_WORDS)
-        words[AW'(32'(fill_e_q) * ROWS + wr_idx / WPL)] <= fill_words_i[wr_j];
+      if (fill_wr_i && filling_q && 32'(wr_j) < 32'(fill_cnt_i) && wr_row < LIM)
+        words[fill_base + AW'(wr_row)] <= fill_line_i[wr_src];
     end
-    assign bank_rd[k] = words[AW'(32'(sh_e) * ROWS + rd_idx / WPL)];
+    assign bank_rd[k] = words[sh_base + rd_row];
   end
   for (genvar k = 0; k < K; k++) begin : g_row
     for (genvar c = 0; c < CH; c++) begin : g_word
@@ -218,43 +253,47 @@ module vgiw_bbs_cfg_cache #(
       filling_q <= 1'b0;
       // an entry still being filled is not complete: never kept (the BBS ends a kernel only
       // after its last fetch, so this is defensive)
-      if (filling_q) kept_q[fill_e_q] <= 1'b0;
+      for (int e = 0; e < N; e++) if (filling_q && fill_e_q == EW'(e)) kept_q[e] <= 1'b0;
     end else if (drop_i) begin
       kept_q    <= '0;
       span_lo_q <= '1;
       span_hi_q <= '0;
     end else begin
-      if (match_vld) begin
-        vld_q[match_e]   <= 1'b1;
-        tag_q[match_e]   <= match_block_i;
-        stamp_q[match_e] <= clock_q;               // newer than every entry it is not kept with
-        clock_q          <= clock_q + 32'd1;
+      // per entry, with a decoded condition: a write at a computed index (kept_q[victim] <= ..)
+      // is built by Yosys as a mask shifted over the whole array, and the flops lose their
+      // clock enables (docs/core.md "The BBS")
+      for (int e = 0; e < N; e++) begin
+        if (match_vld && match_e == EW'(e)) begin
+          vld_q[e]   <= 1'b1;
+          tag_q[e]   <= match_block_i;
+          stamp_q[e] <= clock_q;                   // newer than every entry it is not kept with
+        end
+        if (fill_start_i && victim_vld && victim == EW'(e)) begin
+          vld_q[e]    <= 1'b1;
+          tag_q[e]    <= fill_block_i;
+          kept_q[e]   <= 1'b0;
+          addr_q[e]   <= fill_addr_i;
+          key_q[e]    <= fill_key_i;
+          filled_q[e] <= '0;
+          stamp_q[e]  <= clock_q;
+        end else if (!(fill_start_i && victim_vld)) begin
+          if (fill_wr_i && filling_q && fill_e_q == EW'(e)) begin
+            filled_q[e] <= wfill_next;
+            if (fill_done) kept_q[e] <= key_q[e] != '0;
+          end
+          if (sh_touch_i && sh_hit_o && sh_e == EW'(e)) stamp_q[e] <= clock_q;
+        end
       end
+      if (match_vld) clock_q <= clock_q + 32'd1;
       if (fill_start_i && victim_vld) begin
-        vld_q[victim]    <= 1'b1;
-        tag_q[victim]    <= fill_block_i;
-        kept_q[victim]   <= 1'b0;
-        addr_q[victim]   <= fill_addr_i;
-        key_q[victim]    <= fill_key_i;
         if (fill_addr_i < span_lo_q) span_lo_q <= fill_addr_i;
         if (fill_end > {1'b0, span_hi_q}) span_hi_q <= fill_end[32] ? '1 : fill_end[31:0];
-        filled_q[victim] <= '0;
-        stamp_q[victim]  <= clock_q;
         clock_q          <= clock_q + 32'd1;
         filling_q        <= 1'b1;
         fill_e_q         <= victim;
       end else begin
-        if (fill_wr_i && filling_q) begin
-          filled_q[fill_e_q] <= filled_q[fill_e_q] + CWW'(fill_cnt_i);
-          if (32'(filled_q[fill_e_q]) + 32'(fill_cnt_i) >= CFG_WORDS) begin
-            filling_q        <= 1'b0;
-            kept_q[fill_e_q] <= key_q[fill_e_q] != '0;
-          end
-        end
-        if (sh_touch_i && sh_hit_o) begin
-          stamp_q[sh_e] <= clock_q;
-          clock_q       <= clock_q + 32'd1;
-        end
+        if (fill_wr_i && filling_q && fill_done) filling_q <= 1'b0;
+        if (sh_touch_i && sh_hit_o) clock_q <= clock_q + 32'd1;
       end
     end
   end

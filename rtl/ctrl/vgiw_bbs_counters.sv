@@ -75,29 +75,42 @@ module vgiw_bbs_counters #(
   always_ff @(posedge clk_i) begin
     if (cyc_inc) cnt_cyc_mem[blk_cyc_blk_i] <= cyc_old + 64'd1;
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      cnt_fix_q      <= '0;
-      cnt_fire_q     <= '0;
-      cnt_exec_vld_q <= '0;
-      cnt_thr_vld_q  <= '0;
-      cnt_cyc_vld_q  <= '0;
-    end else if (clear_i) begin
-      cnt_fix_q      <= '0;
-      cnt_fire_q     <= '0;
-      cnt_exec_vld_q <= '0;
-      cnt_thr_vld_q  <= '0;
-      cnt_cyc_vld_q  <= '0;
+  // The counters are cleared by the reset and by a start, both synchronous: on ECP5 the
+  // flip-flop's set/reset input then clears them, where an asynchronous reset (which takes that
+  // input) left the start's clear to a LUT4 per bit between the adder and the flip-flop (1,984
+  // bits on `tiny`; docs/core.md "The BBS"). The reset is held for cycles of the clock
+  // (tb/common/sim.h sim_reset, the board's reset), so after it nothing differs.
+  /* verilator lint_off SYNCASYNCNET */  // rst_ni is synchronous here only (see above)
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_i) begin
+      cnt_fix_q  <= '0;
+      cnt_fire_q <= '0;
     end else if (run_i) begin
-      if (exec_inc) cnt_exec_vld_q[exec_blk_i] <= 1'b1;
-      if (thr_inc)  cnt_thr_vld_q[thr_blk_i]   <= 1'b1;
-      if (cyc_inc)  cnt_cyc_vld_q[blk_cyc_blk_i] <= 1'b1;
       for (int i = 0; i < NFIX; i++) begin
         if (inc_i[i])
           cnt_fix_q[i] <= cnt_fix_q[i] + ((i == C_RETIRED) ? 64'(popcount64(retire_bits_i)) : 64'd1);
       end
       for (int u = 0; u < U; u++) begin
         if (unit_fire_i[u]) cnt_fire_q[u] <= cnt_fire_q[u] + 64'd1;
+      end
+    end
+  end
+  /* verilator lint_on SYNCASYNCNET */
+  // written since the start: a compare per block, not a write at a computed index
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cnt_exec_vld_q <= '0;
+      cnt_thr_vld_q  <= '0;
+      cnt_cyc_vld_q  <= '0;
+    end else if (clear_i) begin
+      cnt_exec_vld_q <= '0;
+      cnt_thr_vld_q  <= '0;
+      cnt_cyc_vld_q  <= '0;
+    end else if (run_i) begin
+      for (int b = 0; b < MAXB; b++) begin
+        if (exec_inc && exec_blk_i == BW'(b)) cnt_exec_vld_q[b] <= 1'b1;
+        if (thr_inc  && thr_blk_i == BW'(b))  cnt_thr_vld_q[b]  <= 1'b1;
+        if (cyc_inc  && blk_cyc_blk_i == BW'(b)) cnt_cyc_vld_q[b] <= 1'b1;
       end
     end
   end

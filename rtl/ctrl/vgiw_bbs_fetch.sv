@@ -21,10 +21,11 @@ module vgiw_bbs_fetch #(
   input  logic                    wide_i,
   output logic                    busy_o,         // requests or responses outstanding
   output logic                    word_valid_o,
-  output logic [15:0]             word_idx_o,     // index of words_o[0] (and word_o)
-  output logic [CNT_W-1:0]        word_cnt_o,     // words_o[0 .. word_cnt_o-1] are valid
-  output logic [31:0]             word_o,         // = words_o[0]
-  output logic [WPL-1:0][31:0]    words_o,
+  output logic [15:0]             word_idx_o,     // index of the first word handed out (word_o)
+  output logic [CNT_W-1:0]        word_cnt_o,     // words handed out: line_o[line_off_o ..] (word_cnt_o of them)
+  output logic [31:0]             word_o,         // = line_o[line_off_o]
+  output logic [WPL-1:0][31:0]    line_o,         // the response's line, as it came
+  output logic [WOW-1:0]          line_off_o,     // its first wanted word
   // control port of mem_system
   output logic                    ctl_req_valid_o,
   input  logic                    ctl_req_ready_i,
@@ -56,15 +57,12 @@ module vgiw_bbs_fetch #(
   assign word_valid_o    = ctl_rsp_valid_i && busy_o;
   assign word_idx_o      = idx_q;
   assign word_cnt_o      = CNT_W'(rsp_chunk);
-  assign word_o          = words_o[0];
-
-  // the line's words from the first wanted one on
-  always_comb begin
-    for (int j = 0; j < WPL; j++) begin
-      words_o[j] = '0;
-      if (int'(rsp_off) + j < WPL) words_o[j] = ctl_rsp_line_i[32 * (int'(rsp_off) + j) +: 32];
-    end
-  end
+  // The line goes out as it came, with the offset of the first wanted word: the configuration
+  // cache rotates it once into its banks (a rotation here as well, to put the first word at
+  // position 0, was a second 32-bit WPL:1 multiplexer per word; docs/core.md "The BBS").
+  assign line_o          = ctl_rsp_line_i;
+  assign line_off_o      = rsp_off;
+  assign word_o          = line_o[rsp_off];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -98,7 +96,7 @@ module vgiw_bbs_fetch #(
   a_no_stray_rsp: assert property (@(posedge clk_i) disable iff (!rst_ni) !(ctl_rsp_valid_i && !busy_o))
     else $error("bbs_fetch: control port response without a request");
   a_rsp_word: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                               !(word_valid_o && ctl_rsp_rdata_i != words_o[0]))
+                               !(word_valid_o && ctl_rsp_rdata_i != word_o))
     else $error("bbs_fetch: the response word is not the line's word at the read address");
 `endif
 endmodule

@@ -24,30 +24,38 @@ module vgiw_bbs_launch #(
   input  logic [K-1:0][CH-1:0][31:0] words_i,
   output logic [K-1:0][CH-1:0][31:0] words_o
 );
-  logic [31:8]          esc_q;                     // upper bits of LAUNCH_ESC; 0: no substitution
-  logic [NV-1:0][31:0]  val_q;                     // LAUNCH0 ..
+  localparam int unsigned IW = (NV > 1) ? $clog2(NV) : 1;
+  logic [31:8]  esc_q;                             // upper bits of LAUNCH_ESC; 0: no substitution
+  // The values LAUNCH0.. are a memory written as the descriptor is read and read without a
+  // clock at each word's slot index (LUT RAM, one copy per word of a shift step), and the word
+  // chooses between its own bits and the slot's: a 2:1 choice per bit. As NV registers with a
+  // compare per slot, chained, the substitution was about 35 LUT4 per bit of a shift step on
+  // ECP5, and 14 as an NV:1 multiplexer of them (docs/core.md "The BBS"). The memory has no
+  // reset: a slot is only read when esc_q matches, and a launch reaches a shift only after its
+  // whole descriptor (the escape and every slot) has been read in S_DESC.
+  logic [31:0]  val_mem [2**IW];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       esc_q <= '0;
-      val_q <= '0;
     end else if (desc_valid_i) begin
       if (desc_idx_i == 16'(vgiw_cfg_pkg::DESC_W_LAUNCH_ESC)) esc_q <= desc_word_i[31:8];
-      for (int i = 0; i < NV; i++)
-        if (desc_idx_i == 16'(V0 + i)) val_q[i] <= desc_word_i;
     end
+  end
+  always_ff @(posedge clk_i) begin
+    if (desc_valid_i && desc_idx_i >= 16'(V0) && desc_idx_i < 16'(V0 + NV))
+      val_mem[IW'(desc_idx_i - 16'(V0))] <= desc_word_i;
   end
 
   for (genvar k = 0; k < K; k++) begin : g_row
     for (genvar c = 0; c < CH; c++) begin : g_word
-      logic [31:0] w;
-      assign w = words_i[k][c];
-      always_comb begin
-        words_o[k][c] = w;
-        if (esc_q != '0 && w[31:8] == esc_q)
-          for (int i = 0; i < NV; i++)
-            if (w[7:0] == 8'(i)) words_o[k][c] = val_q[i];
-      end
+      logic [31:0]   w;
+      logic [IW-1:0] slot;
+      logic          hit;
+      assign w    = words_i[k][c];
+      assign slot = w[IW-1:0];
+      assign hit  = esc_q != '0 && w[31:8] == esc_q && {24'd0, w[7:0]} < 32'(NV);
+      assign words_o[k][c] = hit ? val_mem[slot] : w;
     end
   end
 
