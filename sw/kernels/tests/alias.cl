@@ -1,8 +1,8 @@
 // Memory order between accesses that may alias (docs/compiler.md "Memory ordering"),
 // around the particlefilter CDF loop, unrolled: `shifted` writes c = buf + off while it
-// reads buf, so with off = 1 every trip reads the word the trip before stored (the copies'
-// order must stay), with off = 64 the two ranges are disjoint at run time (vgiwcc cannot
-// know: the order stays, the answer is the same); `restricted` has restrict arguments and
+// reads buf, so with off = 1 every trip reads the word the trip before stored (the run-time
+// check of the versioned loop takes the original, not unrolled), with off = 64 the two
+// ranges are disjoint at run time (the unrolled copy runs, its order dropped); `restricted` has restrict arguments and
 // `scoped` an inlined helper with restrict parameters (LLVM's !alias.scope / !noalias):
 // there vgiwcc drops the order between the copies. `offsets` stores to words 0 and 1 of one
 // pointer (one address node plus 0 and 4: disjoint, no order), then a byte into word 1 (it
