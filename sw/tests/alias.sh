@@ -44,18 +44,8 @@ else
     bad "offsets: vgiwcc failed: $(head -3 "$tmp/err")"
 fi
 
-while IFS= read -r line; do
-    args=${line#*RUN:}
-    for mode in "--unroll 0 --pnr off" "--unroll 2 --pnr off" "--unroll 3 --pnr off" "--unroll 4 --pnr off" \
-                "--pnr require"; do
-        # shellcheck disable=SC2086
-        if out=$("$bin/clcheck" "$src" $args --configs tiny,small,paper --seeds 1,2 $mode 2>&1); then
-            ok "$args $mode ($(grep -c '^PASSED' <<<"$out") checks)"
-        else
-            bad "$args $mode"
-            grep -v '^PASSED' <<<"$out" | head -10 | sed 's/^/     /'
-        fi
-    done
-done < <(grep '^// RUN:' "$src")
+# shellcheck source=sw/tests/clcheck_runs.sh
+. "$(dirname "$0")/clcheck_runs.sh"
+clcheck_runs "$bin" "$src" "--unroll 0 --pnr off" "--unroll 2 --pnr off" "--unroll 3 --pnr off" "--unroll 4 --pnr off" "--pnr require"
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]

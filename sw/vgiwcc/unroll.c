@@ -177,6 +177,19 @@ static int byte_offset_counter(LLVMModuleRef m, LLVMBasicBlockRef bb)
     return 0;
 }
 
+/* bb's loop gets a new loop ID {self, prop}: it replaces clang's llvm.loop.unroll.disable
+ * (-fno-unroll-loops) on this loop only */
+static void set_loop_id(LLVMBasicBlockRef bb, LLVMMetadataRef prop)
+{
+    LLVMContextRef C = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(bb)));
+    LLVMMetadataRef tmp = LLVMTemporaryMDNode(C, NULL, 0);
+    LLVMMetadataRef ops[2] = { tmp, prop };
+    LLVMMetadataRef id = LLVMMDNodeInContext2(C, ops, 2);
+    LLVMMetadataReplaceAllUsesWith(tmp, id);
+    LLVMSetMetadata(LLVMGetBasicBlockTerminator(bb), LLVMGetMDKindIDInContext(C, "llvm.loop", 9),
+                    LLVMMetadataAsValue(C, id));
+}
+
 static void run_passes(LLVMModuleRef m, const char *passes)
 {
     LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
@@ -207,20 +220,13 @@ int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k)
     if (!fn || k < 2)
         return 0;
     LLVMContextRef C = LLVMGetModuleContext(m);
-    unsigned loop_kind = LLVMGetMDKindIDInContext(C, "llvm.loop", 9);
     int n = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
         if (!self_loop(bb))
             continue;
-        /* a new loop ID {self, !{"llvm.loop.unroll.count", k}}; it replaces clang's
-         * llvm.loop.unroll.disable (-fno-unroll-loops) on this loop only */
         LLVMMetadataRef cnt[2] = { LLVMMDStringInContext2(C, "llvm.loop.unroll.count", 22),
                                    LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(C), (unsigned)k, 0)) };
-        LLVMMetadataRef tmp = LLVMTemporaryMDNode(C, NULL, 0);
-        LLVMMetadataRef ops[2] = { tmp, LLVMMDNodeInContext2(C, cnt, 2) };
-        LLVMMetadataRef id = LLVMMDNodeInContext2(C, ops, 2);
-        LLVMMetadataReplaceAllUsesWith(tmp, id);
-        LLVMSetMetadata(LLVMGetBasicBlockTerminator(bb), loop_kind, LLVMMetadataAsValue(C, id));
+        set_loop_id(bb, LLVMMDNodeInContext2(C, cnt, 2));
         n++;
     }
     if (!n)
@@ -243,11 +249,7 @@ int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k)
             LLVMBasicBlockRef bb = LLVMGetSuccessor(t, i);
             if (bb == pre || !self_loop(bb))
                 continue;
-            LLVMMetadataRef tmp = LLVMTemporaryMDNode(C, NULL, 0);
-            LLVMMetadataRef ops[2] = { tmp, LLVMMDNodeInContext2(C, &dis, 1) };
-            LLVMMetadataRef id = LLVMMDNodeInContext2(C, ops, 2);
-            LLVMMetadataReplaceAllUsesWith(tmp, id);
-            LLVMSetMetadata(LLVMGetBasicBlockTerminator(bb), loop_kind, LLVMMetadataAsValue(C, id));
+            set_loop_id(bb, LLVMMDNodeInContext2(C, &dis, 1));
         }
     }
     /* full-unroll-max=0, no-partial, no-runtime: only the loops marked above are unrolled
