@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Two `make area` reports side by side: the units, and the whole core's modules, with their
-ECP5 LUT4 (+2 per CCU2C: what an ECP5 device's LUT4 count must hold) and the ratio.
+ECP5 LUT4 sites (LUT4 + 2 per CCU2C + 4 per LUT RAM: what an ECP5 device's LUT4 count must
+hold, `ecp5_lut_sites` of tools/rtl_gates.py) and the ratio.
 
   area_compare.py A B [--device-lut4 N]
 
@@ -12,6 +13,9 @@ import argparse
 import json
 import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rtl_gates as rg  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -33,11 +37,12 @@ def label(name):
 
 
 def luts(row):
-    """LUT4 plus two per CCU2C (a carry cell spans two LUT4 sites), or None when not measured."""
-    l4, cc = row.get("ecp5_lut4"), row.get("ecp5_carry", 0)
+    """The LUT4 sites a row's cells take (rtl_gates.ecp5_lut_sites), or None when not measured."""
+    l4 = row.get("ecp5_lut4")
     if not isinstance(l4, int):
         return None
-    return l4 + 2 * (cc if isinstance(cc, int) else 0)
+    n = {k: row.get("ecp5_" + k, 0) for k in ("carry", "lutram")}
+    return rg.ecp5_lut_sites(l4, *(v if isinstance(v, int) else 0 for v in n.values()))
 
 
 def fmt(v):
@@ -56,7 +61,7 @@ def main():
     args = ap.parse_args()
     ua, ub = load(args.a), load(args.b)
     args.a, args.b = label(args.a), label(args.b)
-    print(f"| unit | {args.a} LUT4+2·CCU2C | {args.b} LUT4+2·CCU2C | {args.b}/{args.a} |")
+    print(f"| unit | {args.a} LUT4 sites | {args.b} LUT4 sites | {args.b}/{args.a} |")
     print("|---|---|---|---|")
     for name in list(ua) + [n for n in ub if n not in ua]:
         a, b = luts(ua.get(name, {})), luts(ub.get(name, {}))
@@ -66,7 +71,7 @@ def main():
         for tag, u in ((args.a, ua), (args.b, ub)):
             c = luts(u.get("core", {}))
             if c is not None:
-                print(f"core of {tag}: {c:,} = {100 * c / args.device_lut4:.0f} % of {args.device_lut4:,} LUT4")
+                print(f"core of {tag}: {c:,} = {100 * c / args.device_lut4:.0f} % of {args.device_lut4:,} LUT4 sites")
     ma = {m["module"]: m for m in ua.get("core", {}).get("modules", [])}
     mb = {m["module"]: m for m in ub.get("core", {}).get("modules", [])}
     if ma or mb:

@@ -182,10 +182,13 @@ def main():
 
     # ---- fit (before place and route) -----------------------------------------------------------
     cap = board["capacity"]
-    # a CCU2C (two-bit carry) takes the two LUT4s of a slice: what the slices must hold
-    need_lut = syn["lut4"] + 2 * syn["carry"]
+    # what the slices must hold: LUT4s, both LUT4s of a carry's slice, four per LUT RAM
+    need_lut = rg.ecp5_lut_sites(syn["lut4"], syn["carry"], syn["lutram"])
+    report["lut_sites"] = need_lut
+    print(f"  fit      {need_lut:,} LUT4 sites of {cap['lut4']:,} ({100.0 * need_lut / cap['lut4']:.1f} %)", flush=True)
     over = []
-    for what, used, have in (("LUT4 (+2 per CCU2C)", need_lut, cap["lut4"]), ("FF", syn["ff"], cap["ff"]),
+    for what, used, have in (("LUT4 sites (LUT4 + 2 per CCU2C + 4 per DPR16X4)", need_lut, cap["lut4"]),
+                             ("FF", syn["ff"], cap["ff"]), ("RAMW (one per DPR16X4)", syn["lutram"], cap["ramw"]),
                              ("DP16KD", syn["bram"], cap["bram"]), ("MULT18X18D+ALU54B", syn["dsp"], cap["dsp"])):
         if used > have:
             over.append(f"{used:,} {what} > {have:,} ({100.0 * used / have:.0f} %)")

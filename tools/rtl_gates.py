@@ -255,6 +255,14 @@ ECP5_CELLS = {
 }
 
 
+def ecp5_lut_sites(lut4, carry=0, lutram=0):
+    """The LUT4 sites of an ECP5's slices that cells take, what a device's LUT4 count must hold:
+    a CCU2C (two-bit carry) takes both LUT4s of its slice, a TRELLIS_DPR16X4 (16x4 LUT RAM)
+    the four LUT4s of two slices. nextpnr counts all of these as TRELLIS_COMB; its one RAMW per
+    LUT RAM (the write port, one per PFU) is a resource of its own (docs/fpga.md "Fit")."""
+    return lut4 + 2 * carry + 4 * lutram
+
+
 def parse_stat_json(text):
     """The JSON object printed by 'stat -json' (the last one in the output)."""
     start = text.rfind("{\n   \"creator\"")
