@@ -7,7 +7,7 @@
 // LUT4 instead of 3, a 16:1 one 8 instead of 15: generic LUT mapping cannot do this, since
 // it treats a PFUMX as joining two LUT4s of the *same* four inputs (a LUT5), while a
 // multiplexer needs the two LUT4s to see different data. The crossbars of the interconnect
-// (rtl/fabric/vgiw_slot_select.sv: a 12:1 multiplexer per 49-bit port) are the main user.
+// (rtl/fabric/vgiw_slot_select.sv: a 12:1 multiplexer per token-wide port, 45 to 49 bits) are the main user.
 //
 // Cell semantics: $_MUX_ Y = S ? B : A; $_MUX4_ Y = T ? (S ? D : C) : (S ? B : A) and so on;
 // LUT4 Z = INIT[{D,C,B,A}] (16'hCACA: C ? B : A); PFUMX Z = C0 ? ALUT : BLUT;

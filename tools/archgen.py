@@ -603,6 +603,14 @@ def derive(cfg, name):
     if tb & (tb - 1):
         raise ArchError(f"{where}: fabric.token_buffer_depth must be a power of two (it is indexed by thread-ID low bits)")
     cfg["fabric"]["token_index_bits"] = clog2(tb)
+    # a token's thread ID is tile-relative (rtl/fabric/vgiw_cvu_coords.sv), and a tile has at most
+    # cvt.bits threads (docs/core.md "Tiles"): the IDs of a whole tile must fit tid_bits
+    tid, cvt_bits = cfg["datapath"]["tid_bits"], cfg["cvt"]["bits"]
+    if not 6 <= tid <= 24:
+        raise ArchError(f"{where}: datapath.tid_bits must be 6..24 (a batch is 64 threads; it is {tid})")
+    if cvt_bits > 1 << tid:
+        raise ArchError(f"{where}: cvt.bits {cvt_bits} exceeds 2^datapath.tid_bits = {1 << tid}: "
+                        f"a tile's thread IDs would not fit the token")
     n = cfg["fu"]["scu_instances"]
     if n < 1:
         raise ArchError(f"{where}: fu.scu_instances must be at least 1")
@@ -911,7 +919,7 @@ def gen_cfg_h(name, cfg):
     out += ["", '#include "vgiw_simt_csr.h"   /* VGIW_SIMT_CSR_<NAME>: SIMT identity CSR numbers */']
     out += c_topology(cfg["_topology"])
     out += c_core_ranges(*cfg["_core_ranges"])
-    out += ["", '#include "vgiw_formats.h"   /* token_t, unit_cfg_t, switch_cfg_t and their pack/unpack */']
+    out += ["", '#include "vgiw_formats.h"   /* unit_cfg_t, switch_cfg_t and their pack/unpack */']
     out += ["", "/* bundles of arch/formats.toml (per_preset widths; docs/architecture-description.md) */"]
     out += c_bundles(cfg["_formats"])
     out.append("")

@@ -83,7 +83,7 @@ module vgiw_core (
   logic [8*vgiw_cfg_pkg::L1_LINE_BYTES-1:0] ctl_rsp_line;
   logic                     flush, flush_done, mem_error;
   logic [31:0]              lv_base;
-  logic [16:0]              lv_tile_threads;
+  logic [vgiw_cfg_pkg::DATAPATH_TID_BITS:0] lv_tile_threads;
   logic [NX-1:0][63:0]      mem_cnt;
 
   logic [TW-1:0]            cvt_tile_words;

@@ -54,7 +54,7 @@ module vgiw_bbs #(
   input  logic                      mem_wr_i,
   input  logic [31:0]               mem_wr_addr_i,
   output logic [31:0]               lv_base_o,
-  output logic [16:0]               lv_tile_threads_o,
+  output logic [vgiw_cfg_pkg::DATAPATH_TID_BITS:0] lv_tile_threads_o,
   // CVT
   output logic [TW-1:0]             cvt_tile_words_o,
   output logic                      cvt_clear_o,
@@ -105,6 +105,9 @@ module vgiw_bbs #(
   localparam int unsigned WPL       = vgiw_cfg_pkg::L1_LINE_BYTES / 4;
   localparam int unsigned FCW       = $clog2(WPL + 1);
   localparam logic [15:0] ABORT_WAIT = 16'd4095;      // cycles an abort waits for the fabric
+  // a tile's thread IDs are tile-relative and DATAPATH_TID_BITS wide (the token's tid, docs/fabric.md):
+  // at most 2^DATAPATH_TID_BITS threads, in 64-thread words
+  localparam int unsigned CAP_WORDS = (1 << vgiw_cfg_pkg::DATAPATH_TID_BITS) / 64;
   localparam bit SHADOW = vgiw_cfg_pkg::FABRIC_CFG_SHADOW;  // shadow chains (docs/ctrl.md "Shadow configuration")
 
   // Fixed counters (arch/core.toml [counters.fixed]): bit positions in the counters' inc_i
@@ -291,7 +294,8 @@ module vgiw_bbs #(
     if (s1_vld && (!tgt_vld || cand[2] < tgt)) begin tgt = cand[2]; tgt_vld = 1'b1; end
   end
 
-  // Tile size (docs/core.md): T = min(roundup64(N), 64*floor(WORDS/B), 64*tile_max, 65536), in words.
+  // Tile size (docs/core.md): T = min(roundup64(N), 64*floor(WORDS/B), 64*tile_max, 2^DATAPATH_TID_BITS),
+  // in words (the last binds only if CVT_BITS > 2^DATAPATH_TID_BITS, which tools/archgen.py refuses).
   always_comb begin
     thread_words = (threads_q >> 6) + 32'(threads_q[5:0] != '0);
     max_tile_words = '0;
@@ -551,7 +555,7 @@ module vgiw_bbs #(
   assign error_o       = err_q;
   assign error_code_o  = err_code_q;
   assign lv_base_o     = lv_base_q;
-  assign lv_tile_threads_o = 17'({tile_words_q, 6'd0});   // tile_words_q <= 1024
+  assign lv_tile_threads_o = (vgiw_cfg_pkg::DATAPATH_TID_BITS + 1)'({tile_words_q, 6'd0});   // tile_words_q <= CAP_WORDS
 
   // ---- sequential ---------------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -619,8 +623,8 @@ module vgiw_bbs #(
         end
         S_CHECK: begin
           tile_words_q <= (thread_words < 32'(max_tile_words))
-                          ? ((thread_words > 32'd1024) ? TW'(1024) : TW'(thread_words))
-                          : ((32'(max_tile_words) > 32'd1024) ? TW'(1024) : max_tile_words);
+                          ? ((thread_words > 32'(CAP_WORDS)) ? TW'(CAP_WORDS) : TW'(thread_words))
+                          : ((32'(max_tile_words) > 32'(CAP_WORDS)) ? TW'(CAP_WORDS) : max_tile_words);
         end
         S_SELECT: begin
           sel_q <= smallest;

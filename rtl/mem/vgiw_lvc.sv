@@ -24,7 +24,7 @@ module vgiw_lvc #(
   input  logic                      clk_i,
   input  logic                      rst_ni,
   input  logic [31:0]               lv_base_i,
-  input  logic [16:0]               lv_tile_threads_i,
+  input  logic [vgiw_cfg_pkg::DATAPATH_TID_BITS:0] lv_tile_threads_i,   // T <= 2^DATAPATH_TID_BITS
   input  logic [NV-1:0]             lv_req_valid_i,
   output logic [NV-1:0]             lv_req_ready_o,
   input  logic [NV-1:0][vgiw_cfg_pkg::LV_REQ_BITS-1:0] lv_req_i,

@@ -28,7 +28,7 @@ module vgiw_mem_system #(
   output logic [NV-1:0]             lv_rsp_valid_o,
   output logic [NV-1:0][vgiw_cfg_pkg::LV_RSP_BITS-1:0]   lv_rsp_o,
   input  logic [31:0]               lv_base_i,
-  input  logic [16:0]               lv_tile_threads_i,
+  input  logic [vgiw_cfg_pkg::DATAPATH_TID_BITS:0] lv_tile_threads_i,
   // control port: 32-bit word reads, responses in order
   input  logic                      ctl_req_valid_i,
   output logic                      ctl_req_ready_o,

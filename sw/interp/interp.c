@@ -519,7 +519,9 @@ int vi_run(const vg_kernel *k, vi_launch *L, char *err, size_t errlen)
         total_groups *= r.ng[d];
         gthreads *= L->local[d];
     }
-    uint64_t tmax = L->tile_threads ? L->tile_threads : VL_TILE_MAX;
+    /* no cap given: a tile's IDs, of the placed preset or, for the graphs, the paper's 16-bit
+     * IDs (VGIW §3.3); the results do not depend on the tiles (docs/core.md "Tiles") */
+    uint64_t tmax = L->tile_threads ? L->tile_threads : vl_tile_cap(L->pnr_preset ? L->pnr_preset->datapath_tid_bits : 16);
     if (gthreads > tmax)
         return fail(err, errlen, "NDRange: work-group of %llu work-items exceeds a tile (%llu threads)",
                     (unsigned long long)gthreads, (unsigned long long)tmax);

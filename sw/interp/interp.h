@@ -41,7 +41,8 @@ typedef struct {
     int random_order;           /* evaluate ready nodes in a random order */
     uint64_t seed;
     uint64_t max_steps;         /* node evaluations before giving up (0 = 2^32) */
-    uint32_t tile_threads;      /* max threads per tile (whole work-groups; 0 = 65536) */
+    uint32_t tile_threads;      /* max threads per tile (whole work-groups; 0 = 2^tid_bits of
+                                   pnr_preset, without one 65536: vl_tile_cap) */
     /* Execute the placed-and-routed configurations (PNR sections) instead of the graphs:
      * the words are patched with the launch values, decoded through the preset's
      * interconnect tables (fabexec.h) and every thread runs on one replica (batch of 64

@@ -6,13 +6,13 @@
 
 _Static_assert(VGIW_BT_SUCC_BITS <= 16, "successors are held in 16 bits");
 
-uint32_t vl_tile_threads(uint64_t threads, unsigned blocks, uint32_t cvt_bits)
+uint32_t vl_tile_threads(uint64_t threads, unsigned blocks, uint32_t cvt_bits, unsigned tid_bits)
 {
     uint64_t n64 = (threads + 63) / 64 * 64;
     uint64_t cap = blocks ? 64ull * (cvt_bits / (64ull * blocks)) : 0;
     uint64_t t = n64 < cap ? n64 : cap;
-    if (t > VL_TILE_MAX)
-        t = VL_TILE_MAX;
+    if (t > vl_tile_cap(tid_bits))
+        t = vl_tile_cap(tid_bits);
     return t < 64 ? 0 : (uint32_t)t;
 }
 

@@ -16,7 +16,6 @@
 #include "vgiw_image.h"      /* vg_pnr: configuration words and their relocations */
 #include "vgiw_presets.h"
 
-#define VL_TILE_MAX     65536u   /* threads of a tile: the 16-bit thread IDs of a tile */
 #define VL_TABLE_OFFSET 128u     /* the block table, this many bytes after the descriptor */
 #define VL_CFG_ALIGN    256u     /* the first configuration: no cache line shared with the table */
 
@@ -24,11 +23,18 @@ _Static_assert(4 * VGIW_DESC_WORDS <= VL_TABLE_OFFSET, "the descriptor overlaps 
 
 /* ---- tiles (docs/core.md "Tiles", VGIW §3.2) --------------------------------------------- */
 
+/* The most threads a tile may have: a token's thread ID is tile-relative and `tid_bits` wide
+ * (datapath.tid_bits of the preset; docs/fabric.md "Tokens and links"). */
+static inline uint32_t vl_tile_cap(unsigned tid_bits) { return 1u << tid_bits; }
+
 /* THE tile rule: threads of a tile of a kernel of `threads` threads and `blocks` blocks on a
- * CVT of `cvt_bits` bits, T = min(roundup64(N), 64 * floor(cvt_bits / (64 B)), 65536);
+ * CVT of `cvt_bits` bits and thread IDs of `tid_bits` bits,
+ * T = min(roundup64(N), 64 * floor(cvt_bits / (64 B)), 2^tid_bits);
  * 0 when that is below 64 (too many blocks for the CVT: the core ends the kernel with an
- * error). The BBS computes the same (rtl/ctrl/vgiw_bbs.sv); change both together. */
-uint32_t vl_tile_threads(uint64_t threads, unsigned blocks, uint32_t cvt_bits);
+ * error). The BBS computes the same (rtl/ctrl/vgiw_bbs.sv); change both together. Every
+ * preset has cvt_bits <= 2^tid_bits (tools/archgen.py), so the last term binds only for
+ * CVT sizes no preset has. */
+uint32_t vl_tile_threads(uint64_t threads, unsigned blocks, uint32_t cvt_bits, unsigned tid_bits);
 
 /* VGIW §3.4: thread tiling keeps live values from spilling. A tile's live values take
  * 4 * lv_count * (T + LW) bytes (the skewed rows of vl_lv_stride). Returns the largest multiple

@@ -1146,7 +1146,7 @@ static int launch_rtl(vrt_device *d, rt_kern *K, const ndr_t *n)
                         "needs %u in %u", k->name, b, r->nwords, r->chains, p->name, nwords, p->cfg_chains);
     }
     /* tiles (docs/core.md "Tiles"; vgiw_layout.h) of whole work-groups */
-    uint32_t T = vl_tile_threads(n->threads, B, p->cvt_bits);
+    uint32_t T = vl_tile_threads(n->threads, B, p->cvt_bits, p->datapath_tid_bits);
     if (!T)
         return fail(d, VRT_ERR_NDRANGE, "kernel '%s': %u blocks leave tiles of fewer than 64 threads on '%s' (CVT of "
                     "%u bits)", k->name, B, p->name, p->cvt_bits);

@@ -138,7 +138,7 @@ static struct LLVMOpaqueModule *choose_unroll(struct LLVMOpaqueModule *m, const 
      * must not fall below what the kernel as written allows, or 1,024 */
     uint32_t min_tile = 0;
     if (p) {
-        min_tile = vl_tile_threads(UINT32_MAX, k.nblocks, p->cvt_bits);
+        min_tile = vl_tile_threads(UINT32_MAX, k.nblocks, p->cvt_bits, p->datapath_tid_bits);
         if (min_tile > 1024)
             min_tile = 1024;
     }
@@ -156,7 +156,7 @@ static struct LLVMOpaqueModule *choose_unroll(struct LLVMOpaqueModule *m, const 
         loop_replicas(&k, opt, &least, &most);
         if (k.nblocks > max_blocks)
             least = 0;   /* the remainder's blocks overflow the block table (docs/ctrl.md) */
-        if (p && vl_tile_threads(UINT32_MAX, k.nblocks, p->cvt_bits) < min_tile)
+        if (p && vl_tile_threads(UINT32_MAX, k.nblocks, p->cvt_bits, p->datapath_tid_bits) < min_tile)
             least = 0;   /* the remainder's blocks shrink the tile below min_tile */
         vg_kernel_free(&k);
         func_free(&f);

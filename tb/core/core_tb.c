@@ -212,7 +212,7 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
         mem_model_t *scratch = mem_model_new(&sc);
         for (unsigned i = 0; i < K->nbuf; i++)
             mem_model_write(scratch, K->buf[i].addr, K->buf[i].init, 4u * K->buf[i].words);
-        kb_interpret(&K->k, VGIW_CVT_BITS, memrd, memwr, scratch, tr, 1u << 20);
+        kb_interpret(&K->k, VGIW_CVT_BITS, VGIW_DATAPATH_TID_BITS, memrd, memwr, scratch, tr, 1u << 20);
         mem_model_free(scratch);
     }
     /* a guard after the reserved live value matrix (vl_lv_stride rows): LVC spills must stay
@@ -249,8 +249,8 @@ static uint64_t run_kernel(const char *name, uint32_t threads, uint64_t seed, co
     sim_check_u32(bad == 0, "%s: %" PRIu64 " result words differ from the golden model", tag, bad);
 
     /* per-block thread counts (the union of the batches' thread vectors) */
-    uint64_t tiles = (K->k.threads + vl_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS) - 1) /
-                     vl_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS);
+    uint64_t tiles = (K->k.threads + vl_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS, VGIW_DATAPATH_TID_BITS) - 1) /
+                     vl_tile_threads(K->k.threads, K->k.nblocks, VGIW_CVT_BITS, VGIW_DATAPATH_TID_BITS);
     sim_check_eq(L->cnt_fix[FIX(VGIW_CNT_TILES)], tiles, "%s: tiles", tag);
     uint64_t retired = 0;
     for (unsigned b = 0; b < K->k.nblocks; b++) {
@@ -493,7 +493,7 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(op, "tiling")) {
         /* three and a bit tiles of the diamond (B = 4) */
-        uint32_t T = vl_tile_threads(1u << 20, 4, VGIW_CVT_BITS);
+        uint32_t T = vl_tile_threads(1u << 20, 4, VGIW_CVT_BITS, VGIW_DATAPATH_TID_BITS);
         run_kernel("diamond", sim_args.count ? (uint32_t)sim_args.count : 3 * T + 17, sim_args.seed, "tiling");
     } else if (!strcmp(op, "errors")) {
         t_errors();

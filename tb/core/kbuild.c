@@ -271,7 +271,7 @@ kb_layout_t kb_lay_out(const kb_kernel_t *k, const vgiw_preset_t *p, uint32_t ba
         L.cfg_addr[b] = vl_cfg_addr(&pl, b);
     L.end = pl.end;
     L.lv_base = lv_base;
-    L.lv_bytes = 4 * k->lv_count * vl_lv_stride(vl_tile_threads(k->threads, k->nblocks, cvt_bits), p);
+    L.lv_bytes = 4 * k->lv_count * vl_lv_stride(vl_tile_threads(k->threads, k->nblocks, cvt_bits, p->datapath_tid_bits), p);
     /* no tile cap, no NDRange geometry (the graphs select no coordinate) */
     const vl_desc_t d = { .blocks = k->nblocks, .table = L.table, .threads = k->threads, .lv_base = lv_base,
                           .lv_count = k->lv_count };
@@ -426,11 +426,11 @@ static unsigned run_thread(const kb_graph_t *g, uint32_t gid, uint32_t tid, uint
     return operand(&g->node[0], 0, vals) & 1;
 }
 
-bool kb_interpret(const kb_kernel_t *k, uint32_t cvt_bits, kb_read_fn rd, kb_write_fn wr, void *ctx, kb_trace_t *tr,
+bool kb_interpret(const kb_kernel_t *k, uint32_t cvt_bits, unsigned tid_bits, kb_read_fn rd, kb_write_fn wr, void *ctx, kb_trace_t *tr,
                   uint64_t max_steps)
 {
     memset(tr, 0, sizeof *tr);
-    uint32_t T = vl_tile_threads(k->threads, k->nblocks, cvt_bits);
+    uint32_t T = vl_tile_threads(k->threads, k->nblocks, cvt_bits, tid_bits);
     if (!T)
         return false;
     uint32_t *lv = calloc((size_t)(k->lv_count ? k->lv_count : 1) * T, sizeof *lv);

@@ -124,7 +124,7 @@ typedef struct kb_trace {
 /* Runs the kernel per thread on the memory behind rd/wr (live values in a private
  * matrix): tiles as in docs/core.md, the smallest non-empty block first, a block's whole
  * vector at once. Returns false if a thread exceeded max_steps blocks. */
-bool kb_interpret(const kb_kernel_t *k, uint32_t cvt_bits, kb_read_fn rd, kb_write_fn wr, void *ctx, kb_trace_t *tr,
+bool kb_interpret(const kb_kernel_t *k, uint32_t cvt_bits, unsigned tid_bits, kb_read_fn rd, kb_write_fn wr, void *ctx, kb_trace_t *tr,
                   uint64_t max_steps);
 
 #endif

@@ -67,7 +67,7 @@ static void run_one(const vgiw_preset_t *p, const char *name, uint32_t threads, 
     for (unsigned i = 0; i < K->nbuf; i++)
         mem_model_write(m, K->buf[i].addr, K->buf[i].init, 4u * K->buf[i].words);
     kb_trace_t *tr = calloc(1, sizeof *tr);
-    check(kb_interpret(&K->k, cvt, rd, wr, m, tr, 100000), "%s/%s: interpreter finished%" PRIu64, p->name, name, 0);
+    check(kb_interpret(&K->k, cvt, p->datapath_tid_bits, rd, wr, m, tr, 100000), "%s/%s: interpreter finished%" PRIu64, p->name, name, 0);
     uint64_t bad = 0;
     for (unsigned i = 0; i < K->nbuf; i++) {
         const km_buf_t *b = &K->buf[i];
@@ -112,7 +112,7 @@ int main(int argc, char **argv)
             continue;
         }
         run_one(p, "diamond", 0, 1);
-        run_one(p, "diamond", 3 * vl_tile_threads(1u << 20, 4, cvt_bits_of(p)) + 17, 2);
+        run_one(p, "diamond", 3 * vl_tile_threads(1u << 20, 4, cvt_bits_of(p), p->datapath_tid_bits) + 17, 2);
         run_one(p, "fig2", 0, 3);
         run_one(p, "fig2", 300, 4);
         run_one(p, "loop", 0, 5);
@@ -121,11 +121,21 @@ int main(int argc, char **argv)
             run_one(p, "random", 0, 100 + s);
     }
     /* the tile formula of docs/core.md */
-    check(vl_tile_threads(8, 6, 1024) == 64, "tile %s%s%" PRIu64, "", "", 0);
-    check(vl_tile_threads(100000, 4, 1024) == 256, "tile %s%s%" PRIu64, "", "", 1);
-    check(vl_tile_threads(100000, 9, 1024) == 64, "tile %s%s%" PRIu64, "", "", 2);
-    check(vl_tile_threads(100000, 17, 1024) == 0, "tile %s%s%" PRIu64, "", "", 3);
-    check(vl_tile_threads(1u << 20, 1, 1u << 30) == 65536, "tile %s%s%" PRIu64, "", "", 4);
+    check(vl_tile_threads(8, 6, 1024, 16) == 64, "tile %s%s%" PRIu64, "", "", 0);
+    check(vl_tile_threads(100000, 4, 1024, 16) == 256, "tile %s%s%" PRIu64, "", "", 1);
+    check(vl_tile_threads(100000, 9, 1024, 16) == 64, "tile %s%s%" PRIu64, "", "", 2);
+    check(vl_tile_threads(100000, 17, 1024, 16) == 0, "tile %s%s%" PRIu64, "", "", 3);
+    /* the thread IDs cap the tile: 2^tid_bits threads */
+    check(vl_tile_threads(1u << 20, 1, 1u << 30, 16) == 65536, "tile %s%s%" PRIu64, "", "", 4);
+    check(vl_tile_threads(1u << 20, 1, 1u << 30, 12) == 4096, "tile %s%s%" PRIu64, "", "", 5);
+    check(vl_tile_threads(1u << 20, 2, 1u << 14, 12) == 4096, "tile %s%s%" PRIu64, "", "", 6);
+    /* on every preset the CVT binds first (cvt.bits <= 2^tid_bits, tools/archgen.py) */
+    for (unsigned pi = 0; pi < 3; pi++) {
+        const vgiw_preset_t *p = vgiw_preset_find(presets[pi]);
+        if (p)
+            check(vl_tile_threads(1u << 20, 1, p->cvt_bits, p->datapath_tid_bits) == p->cvt_bits,
+                  "tile of one block on %s%s%" PRIu64, p->name, "", 7);
+    }
     printf("%u passed, %u failed\n", passed, failed);
     return failed || !passed;
 }

@@ -294,7 +294,7 @@ static unsigned run_kernel(unsigned inject, int expect_error)
     uint32_t need = (K.threads + 63) / 64;
     if (K.tile_max && K.tile_max < words) words = K.tile_max;
     uint32_t tw = words < need ? words : need;
-    if (tw > 1024) tw = 1024;
+    if (tw > (1u << VGIW_DATAPATH_TID_BITS) / 64) tw = (1u << VGIW_DATAPATH_TID_BITS) / 64;   /* the tile's thread IDs */
     tile_T = 64 * tw;
     cur_tile = retired = 0;
     configured = expect_cfg = -1;

@@ -32,7 +32,7 @@ module vgiw_bbs_tb_top #(
   input  logic                     mem_wr_i,
   input  logic [31:0]              mem_wr_addr_i,
   output logic [31:0]              lv_base_o,
-  output logic [16:0]              lv_tile_threads_o,
+  output logic [vgiw_cfg_pkg::DATAPATH_TID_BITS:0] lv_tile_threads_o,
   output logic                     fab_clear_o,
   output logic                     cfg_shift_o,
   output logic                     cfg_bg_o,

@@ -30,6 +30,7 @@
 #define G(name) (VGIW_DESC_W_##name - VGIW_DESC_W_LSIZE0)
 #define TOKB VGIW_TOKEN_BITS
 #define MAXB 2048                      /* batches per scan */
+#define TIDS (1u << VGIW_DATAPATH_TID_BITS)   /* thread IDs of a tile: the token's tid field */
 
 static rng_t rng;
 static int throughput;                /* --op throughput: full masks, no backpressure */
@@ -204,10 +205,10 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
         memset(tok, 0, sizeof tok);
         if (send_oc) {
             token_t t = { 0 };
-            uint32_t tw[2];
+            uint32_t tw[2] = { 0, 0 };
             t.tid = oq_tid[oq_head];
             t.data = oq_bit[oq_head] | (rng_u32(&rng) & ~1u);   /* only bit 0 is the outcome */
-            token_pack(&t, tw);
+            token_pack_at(&t, tw, 0);
             bits_set(tok, 0, 32, tw[0]);
             bits_set(tok, 32, TOKB - 32, tw[1]);
         }
@@ -228,7 +229,7 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
                 continue;
             uint32_t tw[2] = { (uint32_t)bits_get(ow, k * TOKB, 32), (uint32_t)bits_get(ow, k * TOKB + 32, TOKB - 32) };
             token_t t;
-            token_unpack(tw, &t);
+            token_unpack_at(tw, 0, &t);
             unsigned *pos = k ? &got1 : &got0;
             unsigned sel = k ? sel1 : sel0;
             if (k == 1 && !out1) {
@@ -324,14 +325,16 @@ static void run_kernel(void)
         }
         g.gt = g.ls[0] * g.ls[1] * g.ls[2];
         N = (uint64_t)g.gt * g.ng[0] * g.ng[1] * g.ng[2];
-    } while (N > 12000 || g.gt > 4096);
-    /* tiles: one, or multiples of lcm(work-group, 64) threads (docs/core.md) */
+    } while (N > 12000 || g.gt > 4096 || g.gt / gcd(g.gt, 64) * 64 > TIDS);
+    /* tiles: one, or multiples of lcm(work-group, 64) threads (docs/core.md), at most TIDS */
     uint64_t T, q = g.gt / gcd(g.gt, 64) * 64;
-    if (rng_below(&rng, 2) == 0 || N <= q) {
+    int one_tile = rng_below(&rng, 2) == 0;
+    if ((one_tile && (N + 63) / 64 * 64 <= TIDS) || N <= q) {
         T = (N + 63) / 64 * 64;
         g.tg = g.ng[0] * g.ng[1] * g.ng[2];
     } else {
-        T = q * (1 + rng_below(&rng, (unsigned)((N - 1) / q)));
+        uint64_t kmax = (N - 1) / q < TIDS / q ? (N - 1) / q : TIDS / q;
+        T = q * (1 + rng_below(&rng, (unsigned)kmax));
         g.tg = (uint32_t)(T / g.gt);
     }
     g.stride = 16 * rng_below(&rng, 64);
@@ -379,9 +382,9 @@ int main(int argc, char **argv)
             sim_die("--op: only 'throughput' is known");
         throughput = 1;
     }
-    exp_tid = malloc(65536 * sizeof *exp_tid);
-    oq_tid = malloc(65536 * sizeof *oq_tid);
-    oq_bit = malloc(65536 * sizeof *oq_bit);
+    exp_tid = malloc(TIDS * sizeof *exp_tid);
+    oq_tid = malloc(TIDS * sizeof *oq_tid);
+    oq_bit = malloc(TIDS * sizeof *oq_bit);
     if (!exp_tid || !oq_tid || !oq_bit)
         sim_die("out of memory");
     dut_set_clear_i(0);

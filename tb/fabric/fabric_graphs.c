@@ -720,7 +720,8 @@ static void random_graphs(uint64_t count, bool short_runs)
         run_cfg_t c = run_defaults();
         c.quiet = true;
         c.threads = short_runs ? 16 + rng_below(&r, 64) : 64 + rng_below(&r, 400);
-        c.tid_base = rng_below(&r, 40000);
+        /* up to 463 threads with up to 60 % holes span < 1,200 IDs: room below the top ID */
+        c.tid_base = rng_below(&r, (1u << VGIW_DATAPATH_TID_BITS) - 2048u);
         c.hole_pct = rng_below(&r, 3) == 0 ? 0 : rng_below(&r, 60);
         c.tile_base = rng_below(&r, 2) ? rng_below(&r, 0x8000) : rng_u32(&r) & 0xFFFF0000u;
         static const uint32_t lats[] = { 0, 2, 8, 30, 100 };

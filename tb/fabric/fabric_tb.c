@@ -34,7 +34,7 @@ rng_t tb_rng;
 #define NV_  VGIW_UNITS_LVU
 #define TOKW VGIW_TOKEN_BITS
 #define DEPTH VGIW_FABRIC_TOKEN_BUFFER_DEPTH
-#define MAX_TIDS 65536u
+#define MAX_TIDS (1u << VGIW_DATAPATH_TID_BITS)   /* a tile's thread IDs: the token's tid field */
 
 /* ---- graphs -------------------------------------------------------------------------- */
 
@@ -403,7 +403,7 @@ static void process_monitors(void)
                 continue;
             uint32_t w[2] = { (uint32_t)bits_get(tok, i * TOKW, 32), (uint32_t)bits_get(tok, i * TOKW + 32, TOKW - 32) };
             token_t t;
-            token_unpack(w, &t);
+            token_unpack_at(w, 0, &t);
             check_token("in", i / 4, i % 4, true, &t);
         }
         any = true;
@@ -419,7 +419,7 @@ static void process_monitors(void)
                 continue;
             uint32_t w[2] = { (uint32_t)bits_get(otok, i * TOKW, 32), (uint32_t)bits_get(otok, i * TOKW + 32, TOKW - 32) };
             token_t t;
-            token_unpack(w, &t);
+            token_unpack_at(w, 0, &t);
             check_token("out", i / 2, i % 2, false, &t);
             if (R.node_of_unit[i / 2] == 0 && !R.injected) {
                 R.injected = true;
@@ -734,7 +734,8 @@ run_result_t fabric_run(const tg_graph_t *g, unsigned replicas, const run_cfg_t 
         R.batch[r] = calloc(MAX_TIDS / 64, sizeof(batch_t));
     while (total < cfg->threads) {
         if (base + 64 > MAX_TIDS)
-            sim_die("%u threads from thread ID %u do not fit 16-bit thread IDs", cfg->threads, cfg->tid_base);
+            sim_die("%u threads from thread ID %u do not fit %u-bit thread IDs", cfg->threads, cfg->tid_base,
+                    VGIW_DATAPATH_TID_BITS);
         uint64_t mask = 0;
         for (unsigned b = 0; b < 64 && total < cfg->threads; b++)
             if (rng_below(&tr, 100) >= cfg->hole_pct) {

@@ -24,7 +24,7 @@
 
 #define N_LV 4u
 static uint32_t lvids[N_LV];
-static uint32_t *shadow;             /* [N_LV][65536] */
+static uint32_t *shadow;             /* [N_LV][RT_TIDS]: every thread ID of the preset */
 static unsigned cur_slot;
 static uint64_t n_requests;
 
@@ -98,7 +98,7 @@ static void port_post(void)
     mem_req_t q;
     memset(&q, 0, sizeof q);
     q.id = id;
-    q.addr = lv_addr(cur_slot, tid & 0xFFFF);
+    q.addr = lv_addr(cur_slot, tid % RT_TIDS);   /* a tid out of range failed above */
     q.bytes = 4;
     q.write = write;
     for (unsigned i = 0; i < 4; i++) {
@@ -106,7 +106,7 @@ static void port_post(void)
         q.mask[i] = 1;
     }
     if (write)
-        shadow[cur_slot * 65536u + (tid & 0xFFFF)] = wdata;
+        shadow[cur_slot * RT_TIDS + tid % RT_TIDS] = wdata;
     rt_mem_issue(&q, ti);
 }
 
@@ -148,7 +148,7 @@ static void make_block(uint64_t max_threads)
         th->in[3] = rng_u32(&rt_rng);
         th->want[0] = !store;
         th->want[1] = c->out1_en;
-        th->out0 = store ? 0 : shadow[cur_slot * 65536u + th->tid];
+        th->out0 = store ? 0 : shadow[cur_slot * RT_TIDS + th->tid];
         th->ready_cycle = RT_NO_CYCLE;
     }
 }
@@ -161,7 +161,7 @@ int main(int argc, char **argv)
                            .max_outstanding = 64, .in_order = false, .seed = sim_args.seed + 29 };
     rt_mem_port_t drv = { .what = "LV", .set_rsp = set_rsp, .set_req_ready = set_req_ready };
     rt_mem_init(&mc, &drv);
-    shadow = malloc(N_LV * 65536u * sizeof *shadow);
+    shadow = malloc(N_LV * RT_TIDS * sizeof *shadow);
     if (!shadow)
         sim_die("out of memory");
     for (unsigned s = 0; s < N_LV; s++) {
@@ -175,9 +175,9 @@ int main(int argc, char **argv)
     }
     /* live values start random (what earlier blocks would have left) */
     for (unsigned s = 0; s < N_LV; s++)
-        for (uint32_t t = 0; t < 65536; t++) {
+        for (uint32_t t = 0; t < RT_TIDS; t++) {
             uint32_t v = rng_u32(&rt_rng);
-            shadow[s * 65536u + t] = v;
+            shadow[s * RT_TIDS + t] = v;
             mem_model_write32(rt_mem, lv_addr(s, t), v);
         }
 
@@ -189,10 +189,10 @@ int main(int argc, char **argv)
     rt_drain();
     unsigned bad = 0;
     for (unsigned s = 0; s < N_LV; s++)
-        for (uint32_t t = 0; t < 65536; t++) {
+        for (uint32_t t = 0; t < RT_TIDS; t++) {
             uint32_t got = mem_model_read32(rt_mem, lv_addr(s, t));
-            if (got != shadow[s * 65536u + t] && bad++ < 10)
-                sim_fail("LV[0x%04x][%u] = 0x%08x, expected 0x%08x", lvids[s], t, got, shadow[s * 65536u + t]);
+            if (got != shadow[s * RT_TIDS + t] && bad++ < 10)
+                sim_fail("LV[0x%04x][%u] = 0x%08x, expected 0x%08x", lvids[s], t, got, shadow[s * RT_TIDS + t]);
         }
     sim_check_u32(bad == 0, "live value store equals the shadow");
 

@@ -63,14 +63,14 @@ void rt_init(const char *name, int argc, char **argv, const rt_port_t *p)
     }
     rng_seed(&rt_rng, sim_args.seed);
     port = *p;
-    tid_index = malloc(65536 * sizeof *tid_index);
+    tid_index = malloc(RT_TIDS * sizeof *tid_index);
     rt_blk.th = calloc(RT_MAX_THREADS, sizeof *rt_blk.th);
     inputs_left = calloc(RT_MAX_THREADS, sizeof *inputs_left);
     for (unsigned k = 0; k < 4; k++)
         order[k] = malloc(RT_MAX_THREADS * sizeof *order[k]);
     if (!tid_index || !rt_blk.th || !inputs_left || !order[0] || !order[1] || !order[2] || !order[3])
         sim_die("out of memory");
-    for (unsigned i = 0; i < 65536; i++)
+    for (unsigned i = 0; i < RT_TIDS; i++)
         tid_index[i] = -1;
     sim_on_watchdog(dump);
     dut_set_clear_i(0);
@@ -100,7 +100,7 @@ void rt_make_threads(unsigned max_n)
     if (rt_throughput)
         want = max_n;
     uint32_t t0 = rng_below(&rt_rng, 4) == 0 ? rng_below(&rt_rng, 64)
-                                             : rng_below(&rt_rng, 65536 - RT_MAX_SPAN + 1);
+                                             : rng_below(&rt_rng, RT_TIDS - RT_MAX_SPAN + 1);
     unsigned n = 0;
     for (uint32_t t = t0; t < t0 + RT_MAX_SPAN && n < want; t++) {
         if (rng_below(&rt_rng, 100) >= keep_pct)
@@ -123,7 +123,7 @@ void rt_make_threads(unsigned max_n)
 
 int rt_thread_index(uint32_t tid)
 {
-    return tid < 65536 ? tid_index[tid] : -1;
+    return tid < RT_TIDS ? tid_index[tid] : -1;
 }
 
 unsigned rt_used_inputs(const unit_cfg_t *c)
@@ -144,16 +144,16 @@ rt_totals_t rt_totals(void) { return tot; }
 static uint64_t tok_bits(uint32_t ctrl, uint32_t tid, uint32_t data)
 {
     token_t t = { .ctrl = ctrl, .tid = tid, .data = data };
-    uint32_t w[VGIW_TOKEN_WORDS];
-    token_pack(&t, w);
+    uint32_t w[2] = { 0, 0 };   /* a token is at most 57 bits (tid_bits <= 24, tools/archgen.py) */
+    token_pack_at(&t, w, 0);
     return (uint64_t)w[0] | (uint64_t)w[1] << 32;
 }
 
 static token_t tok_unpack(uint64_t v)
 {
-    uint32_t w[VGIW_TOKEN_WORDS] = { (uint32_t)v, (uint32_t)(v >> 32) };
+    uint32_t w[2] = { (uint32_t)v, (uint32_t)(v >> 32) };
     token_t t;
-    token_unpack(w, &t);
+    token_unpack_at(w, 0, &t);
     return t;
 }
 

@@ -37,7 +37,11 @@
 #include "vgiw_cfg.h"
 
 #define RT_MAX_THREADS 4096u
-#define RT_MAX_SPAN    4096u      /* tids of a block lie in [t0, t0 + RT_MAX_SPAN) */
+/* thread IDs the preset's tokens carry: a tile's (docs/core.md "Tiles") */
+#define RT_TIDS        (1u << VGIW_DATAPATH_TID_BITS)
+/* tids of a block lie in [t0, t0 + RT_MAX_SPAN): at most half the range, so t0 varies and the
+ * top IDs are reached */
+#define RT_MAX_SPAN    (RT_TIDS / 2 < 4096u ? RT_TIDS / 2 : 4096u)
 #define RT_DEPTH       VGIW_FABRIC_TOKEN_BUFFER_DEPTH
 #define RT_IW          VGIW_FABRIC_TOKEN_INDEX_BITS
 #define RT_NO_CYCLE    UINT64_MAX
