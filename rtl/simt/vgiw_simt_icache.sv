@@ -52,7 +52,8 @@ module vgiw_simt_icache #(
     if (!rst_ni) begin
       valid_q <= '0;
       tag_q   <= '0;
-      data_q  <= '0;
+      // line by line: one '0 of LINES x LBITS bits is a replication Verilator flags above 8 Kbit (paper: 16 Kbit)
+      for (int unsigned i = 0; i < LINES; i++) data_q[i] <= '0;
       req_q   <= 1'b0;
       wait_q  <= 1'b0;
       addr_q  <= '0;
