@@ -77,15 +77,7 @@ void clc_link(LLVMModuleRef m)
      * reach remain (globaldce below) (vg_llvm_md.h, the same for vgiw-simtcc) */
     if (vgl_link_builtins(m, lib))   /* takes lib */
         fatal("%s: error: linking the builtin library '%s' failed", g_source_name, path);
-    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(m, "globaldce", NULL, o);
-    LLVMDisposePassBuilderOptions(o);
-    if (e) {
-        char *em = LLVMGetErrorMessage(e);
-        fprintf(stderr, "vgiwcc: %s: error: after linking the builtin library: %s\n", g_source_name, em);
-        LLVMDisposeErrorMessage(em);
-        fatal("giving up");
-    }
+    run_passes(m, "globaldce", "after linking the builtin library");
 }
 
 static int has_vectors(LLVMModuleRef m)
@@ -119,13 +111,5 @@ void ir_scalarize(LLVMModuleRef m)
         LLVMParseCommandLineOptions(2, argv, NULL);
         opts = 1;
     }
-    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(m, "function(scalarizer,instcombine,dce,simplifycfg)", NULL, o);
-    LLVMDisposePassBuilderOptions(o);
-    if (e) {
-        char *em = LLVMGetErrorMessage(e);
-        fprintf(stderr, "vgiwcc: %s: error: scalarizing vector code: %s\n", g_source_name, em);
-        LLVMDisposeErrorMessage(em);
-        fatal("giving up");
-    }
+    run_passes(m, "function(scalarizer,instcombine,dce,simplifycfg)", "scalarizing vector code");
 }

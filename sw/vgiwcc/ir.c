@@ -2295,12 +2295,19 @@ void ir_inline_calls(LLVMModuleRef m)
         LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, on);
         LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, ai, 0));
     }
+    run_passes(m, "always-inline,function(sroa,early-cse,instcombine,simplifycfg)", "inlining calls failed");
+}
+
+/* Runs an LLVM pass pipeline on the module; a failure ends the compilation with
+ * "vgiwcc: SOURCE: error: WHAT: LLVM's message". */
+void run_passes(LLVMModuleRef m, const char *passes, const char *what)
+{
     LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(m, "always-inline,function(sroa,early-cse,instcombine,simplifycfg)", NULL, o);
+    LLVMErrorRef e = LLVMRunPasses(m, passes, NULL, o);
     LLVMDisposePassBuilderOptions(o);
     if (e) {
         char *msg = LLVMGetErrorMessage(e);
-        fprintf(stderr, "vgiwcc: %s: error: inlining calls failed: %s\n", g_source_name, msg);
+        fprintf(stderr, "vgiwcc: %s: error: %s: %s\n", g_source_name, what, msg);
         LLVMDisposeErrorMessage(msg);
         fatal("giving up");
     }

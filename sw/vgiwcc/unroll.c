@@ -190,19 +190,6 @@ static void set_loop_id(LLVMBasicBlockRef bb, LLVMMetadataRef prop)
                     LLVMMetadataAsValue(C, id));
 }
 
-static void run_passes(LLVMModuleRef m, const char *passes)
-{
-    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(m, passes, NULL, o);
-    LLVMDisposePassBuilderOptions(o);
-    if (e) {
-        char *msg = LLVMGetErrorMessage(e);
-        fprintf(stderr, "vgiwcc: %s: error: loop unrolling failed: %s\n", g_source_name, msg);
-        LLVMDisposeErrorMessage(msg);
-        fatal("giving up");
-    }
-}
-
 int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k)
 {
     static int options_set;
@@ -237,7 +224,7 @@ int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k)
      * original runs only when the buffers overlap, and its remainder blocks would cost CVT
      * rows (a tile holds cvt.bits / blocks threads: particlefilter's 1,024-item work-group
      * no longer fitted one tile on `small` with both copies unrolled). */
-    run_passes(m, "function(loop-simplify,lcssa,loop-versioning)");
+    run_passes(m, "function(loop-simplify,lcssa,loop-versioning)", "loop unrolling failed");
     LLVMMetadataRef dis = LLVMMDStringInContext2(C, "llvm.loop.unroll.disable", 24);
     for (LLVMBasicBlockRef pre = LLVMGetFirstBasicBlock(fn); pre; pre = LLVMGetNextBasicBlock(pre)) {
         /* the original's preheader is named `<preheader>.lver.orig` by the pass; the loop
@@ -255,7 +242,7 @@ int unroll_loops(struct LLVMOpaqueModule *m, const char *kernel, int k)
     /* full-unroll-max=0, no-partial, no-runtime: only the loops marked above are unrolled
      * (a count pragma implies runtime unrolling); instcombine and simplifycfg fold the
      * copies' address arithmetic and the remainder's branches */
-    run_passes(m, "function(loop-unroll<O2;no-partial;no-runtime;full-unroll-max=0>,instcombine<no-verify-fixpoint>,simplifycfg)");
+    run_passes(m, "function(loop-unroll<O2;no-partial;no-runtime;full-unroll-max=0>,instcombine<no-verify-fixpoint>,simplifycfg)", "loop unrolling failed");
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
         if (self_loop(bb))
             byte_offset_counter(m, bb);

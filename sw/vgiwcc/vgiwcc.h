@@ -175,6 +175,7 @@ void ir_scalarize(struct LLVMOpaqueModule *m);
 
 /* ir.c */
 void ir_inline_calls(struct LLVMOpaqueModule *m);
+void run_passes(struct LLVMOpaqueModule *m, const char *passes, const char *what);
 int ir_kernel_count(struct LLVMOpaqueModule *m);
 const char *ir_kernel_name(struct LLVMOpaqueModule *m, int i);
 void ir_lower_kernel(struct LLVMOpaqueModule *m, const char *kernel, Func *f);
