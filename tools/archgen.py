@@ -598,7 +598,8 @@ def derive(cfg, name):
     cfg["fabric"].update({"units": t.U, "switches": t.S, "links": t.links, "slots": t.slots,
                           "link_bits": topo.bits_for(t.links), "slot_bits": topo.bits_for(t.slots),
                           "unit_slots": topo.UNIT_SLOTS, "switch_slots": topo.SWITCH_SLOTS,
-                          "unit_links": topo.UNIT_LINKS, "switch_links": topo.SWITCH_LINKS})
+                          "unit_links": topo.UNIT_LINKS, "switch_links": topo.SWITCH_LINKS,
+                          "paired_slots": topo.PAIRED_SLOTS})
     tb = cfg["fabric"]["token_buffer_depth"]
     if tb & (tb - 1):
         raise ArchError(f"{where}: fabric.token_buffer_depth must be a power of two (it is indexed by thread-ID low bits)")

@@ -26,6 +26,12 @@ Links are point to point and carry one token per cycle with valid/ready.
     Incoming slot index: u*12 + k for units, 12*U + s*12 + k for switches.
 A unit input port or a switch output selects one incoming slot (4-bit select, 0 = none,
 k+1 = slot k). Slots whose source does not exist (grid edges) are NONE.
+
+One data link per neighbouring unit (SGMF §5.3): the first PAIRED_SLOTS slots of every unit
+and switch come in pairs 2k, 2k+1, out0 and out1 of one unit, which share that unit's data
+link in this direction. The pair keeps two handshakes, but the link carries one output, so
+a receiver selects at most one slot of a pair (the configuration library and the router
+keep to it; the RTL reports a token taken otherwise as a fabric error).
 """
 
 UNIT_CODES = {"CU": "CU", "SC": "SCU", "LS": "LDST", "LV": "LVU", "SJ": "SJU", "CV": "CVU"}
@@ -34,6 +40,7 @@ UNIT_TYPES = ["CU", "SCU", "LDST", "LVU", "SJU", "CVU"]   # order = enum unit_ty
 UNIT_OUTS = 2
 UNIT_SLOTS = 12
 SWITCH_SLOTS = 12
+PAIRED_SLOTS = 8    # slots 0..7 of every unit and switch: 4 units x (out0, out1)
 UNIT_LINKS = 16
 SWITCH_LINKS = 8
 DIRS = ["N", "E", "S", "W"]

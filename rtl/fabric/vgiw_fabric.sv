@@ -63,6 +63,7 @@ module vgiw_fabric #(
   localparam int unsigned COLS  = vgiw_cfg_pkg::GRID_COLS;
   localparam int unsigned SCOLS = vgiw_cfg_pkg::GRID_SWITCH_COLS;
   localparam int unsigned MAXW  = vgiw_cfg_pkg::CFG_CHAIN_WORDS;
+  localparam int unsigned NP    = vgiw_cfg_pkg::FABRIC_PAIRED_SLOTS / 2;   // data links from units
 
   // ---- configuration chains -------------------------------------------------------------
   // Chain i holds switch row i and unit row i; K new words enter at the top each shift and
@@ -134,6 +135,13 @@ module vgiw_fabric #(
   logic [SL-1:0][TB-1:0] slot_tok;
   logic [SL-1:0]        slot_ready /*verilator split_var*/;
   logic [SL-1:0]        slot_used  /*verilator split_var*/;
+  // The data links into each unit and switch: slots 2k and 2k+1 (out0 and out1 of the unit
+  // in direction k) share one (the sender drives both with the output selected there), then
+  // the four slots from switches (vgiw_slot_select's PAIRS; docs/fabric.md "Interconnect").
+  logic [(12-NP)*U-1:0][TB-1:0] unit_in_tok;
+  logic [(12-NP)*S-1:0][TB-1:0] switch_in_tok;
+  logic [U-1:0]           unit_conflict;
+  logic [S-1:0]           switch_conflict;
 
   // Per-unit port bundles, declared here because Yosys cannot size packed 2-D arrays
   // declared inside generate blocks (docs/sv-subset.md).
@@ -192,17 +200,22 @@ module vgiw_fabric #(
       assign in_sel[4*u + k] = cfg.in_sel[4*k +: 4];
     end
 
-    vgiw_slot_select #(.SLOTS(12), .PORTS(4)) u_inputs (
+    for (genvar k = 0; k < 12 - NP; k++) begin : g_in_link
+      assign unit_in_tok[(12-NP)*u + k] = slot_tok[12*u + ((k < NP) ? 2*k : k + NP)];
+    end
+
+    vgiw_slot_select #(.SLOTS(12), .PORTS(4), .PAIRS(NP)) u_inputs (
       .clk_i, .rst_ni, .clear_i,
       .sel_i        (in_sel[4*u +: 4]),
       .enable_i     (in_used[4*u +: 4]),
       .slot_valid_i (slot_valid[12*u +: 12]),
-      .slot_data_i  (slot_tok[12*u +: 12]),
+      .link_data_i  (unit_in_tok[(12-NP)*u +: 12-NP]),
       .slot_ready_o (slot_ready[12*u +: 12]),
       .slot_used_o  (slot_used[12*u +: 12]),
       .port_valid_o (in_valid[4*u +: 4]),
       .port_data_o  (in_tok[4*u +: 4]),
-      .port_ready_i (in_ready[4*u +: 4])
+      .port_ready_i (in_ready[4*u +: 4]),
+      .conflict_o   (unit_conflict[u])
     );
 
     vgiw_unit_outputs u_outputs (
@@ -291,20 +304,27 @@ module vgiw_fabric #(
 
     localparam int unsigned BASE = 12*U + 12*s;   // this switch's incoming slots
 
+    for (genvar k = 0; k < 12 - NP; k++) begin : g_in_link
+      assign switch_in_tok[(12-NP)*s + k] = slot_tok[BASE + ((k < NP) ? 2*k : k + NP)];
+    end
+
     vgiw_fabric_switch u_switch (
       .clk_i, .rst_ni, .clear_i,
       .cfg_i        (cfg),
       .slot_valid_i (slot_valid[BASE +: 12]),
-      .slot_tok_i   (slot_tok[BASE +: 12]),
+      .in_tok_i     (switch_in_tok[(12-NP)*s +: 12-NP]),
       .slot_ready_o (slot_ready[BASE +: 12]),
       .slot_used_o  (slot_used[BASE +: 12]),
       .link_valid_o (link_valid[16*U + 8*s +: 8]),
       .link_tok_o   (link_tok[16*U + 8*s +: 8]),
       .link_ready_i (link_ready[16*U + 8*s +: 8]),
-      .busy_o       (switch_busy[s])
+      .busy_o       (switch_busy[s]),
+      .conflict_o   (switch_conflict[s])
     );
   end
 
   assign busy_o  = |unit_busy || |switch_busy;
-  assign error_o = |unit_error;
+  // a receiver that takes both outputs of one neighbour (a configuration error) is a fabric
+  // error, like a misaligned access
+  assign error_o = |unit_error || |unit_conflict || |switch_conflict;
 endmodule

@@ -1,6 +1,10 @@
-// Sender side of a unit: each of the 2 outputs goes on 8 links (N, E, S, W units; NW, NE,
-// SE, SW switches); an eager fork per output waits only for the links whose receiver
+// Sender side of a unit: each of the 2 outputs is offered on 8 links (N, E, S, W units; NW,
+// NE, SE, SW switches); an eager fork per output waits only for the links whose receiver
 // selected them (link_used_i), so a token nobody listens to is dropped at once.
+// SGMF §5.3 (Fig. 9) gives a unit one link to each neighbour: the handshakes are per output,
+// but each direction has one data link, which carries out1 when its receiver selects out1
+// there and out0 otherwise (docs/fabric.md "Interconnect"). link_tok_o repeats that link's
+// data for both outputs' link indices.
 module vgiw_unit_outputs (
   input  logic                                       clk_i,
   input  logic                                       rst_ni,
@@ -22,8 +26,11 @@ module vgiw_unit_outputs (
       .valid_o  (link_valid_o[8*o +: 8]),
       .ready_i  (link_ready_i[8*o +: 8])
     );
-    for (genvar d = 0; d < 8; d++) begin : g_dir
-      assign link_tok_o[8*o + d] = out_tok_i[o];
-    end
+  end
+  for (genvar d = 0; d < 8; d++) begin : g_dir
+    logic [vgiw_cfg_pkg::TOKEN_BITS-1:0] link_tok;
+    assign link_tok          = link_used_i[8 + d] ? out_tok_i[1] : out_tok_i[0];
+    assign link_tok_o[d]     = link_tok;
+    assign link_tok_o[8 + d] = link_tok;
   end
 endmodule

@@ -195,6 +195,30 @@ static void check_block(const vgiw_preset_t *p, const vg_kernel *k, uint32_t bi,
             }
         }
     }
+    /* one data link per direction (docs/fabric.md "Interconnect"): its receiver selects
+     * out0's slot or out1's, never both */
+    for (unsigned x = 0; x < U; x++)
+        for (unsigned j = 0; j < UL / 2; j++) {
+            unsigned taken = 0;
+            for (unsigned out = 0; out < 2; out++) {
+                unsigned d = p->link_dst[x * UL + out * (UL / 2) + j];
+                if (d == p->slot_none)
+                    continue;
+                unsigned US = p->fabric_unit_slots, SWS = p->fabric_switch_slots;
+                if (d < U * US) {
+                    for (unsigned kk = 0; kk < 4; kk++)
+                        if ((u[d / US].cfg.in_sel >> (4 * kk) & 15u) == d % US + 1)
+                            taken |= 1u << out;
+                } else {
+                    unsigned s = (d - U * US) / SWS;
+                    for (unsigned kk = 0; kk < p->fabric_switch_links; kk++)
+                        if ((sw[s].out_sel >> (4 * kk) & 15u) == (d - U * US) % SWS + 1)
+                            taken |= 1u << out;
+                }
+            }
+            if (taken == 3)
+                bad("unit %u: its receiver in direction %u selects both outputs on their one link", x, j, 0);
+        }
     for (unsigned x = 0; x < U; x++)
         for (unsigned kk = 0; kk < 4; kk++)
             if (u[x].placed && (u[x].cfg.in_sel >> (4 * kk) & 15u) && u[x].drv[kk] < 0)

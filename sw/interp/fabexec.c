@@ -74,6 +74,26 @@ int fx_decode(const vgiw_preset_t *p, const uint32_t *words, uint32_t nwords, fx
         uint32_t w = words[at * CH + ch];
         switch_cfg_unpack(&w, &out->sw[s]);
     }
+    /* One data link per neighbouring unit (docs/fabric.md "Interconnect"): a receiver
+     * selects at most one of slots 2k, 2k+1 (2k < fabric_paired_slots); the fabric reports
+     * a fabric error for a token taken otherwise (vgiw_slot_select). Selects as the RTL
+     * reads them: a unit input that is a constant takes no token. */
+    for (unsigned r = 0; r < U + S; r++) {
+        unsigned used = 0, ports = r < U ? 4 : SWL;
+        for (unsigned k = 0; k < ports; k++) {
+            unsigned sel = r < U ? out->u[r].cfg.in_sel >> (4 * k) & 15u : out->sw[r - U].out_sel >> (4 * k) & 15u;
+            if (sel == 0 || (r < U && k < 3 && (out->u[r].cfg.in_const >> k & 1)))
+                continue;
+            if (sel <= p->fabric_paired_slots)
+                used |= 1u << (sel - 1);
+        }
+        for (unsigned k = 0; k < p->fabric_paired_slots / 2; k++)
+            if ((used >> (2 * k) & 3u) == 3u) {
+                fx_free(out);
+                return fail(err, errlen, "%s %u selects both outputs of the unit in direction %u, which share one link",
+                            r < U ? "unit" : "switch", r < U ? r : r - U, k);
+            }
+    }
     for (unsigned u = 0; u < U; u++) {
         fx_unit *x = &out->u[u];
         for (unsigned k = 0; k < 4; k++) {

@@ -4,7 +4,9 @@
  * layout of tools/fabric_topology.py): link u*UL + out*(UL/2) + d leaves output `out` of
  * unit u; link UL*U + s*SWL + j is outgoing link j of switch s; slot u*US + k enters unit
  * u; slot US*U + s*SWS + k enters switch s. A unit input or a switch link *selects* one
- * slot; only switch links are shared resources (a unit's own links carry its outputs). */
+ * slot; switch links are shared resources, one net each. A unit has one data link per
+ * direction (SGMF §5.3), offered as two link indices (out0, out1): it carries one output,
+ * so a receiver may select only one of the two slots it arrives in (link_out_free). */
 #include "fabric_cfg.h"
 
 #include <stdarg.h>
@@ -84,6 +86,34 @@ static unsigned unit_link(const fcfg_t *c, unsigned u, unsigned out, unsigned d)
     return u * c->UL + out * (c->UL / 2) + d;
 }
 static unsigned link_dst(const fcfg_t *c, unsigned link) { return c->p->link_dst[link]; }
+
+/* Does the receiver of unit link `l` select its slot (by a unit input or a switch link)? */
+static bool slot_selected(const fcfg_t *c, unsigned l)
+{
+    unsigned slot = link_dst(c, l);
+    if (slot == c->p->slot_none)
+        return false;
+    unsigned k = slot_index(c, slot);
+    if (is_unit_slot(c, slot)) {
+        const funit_t *f = &c->unit[slot_unit(c, slot)];
+        for (unsigned i = 0; i < 4; i++)
+            if (f->sel[i] == k + 1)
+                return true;
+        return false;
+    }
+    unsigned s = slot_switch(c, slot);
+    for (unsigned j = 0; j < c->SWL; j++)
+        if (c->sw_sel[s * c->SWL + j] == k + 1)
+            return true;
+    return false;
+}
+
+/* Can output `out` of unit `u` use its data link in direction `d`? Not if the receiver
+ * already selects the other output there (docs/fabric.md "Interconnect"). */
+static bool link_out_free(const fcfg_t *c, unsigned u, unsigned out, unsigned d)
+{
+    return !slot_selected(c, unit_link(c, u, out ^ 1u, d));
+}
 
 static void unit_rc(const fcfg_t *c, unsigned u, unsigned *r, unsigned *col)
 {
@@ -456,7 +486,7 @@ fcfg_status fcfg_connect(fcfg_t *c, unsigned src, unsigned src_out, unsigned dst
     unsigned n = 0;
     for (unsigned d = 0; d < c->UL / 2; d++) {
         unsigned l = unit_link(c, src, src_out, d);
-        if (link_dst(c, l) == c->p->slot_none)
+        if (link_dst(c, l) == c->p->slot_none || !link_out_free(c, src, src_out, d))
             continue;
         c->dist[l] = 0;
         heap_push(c, &n, 0, l);
@@ -495,7 +525,7 @@ fcfg_status fcfg_connect(fcfg_t *c, unsigned src, unsigned src_out, unsigned dst
         unit_rc(c, dst, &r1, &c1);
         return fail(c, FCFG_ERR_NO_ROUTE,
                     "no free route from unit %u (row %u, col %u) out%u to unit %u (row %u, col %u) in%u "
-                    "(%u switch links already taken)",
+                    "(%u switch links already taken; a unit link carries only one output)",
                     src, r0, c0, src_out, dst, r1, c1, dst_in, c->links_used);
     }
     /* Take the links of the path, from the destination back to the source. */
@@ -529,6 +559,9 @@ fcfg_status fcfg_connect_via(fcfg_t *c, unsigned src, unsigned src_out, unsigned
             continue;
         if (nsw == 0 ? is_unit_slot(c, slot) && slot_unit(c, slot) == dst
                      : !is_unit_slot(c, slot) && slot_switch(c, slot) == sw[0]) {
+            if (!link_out_free(c, src, src_out, d))
+                return fail(c, FCFG_ERR_PATH, "the link from unit %u toward %s %u already carries its out%u",
+                            src, nsw == 0 ? "unit" : "switch", nsw == 0 ? dst : sw[0], src_out ^ 1u);
             path[0] = l;
             ok = true;
         }
@@ -618,6 +651,10 @@ fcfg_status fcfg_check(const fcfg_t *c)
         if (f->type != UNIT_CVU && tokens == 0)
             return fail(c, FCFG_ERR_OPERANDS, "unit %u (%s, row %u, col %u) has no token input and would never fire",
                         u, type_name(f->type), r, col);
+        for (unsigned d = 0; d < c->UL / 2; d++)
+            if (slot_selected(c, unit_link(c, u, 0, d)) && slot_selected(c, unit_link(c, u, 1, d)))
+                return fail(c, FCFG_ERR_PATH, "unit %u (row %u, col %u): both outputs selected on its one link %u",
+                            u, r, col, d);
     }
     return FCFG_OK;
 }

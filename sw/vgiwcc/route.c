@@ -2,9 +2,12 @@
  * folded-hypercube switches, for one placement (docs/compiler.md "Routing").
  *
  * Routing graph, from the preset's generated tables (build/gen/vgiw_presets.h): nodes are
- * switches; a unit output enters the switches at the unit's corners through its own links
- * (never contended); switch links (switch -> switch two hops away, switch -> corner unit)
- * are the shared resource, one net (unit output) each. Neighbouring units connect directly.
+ * switches; a unit output enters the switches at the unit's corners, or a neighbouring unit
+ * directly, over the unit's data link in that direction. Shared resources, one net (unit
+ * output) each: switch links (switch -> switch two hops away, switch -> corner unit) and
+ * the units' data links, which carry one of the unit's two outputs (SGMF §5.3: one link per
+ * neighbour; docs/fabric.md "Interconnect"). A sink next to its source takes the direct
+ * link unless a path through the switches is cheaper (when the other output holds it).
  *
  * Every net (one unit output and all the inputs it feeds) is routed as a tree: each sink
  * by Dijkstra from the net's source corners and from every switch the tree already
@@ -36,6 +39,8 @@ int route_pathfinder(fcfg_t *c, const vgiw_preset_t *p, const int *es, const int
     unsigned U = p->fabric_units, S = p->fabric_switches, UL = p->fabric_unit_links, US = p->fabric_unit_slots;
     unsigned SWL = p->fabric_switch_links, SWS = p->fabric_switch_slots;
     unsigned NL = S * SWL;   /* switch links, index s * SWL + j */
+    unsigned DL = UL / 2;    /* a unit's data links (directions) */
+    unsigned NR = NL + U * DL;   /* resources: switch links, then unit data links NL + u * DL + d */
     /* switch link -> (to switch | to unit) */
     int *to_sw = xcalloc(NL, sizeof *to_sw), *to_u = xcalloc(NL, sizeof *to_u);
     for (unsigned l = 0; l < NL; l++) {
@@ -48,17 +53,17 @@ int route_pathfinder(fcfg_t *c, const vgiw_preset_t *p, const int *es, const int
         else
             to_sw[l] = (int)((slot - U * US) / SWS);
     }
-    /* unit -> corner switches, unit -> neighbour units */
-    char *corner = xcalloc((size_t)U * S, 1), *nbr = xcalloc((size_t)U * U, 1);
+    /* unit -> corner switches, unit -> neighbour units: data link direction + 1 (0: none) */
+    unsigned char *corner = xcalloc((size_t)U * S, 1), *nbr = xcalloc((size_t)U * U, 1);
     for (unsigned u = 0; u < U; u++)
-        for (unsigned j = 0; j < UL; j++) {
-            unsigned slot = p->link_dst[u * UL + j];
+        for (unsigned d = 0; d < DL; d++) {
+            unsigned slot = p->link_dst[u * UL + d];   /* out0's index; out1's has the same receiver */
             if (slot == p->slot_none)
                 continue;
             if (slot < U * US)
-                nbr[u * U + slot / US] = 1;
+                nbr[u * U + slot / US] = (unsigned char)(d + 1);
             else
-                corner[u * S + (slot - U * US) / SWS] = 1;
+                corner[u * S + (slot - U * US) / SWS] = (unsigned char)(d + 1);
         }
     /* nets */
     Net *nets = xcalloc((size_t)ne + 1, sizeof *nets);
@@ -79,9 +84,21 @@ int route_pathfinder(fcfg_t *c, const vgiw_preset_t *p, const int *es, const int
         nets[k].nsink++;
     }
     /* per net: the links it uses; per link: how many nets */
-    char *use = xcalloc((size_t)nn * NL + 1, 1);
-    int *occ = xcalloc(NL, sizeof *occ);
-    double *hist = xcalloc(NL, sizeof *hist);
+    char *use = xcalloc((size_t)nn * NR + 1, 1);
+    int *occ = xcalloc(NR, sizeof *occ);
+    double *hist = xcalloc(NR, sizeof *hist);
+#define RCOST(r) (use[(size_t)n * NR + (r)] ? 0.0 : (1.0 + hist[r]) * (1.0 + pres * occ[r]))
+    /* A unit data link adds no length: free and uncontended it costs nothing (so the routes
+     * are those of the paths through switches alone), taken by the unit's other output it
+     * costs its history and the present factor, like a shared link. */
+#define DCOST(r) (use[(size_t)n * NR + (r)] ? 0.0 : hist[r] + pres * occ[r] * (1.0 + hist[r]))
+#define TAKE(r)                                   \
+    do {                                          \
+        if (!use[(size_t)n * NR + (r)]) {         \
+            use[(size_t)n * NR + (r)] = 1;        \
+            occ[r]++;                             \
+        }                                         \
+    } while (0)
     /* per net and switch: the link it arrived by (-1: from the source unit, -2: not in the tree) */
     int *via = xcalloc((size_t)nn * S + 1, sizeof *via);
     /* per net and sink: final link into the sink (-1 direct) */
@@ -97,10 +114,10 @@ int route_pathfinder(fcfg_t *c, const vgiw_preset_t *p, const int *es, const int
     for (int it = 0; it < PF_ITERS && !legal; it++) {
         for (int n = 0; n < nn; n++) {
             /* rip up */
-            for (unsigned l = 0; l < NL; l++)
-                if (use[(size_t)n * NL + l]) {
-                    use[(size_t)n * NL + l] = 0;
-                    occ[l]--;
+            for (unsigned r = 0; r < NR; r++)
+                if (use[(size_t)n * NR + r]) {
+                    use[(size_t)n * NR + r] = 0;
+                    occ[r]--;
                 }
             int *v = &via[(size_t)n * S];
             for (unsigned s = 0; s < S; s++)
@@ -108,10 +125,7 @@ int route_pathfinder(fcfg_t *c, const vgiw_preset_t *p, const int *es, const int
             Net *N = &nets[n];
             for (int k = 0; k < N->nsink; k++) {
                 int dst = N->dst[k];
-                if (nbr[(unsigned)N->src * U + (unsigned)dst]) {
-                    last[n][k] = -1;
-                    continue;
-                }
+                unsigned src = (unsigned)N->src, direct = nbr[src * U + (unsigned)dst];
                 /* Dijkstra over switches (S is small: a linear scan for the minimum) */
                 for (unsigned s = 0; s < S; s++) {
                     done[s] = 0;
@@ -120,12 +134,13 @@ int route_pathfinder(fcfg_t *c, const vgiw_preset_t *p, const int *es, const int
                     if (v[s] != -2) {
                         dist[s] = 0;
                         prev[s] = -2;       /* already in the tree */
-                    } else if (corner[(unsigned)N->src * S + s]) {
-                        dist[s] = 0;
+                    } else if (corner[src * S + s]) {
+                        dist[s] = DCOST(NL + src * DL + corner[src * S + s] - 1u);
                         prev[s] = -1;       /* entered from the source unit */
                     }
                 }
-                double best = 1e30;
+                /* the direct link, if the sink is a neighbour: a switch path must be cheaper */
+                double best = direct ? DCOST(NL + src * DL + direct - 1u) : 1e30;
                 int best_l = -1;
                 for (;;) {
                     int s = -1;
@@ -139,7 +154,7 @@ int route_pathfinder(fcfg_t *c, const vgiw_preset_t *p, const int *es, const int
                         unsigned l = (unsigned)s * SWL + j;
                         if (to_sw[l] < 0 && to_u[l] < 0)
                             continue;
-                        double cost = use[(size_t)n * NL + l] ? 0.0 : (1.0 + hist[l]) * (1.0 + pres * occ[l]);
+                        double cost = RCOST(l);
                         if (to_u[l] == dst) {
                             if (dist[s] + cost < best) {
                                 best = dist[s] + cost;
@@ -157,34 +172,35 @@ int route_pathfinder(fcfg_t *c, const vgiw_preset_t *p, const int *es, const int
                         }
                     }
                 }
+                if (best_l < 0 && direct) {
+                    last[n][k] = -1;
+                    TAKE(NL + src * DL + direct - 1u);
+                    continue;
+                }
                 if (best_l < 0)
                     goto out;       /* the graph has no path at all */
                 last[n][k] = best_l;
                 /* add the new path to the tree */
                 int l = best_l;
-                if (!use[(size_t)n * NL + (unsigned)l]) {
-                    use[(size_t)n * NL + (unsigned)l] = 1;
-                    occ[l]++;
-                }
+                TAKE((unsigned)l);
                 int s = l / (int)SWL;
                 while (v[s] == -2) {
                     int pl = prev[s];
                     v[s] = pl;                          /* -1: from the source */
-                    if (pl < 0)
+                    if (pl < 0) {
+                        TAKE(NL + src * DL + corner[src * S + (unsigned)s] - 1u);
                         break;
-                    if (!use[(size_t)n * NL + (unsigned)pl]) {
-                        use[(size_t)n * NL + (unsigned)pl] = 1;
-                        occ[pl]++;
                     }
+                    TAKE((unsigned)pl);
                     s = pl / (int)SWL;
                 }
             }
         }
         legal = 1;
-        for (unsigned l = 0; l < NL; l++)
-            if (occ[l] > 1) {
+        for (unsigned r = 0; r < NR; r++)
+            if (occ[r] > 1) {
                 legal = 0;
-                hist[l] += occ[l] - 1;
+                hist[r] += occ[r] - 1;
             }
         pres *= 1.6;
     }
@@ -225,4 +241,7 @@ out:
     free(nets); free(last); free(use); free(occ); free(hist); free(via); free(dist); free(prev); free(done);
     free(to_sw); free(to_u); free(corner); free(nbr);
     return rc;
+#undef RCOST
+#undef DCOST
+#undef TAKE
 }

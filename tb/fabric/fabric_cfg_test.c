@@ -356,6 +356,41 @@ static void test_fanout(const vgiw_preset_t *p)
     fcfg_free(c);
 }
 
+/* One data link per neighbouring unit (SGMF §5.3; docs/fabric.md "Interconnect"): the link
+ * from a to its neighbour b carries one of a's outputs. With out0 on it, out1 cannot take
+ * it (explicit path refused), out0 may feed more of b's inputs over it, and the router
+ * takes out1 to b through the switches. */
+static void test_one_link(const vgiw_preset_t *p)
+{
+    fcfg_t *c = fcfg_new(p);
+    int a = -1, b = -1;
+    for (unsigned r = 0; r < p->grid_rows && a < 0; r++)
+        for (unsigned col = 0; col + 1 < p->grid_cols && a < 0; col++) {
+            int x = fcfg_unit_at(c, r, col), y = fcfg_unit_at(c, r, col + 1);
+            if (fcfg_unit_type(c, (unsigned)x) == UNIT_CU && fcfg_unit_type(c, (unsigned)y) == UNIT_CU)
+                a = x, b = y;
+        }
+    EXPECT(a >= 0, "%s: two neighbouring CUs", p->name);
+    if (a < 0) {
+        fcfg_free(c);
+        return;
+    }
+    unsigned op = fcfg_cu_op(CU_ALU, ALU_ADD), src = 0, out = 0;
+    EXPECT(fcfg_place(c, (unsigned)a, UNIT_CU, op) == FCFG_OK && fcfg_place(c, (unsigned)b, UNIT_CU, op) == FCFG_OK,
+           "%s: place", p->name);
+    EXPECT(fcfg_set_out1(c, (unsigned)a, true) == FCFG_OK, "%s: out1", p->name);
+    EXPECT(fcfg_connect(c, (unsigned)a, 0, (unsigned)b, 0) == FCFG_OK, "%s: out0 -> in0", p->name);
+    EXPECT(fcfg_input_source(c, (unsigned)b, 0, &src, &out, NULL, 0) == 0, "%s: out0 goes direct", p->name);
+    EXPECT(fcfg_connect_via(c, (unsigned)a, 1, (unsigned)b, 1, NULL, 0) == FCFG_ERR_PATH,
+           "%s: out1 refused on out0's link (%s)", p->name, fcfg_error(c));
+    EXPECT(fcfg_connect(c, (unsigned)a, 1, (unsigned)b, 1) == FCFG_OK, "%s: out1 routed: %s", p->name, fcfg_error(c));
+    int h = fcfg_input_source(c, (unsigned)b, 1, &src, &out, NULL, 0);
+    EXPECT(h >= 1 && src == (unsigned)a && out == 1, "%s: out1 reaches in1 through %d switches", p->name, h);
+    EXPECT(fcfg_connect(c, (unsigned)a, 0, (unsigned)b, 3) == FCFG_OK, "%s: out0 -> enable: %s", p->name, fcfg_error(c));
+    EXPECT(fcfg_input_source(c, (unsigned)b, 3, &src, &out, NULL, 0) == 0, "%s: out0 shares its link", p->name);
+    fcfg_free(c);
+}
+
 /* Explicit paths: a path found by the router, given back explicitly on an empty fabric,
  * gives the same route; a broken path is refused with FCFG_ERR_PATH; links taken by
  * another output cannot be reused (out1 of the same unit has the same geometry), and
@@ -403,9 +438,12 @@ static void test_explicit(const vgiw_preset_t *p, uint64_t seed)
             fcfg_status s = fcfg_connect_via(c2, a, 1, b, 2, broken, (unsigned)hops);
             EXPECT(s == FCFG_ERR_PATH, "broken path refused (%s)", fcfg_status_name(s));
         }
-        if (hops == 0)
-            EXPECT(fcfg_connect_via(c2, a, 1, b, 1, NULL, 0) == FCFG_OK, "direct neighbours: explicit empty path");
-        else
+        if (hops == 0) {
+            /* one data link per neighbour: it carries out0 to b already (test_one_link) */
+            EXPECT(fcfg_connect_via(c2, a, 1, b, 1, NULL, 0) == FCFG_ERR_PATH,
+                   "direct neighbours: the link already carries out0 (%s)", fcfg_error(c2));
+            EXPECT(fcfg_connect_via(c2, a, 0, b, 1, NULL, 0) == FCFG_OK, "direct neighbours: explicit empty path");
+        } else
             EXPECT(fcfg_connect_via(c2, a, 1, b, 3, NULL, 0) == FCFG_ERR_PATH, "far units are no neighbours");
         fcfg_free(c1);
         fcfg_free(c2);
@@ -488,6 +526,7 @@ int main(void)
         test_shortest(p, 10 + i);
         test_fanout(p);
         test_explicit(p, 20 + i);
+        test_one_link(p);
         test_exhaust(p);
         for (uint64_t seed = 1; seed <= 20; seed++)
             test_random_routes(p, 1000 * i + seed);

@@ -365,6 +365,40 @@ static void t_memorder_nojoin(uint64_t count)
     report("load, store same word, no join", &r);
 }
 
+/* A switch output selecting both outputs of one corner unit, which share one data link
+ * (docs/fabric.md "Interconnect"): the fabric reports it on error_o and the run fails (not
+ * part of the suite; fabric.pair_conflict_fails checks that it does). */
+static void t_pair_conflict(uint64_t count)
+{
+    tg_graph_t g;
+    tg_init(&g);
+    unsigned a = tg_cu(&g, CU_ALU, ALU_ADD);
+    tg_edge(&g, 0, 0, a, 0);
+    tg_const(&g, a, 1, 7);
+    unsigned b = tg_cu(&g, CU_ALU, ALU_XOR);
+    tg_edge(&g, a, 0, b, 0);
+    tg_edge(&g, 0, 0, b, 1);
+    tg_edge(&g, b, 0, 0, 0);
+    /* a and b on CUs that are no neighbours, so a's out0 reaches b through a switch */
+    const vgiw_preset_t *p = tb_preset;
+    int ua = -1, ub = -1;
+    for (unsigned u = 0; u < p->fabric_units && ub < 0; u++)
+        for (unsigned v = 0; v < p->fabric_units && ub < 0; v++) {
+            int dr = (int)(u / p->grid_cols) - (int)(v / p->grid_cols), dc = (int)(u % p->grid_cols) - (int)(v % p->grid_cols);
+            if (p->unit_type[u] == UNIT_CU && p->unit_type[v] == UNIT_CU && abs(dr) + abs(dc) >= 2)
+                ua = (int)u, ub = (int)v;
+        }
+    if (ub < 0)
+        sim_die("pair_conflict: preset %s has no two CUs apart", p->name);
+    tg_at(&g, a, (unsigned)ua);
+    tg_at(&g, b, (unsigned)ub);
+    run_cfg_t c = run_defaults();
+    c.threads = threads_or(count, 500);
+    c.corrupt_pair = true;
+    run_result_t r = fabric_run(&g, 1, &c, sim_args.seed);
+    report("switch output on the other output of a shared link", &r);
+}
+
 /* ---- fan-out through switches over several hops ---------------------------------------- */
 
 /* A path of switches from a corner of unit a to a corner of unit b with at least
@@ -933,6 +967,7 @@ const tb_test_t tb_tests[] = {
     { "divsqrt", "division and square root, out-of-order SCU completion", t_divsqrt },
     { "memorder", "load/store to one word per thread ordered by joins", t_memorder },
     { "memorder_nojoin", "the same without the join (expected to FAIL)", t_memorder_nojoin },
+    { "pair_conflict", "both outputs of a unit selected on its one link (expected to FAIL)", t_pair_conflict },
     { "fanout", "one value fanned out over multi-hop switch routes", t_fanout },
     { "random", "random graphs x latency x backpressure (--count graphs)", t_random },
     { "stress", "the same with 16-79 threads per graph: many graphs per batch", t_stress },

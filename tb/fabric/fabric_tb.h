@@ -76,6 +76,7 @@ typedef struct run_cfg {
     /* control vector units */
     unsigned batch_gap_pct;    /* a ready batch is withheld this cycle */
     unsigned done_stall_pct;   /* done_ready low */
+    bool corrupt_pair;         /* load a configuration that breaks one link, one output (expected to FAIL) */
     bool quiet;
 } run_cfg_t;
 
