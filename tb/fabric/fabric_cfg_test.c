@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fabexec.h"
 #include "fabric_cfg.h"
 #include "rng.h"
 #include "test_util.h"
@@ -388,6 +389,44 @@ static void test_one_link(const vgiw_preset_t *p)
     EXPECT(h >= 1 && src == (unsigned)a && out == 1, "%s: out1 reaches in1 through %d switches", p->name, h);
     EXPECT(fcfg_connect(c, (unsigned)a, 0, (unsigned)b, 3) == FCFG_OK, "%s: out0 -> enable: %s", p->name, fcfg_error(c));
     EXPECT(fcfg_input_source(c, (unsigned)b, 3, &src, &out, NULL, 0) == 0, "%s: out0 shares its link", p->name);
+
+    /* A whole graph (a CVU feeds a, b reports to it) emits and decodes. The same words with
+     * b's enable moved from out0 to out1 of a, on the same link, are refused by the
+     * interpreter's decoder (the library cannot make them). */
+    unsigned cvu;
+    EXPECT(fcfg_units_of_type(c, UNIT_CVU, &cvu, 1) >= 1, "%s: a CVU", p->name);
+    EXPECT(fcfg_place(c, cvu, UNIT_CVU, 0) == FCFG_OK && fcfg_connect(c, cvu, 0, (unsigned)a, 0) == FCFG_OK &&
+               fcfg_set_const(c, (unsigned)a, 1, 3) == FCFG_OK && fcfg_connect(c, (unsigned)b, 0, cvu, 0) == FCFG_OK,
+           "%s: CVU edges: %s", p->name, fcfg_error(c));
+    unsigned W = p->cfg_chain_words, CH = p->cfg_chains;
+    uint32_t *chains = calloc(fcfg_emit_words(c), 4), *shift = calloc(fcfg_emit_words(c), 4);
+    EXPECT(fcfg_emit(c, chains) == FCFG_OK, "%s: emits: %s", p->name, fcfg_error(c));
+    for (unsigned ch = 0; ch < CH; ch++)   /* chain-major -> the shift order of an image */
+        for (unsigned t = 0; t < W; t++)
+            shift[t * CH + ch] = chains[ch * W + t];
+    fx_fabric fx;
+    char err[256] = "";
+    EXPECT(fx_decode(p, shift, W * CH, &fx, err, sizeof err) == 0, "%s: decodes: %s", p->name, err);
+    fx_free(&fx);
+    unsigned ch = (unsigned)b / p->grid_cols, t0 = W - p->cfg_chain_len[ch] + p->unit_cfg_off[b];
+    uint32_t w[4];
+    for (unsigned k = 0; k < 4; k++)
+        w[k] = shift[(t0 + k) * CH + ch];
+    unit_cfg_t uc;
+    unit_cfg_unpack(w, &uc);
+    unsigned sel0 = uc.in_sel & 15u;   /* in0: out0 of a, direct: slot 2k */
+    EXPECT(sel0 >= 1 && sel0 <= p->fabric_paired_slots && (sel0 - 1) % 2 == 0, "%s: in0 on a's out0 slot (%u)",
+           p->name, sel0);
+    uc.in_sel = (uc.in_sel & 0x0FFFu) | (sel0 + 1u) << 12;   /* enable: out1 of a, the partner slot */
+    unit_cfg_pack(&uc, w);
+    for (unsigned k = 0; k < 4; k++)
+        shift[(t0 + k) * CH + ch] = w[k];
+    int rc = fx_decode(p, shift, W * CH, &fx, err, sizeof err);
+    if (rc == 0)
+        fx_free(&fx);
+    EXPECT(rc != 0 && strstr(err, "share one link"), "%s: decoder refuses both outputs on one link (%s)", p->name, err);
+    free(chains);
+    free(shift);
     fcfg_free(c);
 }
 
