@@ -181,36 +181,36 @@ module vgiw_mem_system #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic [31:0]      cr_data_q;
   logic [LBITS-1:0] cr_line_q;
-  logic             ctl_accept, ctl_hit_now, ctl_hit_pend, ctl_err_now, ctl_err_pend;
-  logic [WO_W-1:0]  ctl_wo_now, ctl_wo_pend;
-  logic [CKW-1:0]   ctl_slot_now, ctl_slot_pend;
+  logic             ctl_accept, ctl_hit, ctl_err;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0]      ctl_addr;    // byte offset within the word is not needed
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [WO_W-1:0]  ctl_wo;
+  logic [CKW-1:0]   ctl_slot;
+  logic [LBITS-1:0] ctl_line;
   logic             ctl_deliver_pend;
 
-  // the slot holding a line with data, for the request being offered and the pending one
+  // The slot holding a line with data for the one read being served: the pending one, or
+  // else the one offered (a request is taken only while none is pending), so the line slots
+  // are searched and read through one multiplexer.
+  assign ctl_addr = cb_pend_q ? cb_addr_q : ctl_req_addr_i;
   always_comb begin
-    ctl_hit_now   = 1'b0;
-    ctl_hit_pend  = 1'b0;
-    ctl_slot_now  = '0;
-    ctl_slot_pend = '0;
+    ctl_hit  = 1'b0;
+    ctl_slot = '0;
     for (int k = 0; k < CK; k++) begin
-      if (sl_valid_q[k] && sl_line_q[k] == ctl_req_addr_i[31:OFF]) begin
-        ctl_hit_now  = 1'b1;
-        ctl_slot_now = CKW'(k);
-      end
-      if (sl_valid_q[k] && sl_line_q[k] == cb_addr_q[31:OFF]) begin
-        ctl_hit_pend  = 1'b1;
-        ctl_slot_pend = CKW'(k);
+      if (sl_valid_q[k] && sl_line_q[k] == ctl_addr[31:OFF]) begin
+        ctl_hit  = 1'b1;
+        ctl_slot = CKW'(k);
       end
     end
   end
 
-  assign ctl_wo_now   = (L > 4) ? WO_W'(ctl_req_addr_i[OFF-1:2]) : '0;
-  assign ctl_wo_pend  = (L > 4) ? WO_W'(cb_addr_q[OFF-1:2]) : '0;
-  assign ctl_err_now  = sl_err_q[ctl_slot_now];
-  assign ctl_err_pend = sl_err_q[ctl_slot_pend];
+  assign ctl_wo   = (L > 4) ? WO_W'(ctl_addr[OFF-1:2]) : '0;
+  assign ctl_err  = sl_err_q[ctl_slot];
+  assign ctl_line = sl_data_q[ctl_slot];
   assign ctl_req_ready_o  = !cb_pend_q && (!cr_valid_q || ctl_rsp_ready_i);
   assign ctl_accept       = ctl_req_valid_i && ctl_req_ready_o;
-  assign ctl_deliver_pend = cb_pend_q && ctl_hit_pend && (!cr_valid_q || ctl_rsp_ready_i);
+  assign ctl_deliver_pend = cb_pend_q && ctl_hit && (!cr_valid_q || ctl_rsp_ready_i);
   assign ctl_rsp_valid_o  = cr_valid_q;
   assign ctl_rsp_rdata_o  = cr_data_q;
   assign ctl_rsp_line_o   = cr_line_q;
@@ -277,10 +277,10 @@ module vgiw_mem_system #(
       if (ctl_accept) begin
         hd_valid_q <= 1'b1;
         hd_line_q  <= ctl_req_addr_i[31:OFF];
-        if (ctl_hit_now) begin
+        if (ctl_hit) begin
           cr_valid_q <= 1'b1;
-          cr_data_q  <= sl_data_q[ctl_slot_now][32 * ctl_wo_now +: 32];
-          cr_line_q  <= sl_data_q[ctl_slot_now];
+          cr_data_q  <= ctl_line[32 * ctl_wo +: 32];
+          cr_line_q  <= ctl_line;
         end else begin
           cb_pend_q <= 1'b1;
           cb_addr_q <= ctl_req_addr_i;
@@ -289,8 +289,8 @@ module vgiw_mem_system #(
       if (ctl_deliver_pend) begin
         cb_pend_q  <= 1'b0;
         cr_valid_q <= 1'b1;
-        cr_data_q  <= sl_data_q[ctl_slot_pend][32 * ctl_wo_pend +: 32];
-        cr_line_q  <= sl_data_q[ctl_slot_pend];
+        cr_data_q  <= ctl_line[32 * ctl_wo +: 32];
+        cr_line_q  <= ctl_line;
       end
       if (win_need && win_free) begin
         sl_valid_q[win_slot] <= 1'b0;
@@ -321,7 +321,7 @@ module vgiw_mem_system #(
         sl_want_q  <= '0;
         sl_drop_q  <= (sl_drop_q | sl_sent_q | (rq_valid[CTL +: CK] & rq_ready[CTL +: CK]))
                       & ~rq_rsp[CTL +: CK];
-        hd_valid_q <= (cb_pend_q && !ctl_deliver_pend) || (ctl_accept && !ctl_hit_now);
+        hd_valid_q <= (cb_pend_q && !ctl_deliver_pend) || (ctl_accept && !ctl_hit);
       end
     end
   end
@@ -383,7 +383,7 @@ module vgiw_mem_system #(
       end
       // a control line's error counts only once a read uses it (read-ahead goes past the end)
       if (line_rsp_valid_i && rsp.error && !(|rq_rsp[CTL +: CK])) error_q <= 1'b1;
-      if ((ctl_accept && ctl_hit_now && ctl_err_now) || (ctl_deliver_pend && ctl_err_pend))
+      if ((ctl_accept && ctl_hit && ctl_err) || (ctl_deliver_pend && ctl_err))
         error_q <= 1'b1;
     end
   end
