@@ -64,6 +64,13 @@ module vgiw_fabric #(
   localparam int unsigned SCOLS = vgiw_cfg_pkg::GRID_SWITCH_COLS;
   localparam int unsigned MAXW  = vgiw_cfg_pkg::CFG_CHAIN_WORDS;
   localparam int unsigned NP    = vgiw_cfg_pkg::FABRIC_PAIRED_SLOTS / 2;   // data links from units
+  localparam int unsigned IL    = 12 - NP;   // data links into a unit or switch (12 slots each)
+
+  // The slot whose token travels on incoming data link k: slot 2k (= 2k+1's data) from a
+  // unit, k + NP from a switch (docs/fabric.md "Interconnect").
+  function automatic int unsigned link_slot(int unsigned k);
+    link_slot = (k < NP) ? 2 * k : k + NP;
+  endfunction
 
   // ---- configuration chains -------------------------------------------------------------
   // Chain i holds switch row i and unit row i; K new words enter at the top each shift and
@@ -138,8 +145,8 @@ module vgiw_fabric #(
   // The data links into each unit and switch: slots 2k and 2k+1 (out0 and out1 of the unit
   // in direction k) share one (the sender drives both with the output selected there), then
   // the four slots from switches (vgiw_slot_select's PAIRS; docs/fabric.md "Interconnect").
-  logic [(12-NP)*U-1:0][TB-1:0] unit_in_tok;
-  logic [(12-NP)*S-1:0][TB-1:0] switch_in_tok;
+  logic [IL*U-1:0][TB-1:0] unit_in_tok;
+  logic [IL*S-1:0][TB-1:0] switch_in_tok;
   logic [U-1:0]           unit_conflict;
   logic [S-1:0]           switch_conflict;
 
@@ -200,8 +207,8 @@ module vgiw_fabric #(
       assign in_sel[4*u + k] = cfg.in_sel[4*k +: 4];
     end
 
-    for (genvar k = 0; k < 12 - NP; k++) begin : g_in_link
-      assign unit_in_tok[(12-NP)*u + k] = slot_tok[12*u + ((k < NP) ? 2*k : k + NP)];
+    for (genvar k = 0; k < IL; k++) begin : g_in_link
+      assign unit_in_tok[IL*u + k] = slot_tok[12*u + link_slot(k)];
     end
 
     vgiw_slot_select #(.SLOTS(12), .PORTS(4), .PAIRS(NP)) u_inputs (
@@ -209,7 +216,7 @@ module vgiw_fabric #(
       .sel_i        (in_sel[4*u +: 4]),
       .enable_i     (in_used[4*u +: 4]),
       .slot_valid_i (slot_valid[12*u +: 12]),
-      .link_data_i  (unit_in_tok[(12-NP)*u +: 12-NP]),
+      .link_data_i  (unit_in_tok[IL*u +: IL]),
       .slot_ready_o (slot_ready[12*u +: 12]),
       .slot_used_o  (slot_used[12*u +: 12]),
       .port_valid_o (in_valid[4*u +: 4]),
@@ -304,15 +311,15 @@ module vgiw_fabric #(
 
     localparam int unsigned BASE = 12*U + 12*s;   // this switch's incoming slots
 
-    for (genvar k = 0; k < 12 - NP; k++) begin : g_in_link
-      assign switch_in_tok[(12-NP)*s + k] = slot_tok[BASE + ((k < NP) ? 2*k : k + NP)];
+    for (genvar k = 0; k < IL; k++) begin : g_in_link
+      assign switch_in_tok[IL*s + k] = slot_tok[BASE + link_slot(k)];
     end
 
     vgiw_fabric_switch u_switch (
       .clk_i, .rst_ni, .clear_i,
       .cfg_i        (cfg),
       .slot_valid_i (slot_valid[BASE +: 12]),
-      .in_tok_i     (switch_in_tok[(12-NP)*s +: 12-NP]),
+      .in_tok_i     (switch_in_tok[IL*s +: IL]),
       .slot_ready_o (slot_ready[BASE +: 12]),
       .slot_used_o  (slot_used[BASE +: 12]),
       .link_valid_o (link_valid[16*U + 8*s +: 8]),
