@@ -122,8 +122,9 @@ def main():
         if r.returncode == 0:
             r = subprocess.run([exe], capture_output=True, text=True)
             check(r.stdout == "ffff2345 2345 ffff\n", f"successor 0 in bits 15:0, 1 in 31:16 (got {r.stdout!r})")
-        check('vgiw_err_names[12] = { "none", "bad_magic", "bad_block_count", "tile_too_small", "bad_successor", '
-              '"fabric", "memory", "no_cvu", "illegal_instr", "misaligned", "fetch_range", "bad_launch" };' in cm,
+        check('vgiw_err_names[13] = { "none", "bad_magic", "bad_block_count", "tile_too_small", "bad_successor", '
+              '"fabric", "memory", "no_cvu", "illegal_instr", "misaligned", "fetch_range", "bad_launch", '
+              '"bad_geometry" };' in cm,
               "error names indexed by code")
         check('vgiw_cnt_fixed_names[16] = { "cycles", "tiles", "batches", "reconfigs", "reconfig_cycles", '
               '"fabric_busy", "stall_cfg", "stall_ready", "stall_drain", "retired", "cfg_hits", "cfg_misses", '

@@ -94,6 +94,9 @@ module vgiw_bbs #(
   // end goes to the CVUs (VGIW §2: the CVU injects the thread's coordinates).
   localparam int unsigned DESC_FETCH = vgiw_cfg_pkg::DESC_WORDS;
   localparam int unsigned GEOM_FIRST = vgiw_cfg_pkg::DESC_W_LSIZE0;
+  localparam int unsigned GEOM_LSIZE0      = vgiw_cfg_pkg::DESC_W_LSIZE0 - GEOM_FIRST;        // geom_q index
+  localparam int unsigned GEOM_TILE_GROUPS = vgiw_cfg_pkg::DESC_W_TILE_GROUPS - GEOM_FIRST;
+  localparam longint unsigned TILE_CAP = 64'd1 << vgiw_cfg_pkg::DATAPATH_TID_BITS;  // a tile's most threads
   localparam int unsigned BTE        = vgiw_cfg_pkg::BT_ENTRY_WORDS;  // words per entry (power of two)
   localparam int unsigned BTE_SHIFT  = $clog2(BTE);                   // block = table word >> BTE_SHIFT
   localparam int unsigned SB         = vgiw_cfg_pkg::BT_SUCC_BITS;    // width of a successor field
@@ -417,6 +420,13 @@ module vgiw_bbs #(
   // ---- main state machine -----------------------------------------------------------------
   // Error codes: vgiw_cfg_pkg::ERR_<NAME>, generated from arch/core.toml [errors] (docs/core.md).
   logic [ECW-1:0] err_now;  // code of an error detected this cycle (ERR_NONE = none)
+  // The CVUs add local IDs and the tile's work-group index in DATAPATH_TID_BITS bits
+  // (vgiw_cvu_coord_add): their radices may not exceed a tile's threads.
+  logic geom_bad;
+  always_comb begin
+    geom_bad = geom_q[GEOM_TILE_GROUPS] > 32'(TILE_CAP);
+    for (int d = 0; d < 3; d++) geom_bad = geom_bad || geom_q[GEOM_LSIZE0 + d] > 32'(TILE_CAP);
+  end
   always_comb begin
     err_now = vgiw_cfg_pkg::ERR_NONE;
     if (new_fab_err) err_now = vgiw_cfg_pkg::ERR_FABRIC;
@@ -425,6 +435,7 @@ module vgiw_bbs #(
       if (magic_q != vgiw_cfg_pkg::DESC_MAGIC)            err_now = vgiw_cfg_pkg::ERR_BAD_MAGIC;
       else if (nblocks_q == '0 || nblocks_q > MAXB)       err_now = vgiw_cfg_pkg::ERR_BAD_BLOCK_COUNT;
       else if (max_tile_words == '0)                      err_now = vgiw_cfg_pkg::ERR_TILE_TOO_SMALL;
+      else if (geom_bad)                                  err_now = vgiw_cfg_pkg::ERR_BAD_GEOMETRY;
     end
     if (state_q == S_CHECK_TABLE) begin
       // a successor out of range anywhere in the table wins over a block without CVUs

@@ -1,5 +1,5 @@
 // Mixed-radix addition of two thread-coordinate numbers (cvu_coords; docs/fabric-units/cvu.md
-// "Coordinates"). Digits, 32 bits each, digit i in bits 32i+31:32i:
+// "Coordinates"). Digits in 32-bit slots, digit i in bits 32i+31:32i:
 //   0..2  L0..L2  local ID per dimension, radix LSIZEd
 //   3..5  G0..G2  group ID per dimension, radix NGROUPS0, NGROUPS1, none (G2 takes the rest)
 //   6..8  S0..S2  Gd * LSIZEd, kept alongside Gd (global_id(d) = Sd + Ld without a multiply)
@@ -8,10 +8,15 @@
 // Both operands in range (every digit below its radix) give a sum in range: a digit plus a
 // digit plus a carry is below twice the radix, so one conditional subtraction and one carry
 // per digit suffice. A carry out of L2 is one whole work-group: it enters G0 and TG.
+// The local-ID digits and TG have radices of at most 2^DATAPATH_TID_BITS (a local size or a
+// tile's work-group count never exceeds a tile's threads; the BBS refuses any other descriptor
+// with error bad_geometry), so they are added in TID_BITS + 1 bits and their upper bits in the
+// 32-bit slot are always zero: synthesis drops those flip-flops in cvu_coords (issue 22).
 module vgiw_cvu_coord_add #(
   localparam int unsigned GW = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1,
   localparam int unsigned ND = 11,
-  localparam int unsigned VW = ND * 32
+  localparam int unsigned VW = ND * 32,
+  localparam int unsigned LW = vgiw_cfg_pkg::DATAPATH_TID_BITS   // local-ID and TG digit bits
 ) (
   input  logic [GW-1:0][31:0] geom_i,       // descriptor words LSIZE0 .. LOCAL_SPAN
   input  logic [VW-1:0]       a_i,
@@ -33,14 +38,16 @@ module vgiw_cvu_coord_add #(
     logic        c, cg, w;
     logic [32:0] s;
     logic [31:0] sc, ng, gs, ls;
+    logic [LW:0] sl, rl;                        // a narrow digit's sum and radix
     sum_o = '0;
     c = cin_i;
-    // local IDs: radix LSIZEd
+    // local IDs: radix LSIZEd <= 2^LW
     for (int d = 0; d < 3; d++) begin
-      s = {1'b0, a_i[32*d +: 32]} + {1'b0, b_i[32*d +: 32]} + 33'(c);
-      w = s >= {1'b0, geom_i[W_LS0 + d]};
-      sum_o[32*d +: 32] = w ? s[31:0] - geom_i[W_LS0 + d] : s[31:0];
-      c = w;
+      rl = geom_i[W_LS0 + d][LW:0];
+      sl = {1'b0, a_i[32*d +: LW]} + {1'b0, b_i[32*d +: LW]} + (LW+1)'(c);
+      w  = sl >= rl;
+      sum_o[32*d +: LW] = LW'(w ? sl - rl : sl);
+      c  = w;
     end
     cg = c;                                     // one whole work-group more
     // group IDs and their scaled copies
@@ -55,15 +62,21 @@ module vgiw_cvu_coord_add #(
       sum_o[32*(6+d) +: 32] = w ? sc - gs : sc;
       c = w;
     end
-    // work-group within the tile and its __local offset
-    s  = {1'b0, a_i[32*9 +: 32]} + {1'b0, b_i[32*9 +: 32]} + 33'(cg);
+    // work-group within the tile (radix TILE_GROUPS <= 2^LW) and its __local offset
+    rl = geom_i[W_TGR][LW:0];
+    sl = {1'b0, a_i[32*9 +: LW]} + {1'b0, b_i[32*9 +: LW]} + (LW+1)'(cg);
     sc = a_i[32*10 +: 32] + b_i[32*10 +: 32] + (cg ? geom_i[W_STR] : 32'd0);
-    w  = s >= {1'b0, geom_i[W_TGR]};
-    sum_o[32*9 +: 32]  = w ? s[31:0] - geom_i[W_TGR] : s[31:0];
+    w  = sl >= rl;
+    sum_o[32*9 +: LW]  = LW'(w ? sl - rl : sl);
     sum_o[32*10 +: 32] = w ? sc - geom_i[W_SPN] : sc;
   end
 
-  // LSIZE1/2, NGROUPS1, LOCAL_BASE are read above through offsets or not needed here
+  // LSIZE1/2, NGROUPS1 are read above through offsets; LOCAL_BASE is not needed here; the
+  // narrow digits' upper bits are zero and TILE_GROUPS' upper bits zero (bad_geometry)
   logic unused;
-  assign unused = ^geom_i[vgiw_cfg_pkg::DESC_W_LOCAL_BASE - G0];
+  always_comb begin
+    unused = ^geom_i[vgiw_cfg_pkg::DESC_W_LOCAL_BASE - G0] ^ ^geom_i[W_TGR][31:LW+1];
+    for (int d = 0; d < 3; d++) unused = unused ^ ^a_i[32*d + LW +: 32 - LW] ^ ^b_i[32*d + LW +: 32 - LW];
+    unused = unused ^ ^a_i[32*9 + LW +: 32 - LW] ^ ^b_i[32*9 + LW +: 32 - LW];
+  end
 endmodule

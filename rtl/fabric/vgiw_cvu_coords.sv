@@ -53,10 +53,21 @@ module vgiw_cvu_coords #(
   output logic [31:0]              thr_data1_o
 );
   // digit indices: cvu_coord_add
-  localparam int unsigned D_L0 = 0, D_G0 = 3, D_S0 = 6, D_TB = 10;
+  localparam int unsigned D_L0 = 0, D_G0 = 3, D_S0 = 6, D_TG = 9, D_TB = 10;
   localparam int unsigned G_LOCAL_BASE = vgiw_cfg_pkg::DESC_W_LOCAL_BASE - vgiw_cfg_pkg::DESC_W_LSIZE0;
   localparam int unsigned NP = 7;               // P[0..6]: 2^0 .. 2^6
   localparam int unsigned NQ = 3;               // Q[i] = D(3 * 4^i), i = 0..2
+
+  // The local-ID digits and TG are TID_W bits wide in their 32-bit slots (vgiw_cvu_coord_add;
+  // the BBS refuses a geometry whose radices exceed 2^TID_W). The adders leave the upper bits
+  // zero; saying so again where the sums enter the registers lets a synthesis that keeps the
+  // hierarchy drop those flip-flops too, not only a flat one (issue 22).
+  function automatic logic [VW-1:0] narrow(input logic [VW-1:0] v);
+    narrow = v;
+    for (int unsigned d = 0; d < ND; d++) begin
+      if (d < D_G0 || d == D_TG) narrow[32*d + TID_W +: 32 - TID_W] = '0;
+    end
+  endfunction
 
   // ---- powers of two: setup -------------------------------------------------------------
   logic [NP-1:0][VW-1:0] pw_q;
@@ -68,9 +79,10 @@ module vgiw_cvu_coords #(
   assign ready = setup_q == 3'(NP);
 
   // doubling adder: setup (P[k] = P[k-1] + P[k-1], P[0] = 0 + 0 + 1) and stage A's powers
-  logic [VW-1:0] dbl_in, dbl_out;
+  logic [VW-1:0] dbl_in, dbl_sum, dbl_out;
   logic          dbl_cin;
-  vgiw_cvu_coord_add u_dbl (.geom_i, .a_i (dbl_in), .b_i (dbl_in), .cin_i (dbl_cin), .sum_o (dbl_out));
+  vgiw_cvu_coord_add u_dbl (.geom_i, .a_i (dbl_in), .b_i (dbl_in), .cin_i (dbl_cin), .sum_o (dbl_sum));
+  assign dbl_out = narrow(dbl_sum);
 
   // ---- stage A: the coordinates of the batch base ---------------------------------------
   logic             a_valid_q, a_busy;
@@ -97,7 +109,9 @@ module vgiw_cvu_coords #(
       if (cur_idx == 5'(k)) a_cur = pw_q[k];
     end
   end
-  vgiw_cvu_coord_add u_acc (.geom_i, .a_i (a_acc_q), .b_i (a_cur), .cin_i (1'b0), .sum_o (acc_sum));
+  logic [VW-1:0]    acc_add;
+  vgiw_cvu_coord_add u_acc (.geom_i, .a_i (a_acc_q), .b_i (a_cur), .cin_i (1'b0), .sum_o (acc_add));
+  assign acc_sum = narrow(acc_add);
   assign a_busy = a_valid_q && a_rem_q != '0;
   logic [31:0] x;                               // linear ID of an arriving batch's base
   assign x = tile_base_i + 32'(batch_base_i);

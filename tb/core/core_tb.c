@@ -393,6 +393,9 @@ static void t_errors(void)
     one_block_load(KM_IN0, sim_args.seed);
     mem_model_write32(M, KM_DESC + VL_TABLE_OFFSET + 4 * VGIW_BT_W_CVU_MASK, 0);   /* block 0: no CVU */
     expect_error("block without CVU", VGIW_ERR_NO_CVU);
+    one_block_load(KM_IN0, sim_args.seed);      /* a work-group larger than any tile */
+    mem_model_write32(M, KM_DESC + 4 * VGIW_DESC_W_LSIZE0, (1u << VGIW_DATAPATH_TID_BITS) + 1);
+    expect_error("local size beyond a tile", VGIW_ERR_BAD_GEOMETRY);
     one_block_load(KM_IN0 + 1, sim_args.seed);             /* misaligned word loads */
     expect_error("misaligned load (fabric error)", VGIW_ERR_FABRIC);
     run_kernel("diamond", 150, sim_args.seed + 2, "errors.after_fabric_error");

@@ -832,7 +832,7 @@ int main(int argc, char **argv)
         { "bad magic", VGIW_ERR_BAD_MAGIC }, { "zero blocks", VGIW_ERR_BAD_BLOCK_COUNT },
         { "too many blocks", VGIW_ERR_BAD_BLOCK_COUNT }, { "successor out of range", VGIW_ERR_BAD_SUCCESSOR },
         { "block without CVU", VGIW_ERR_NO_CVU }, { "fabric error", VGIW_ERR_FABRIC },
-        { "memory error", VGIW_ERR_MEMORY },
+        { "memory error", VGIW_ERR_MEMORY }, { "local size or tile groups beyond a tile", VGIW_ERR_BAD_GEOMETRY },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         for (unsigned rep = 0; rep < 3; rep++) {
@@ -852,6 +852,14 @@ int main(int argc, char **argv)
                 break;
             }
             case VGIW_ERR_NO_CVU: ENTRY(rng_below(&rng, blocks), CVU_MASK) = 0; break;
+            case VGIW_ERR_BAD_GEOMETRY: {
+                /* one radix the CVUs hold in DATAPATH_TID_BITS bits, just or far above 2^TID_BITS */
+                static const unsigned words[] = { VGIW_DESC_W_LSIZE0, VGIW_DESC_W_LSIZE1, VGIW_DESC_W_LSIZE2,
+                                                  VGIW_DESC_W_TILE_GROUPS };
+                uint32_t over = rep == 0 ? 1 : 1 + rng_below(&rng, 0x7fffffffu);
+                mem[K.desc / 4 + words[rng_below(&rng, 4)]] = (1u << VGIW_DATAPATH_TID_BITS) + over;
+                break;
+            }
             default: inject = bad[i].code; break;
             }
             unsigned code = run_kernel(inject, inject == 0);

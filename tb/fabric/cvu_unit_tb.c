@@ -312,12 +312,33 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
         sim_check_eq(got1, nexp, "out1: threads injected in the scan");
 }
 
-static void run_kernel(void)
+static void run_geometry(geo_t *g, uint64_t N, uint64_t T);
+
+/* edge: 0 a random geometry; 1 one work-group of TIDS threads per tile (a local-ID digit of
+ * radix 2^TID_BITS, the most the BBS accepts); 2 work-groups of one thread, TIDS per tile (TG
+ * of radix 2^TID_BITS). The CVU adds those digits in TID_BITS + 1 bits (vgiw_cvu_coord_add). */
+static void run_kernel(unsigned edge)
 {
     geo_t g;
     memset(&g, 0, sizeof g);
     unsigned dims = 1 + rng_below(&rng, 3);
     uint64_t N;
+    for (unsigned d = 0; d < 3; d++) g.ls[d] = g.ng[d] = 1;
+    if (edge == 1) {
+        g.ls[0] = TIDS;
+        g.ng[0] = 1 + rng_below(&rng, 2);
+    } else if (edge == 2) {
+        g.ng[0] = TIDS + rng_below(&rng, TIDS);
+    }
+    if (edge) {
+        g.gt = g.ls[0];
+        N = (uint64_t)g.gt * g.ng[0];
+        g.tg = TIDS / g.gt;
+        g.stride = 16 * rng_below(&rng, 64);
+        g.lbase = 0x100000u + 4096 * rng_below(&rng, 256);
+        run_geometry(&g, N, TIDS);
+        return;
+    }
     do {
         for (unsigned d = 0; d < 3; d++) {
             g.ls[d] = d < dims ? sizes[rng_below(&rng, NSIZES)] : 1;
@@ -339,6 +360,13 @@ static void run_kernel(void)
     }
     g.stride = 16 * rng_below(&rng, 64);
     g.lbase = 0x100000u + 4096 * rng_below(&rng, 256);
+    run_geometry(&g, N, T);
+}
+
+/* one kernel of geometry g: N threads in tiles of T */
+static void run_geometry(geo_t *gp, uint64_t N, uint64_t T)
+{
+    geo_t g = *gp;
     set_geom(&g);
     kernels++;
     unsigned sel0 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1), sel1 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1);
@@ -396,7 +424,7 @@ int main(int argc, char **argv)
     sim_reset(4);
     uint64_t n = sim_args.count ? sim_args.count : 50;
     for (uint64_t i = 0; i < n; i++)
-        run_kernel();
+        run_kernel(!throughput && i % 8 == 7 ? 1 + (unsigned)(i / 8) % 2 : 0);
     printf("cvu_unit_tb: %llu kernels, %llu scans, %llu injected values and %llu done packets checked, %llu cycles\n",
            (unsigned long long)kernels, (unsigned long long)scans, (unsigned long long)threads_checked,
            (unsigned long long)batches_checked, (unsigned long long)sim_cycle());
