@@ -53,6 +53,12 @@ def ratio(a, b):
     return "" if not a or b is None else f"{b / a:.2f}"
 
 
+def module_key(name):
+    """Core modules by their RTL name without the project prefix: reports before 2026-11-26 name
+    them `slot_select`, later ones `vgiw_slot_select`, and a before/after pair must line up."""
+    return name[len("vgiw_"):] if name.startswith("vgiw_") else name
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("a")
@@ -72,8 +78,8 @@ def main():
             c = luts(u.get("core", {}))
             if c is not None:
                 print(f"core of {tag}: {c:,} = {100 * c / args.device_lut4:.0f} % of {args.device_lut4:,} LUT4 sites")
-    ma = {m["module"]: m for m in ua.get("core", {}).get("modules", [])}
-    mb = {m["module"]: m for m in ub.get("core", {}).get("modules", [])}
+    ma = {module_key(m["module"]): m for m in ua.get("core", {}).get("modules", [])}
+    mb = {module_key(m["module"]): m for m in ub.get("core", {}).get("modules", [])}
     if ma or mb:
         print(f"\n| core module | {args.a} | {args.b} | {args.b}/{args.a} |")
         print("|---|---|---|---|")
