@@ -76,7 +76,8 @@ module vgiw_cvu_coord_add #(
   logic unused;
   always_comb begin
     unused = ^geom_i[vgiw_cfg_pkg::DESC_W_LOCAL_BASE - G0] ^ ^geom_i[W_TGR][31:LW+1];
-    for (int d = 0; d < 3; d++) unused = unused ^ ^a_i[32*d + LW +: 32 - LW] ^ ^b_i[32*d + LW +: 32 - LW];
+    for (int d = 0; d < 3; d++)
+      unused = unused ^ ^a_i[32*d + LW +: 32 - LW] ^ ^b_i[32*d + LW +: 32 - LW];
     unused = unused ^ ^a_i[32*9 + LW +: 32 - LW] ^ ^b_i[32*9 + LW +: 32 - LW];
   end
 endmodule

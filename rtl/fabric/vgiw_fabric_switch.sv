@@ -1,8 +1,8 @@
 // Interconnect switch (SGMF §5.3): 12 incoming slots (4 corner units x 2 outputs, 4
 // switches two hops away) over 8 incoming data links (one per corner unit, carrying the
 // output the selects name, and one per switch: vgiw_slot_select's PAIRS), 8 outgoing links
-// (links 0..3 to the corner units NW, NE, SE, SW; links 4..7 to the switches N2, E2, S2, W2). Each outgoing link selects one slot;
-// a slot may feed several links. Every outgoing link is a two-entry spill register (one
+// (links 0..3 to the corner units NW, NE, SE, SW; links 4..7 to the switches N2, E2, S2,
+// W2). Each outgoing link selects one slot; a slot may feed several links. Every outgoing link is a two-entry spill register (one
 // cycle per hop, full throughput) whose ready is registered too: no ready path crosses a
 // switch, so the folded rings cannot form combinational loops and paths stay short.
 module vgiw_fabric_switch #(

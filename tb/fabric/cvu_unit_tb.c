@@ -312,7 +312,42 @@ static void run_scan(const geo_t *g, uint32_t tile_base, uint32_t tile_threads, 
         sim_check_eq(got1, nexp, "out1: threads injected in the scan");
 }
 
-static void run_geometry(geo_t *g, uint64_t N, uint64_t T);
+/* one kernel of geometry g: N threads in tiles of T */
+static void run_geometry(const geo_t *g, uint64_t N, uint64_t T)
+{
+    set_geom(g);
+    kernels++;
+    unsigned sel0 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1), sel1 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1);
+    unsigned out1 = rng_below(&rng, 4) != 0;
+    set_cfg(sel0, sel1, out1);
+    clear_pulse();
+    shift_pulse();   /* a new kernel's first block is shifted in: the setup for its geometry */
+    for (uint64_t tb = 0; tb < N; tb += T) {
+        dut_set_tile_base_i((uint32_t)tb);
+        uint32_t tt = (uint32_t)(N - tb < T ? N - tb : T);
+        unsigned passes = 1 + rng_below(&rng, 3);
+        for (unsigned p = 0; p < passes; p++) {
+            int restart = 0;
+            if (p || tb) {
+                /* every scan of a block follows a clear (the injection order of docs/fabric.md
+                 * holds between clears); sometimes another configuration, shifted in, else a
+                 * restart of the same one */
+                int reconf = rng_below(&rng, 2);
+                if (reconf) {
+                    sel0 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1);
+                    sel1 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1);
+                    out1 = rng_below(&rng, 4) != 0;
+                    set_cfg(sel0, sel1, out1);
+                }
+                clear_pulse();
+                if (reconf)
+                    shift_pulse();
+                restart = !reconf;
+            }
+            run_scan(g, (uint32_t)tb, tt, sel0, sel1, out1, restart);
+        }
+    }
+}
 
 /* edge: 0 a random geometry; 1 one work-group of TIDS threads per tile (a local-ID digit of
  * radix 2^TID_BITS, the most the BBS accepts); 2 work-groups of one thread, TIDS per tile (TG
@@ -323,14 +358,14 @@ static void run_kernel(unsigned edge)
     memset(&g, 0, sizeof g);
     unsigned dims = 1 + rng_below(&rng, 3);
     uint64_t N;
-    for (unsigned d = 0; d < 3; d++) g.ls[d] = g.ng[d] = 1;
-    if (edge == 1) {
-        g.ls[0] = TIDS;
-        g.ng[0] = 1 + rng_below(&rng, 2);
-    } else if (edge == 2) {
-        g.ng[0] = TIDS + rng_below(&rng, TIDS);
-    }
     if (edge) {
+        for (unsigned d = 0; d < 3; d++) g.ls[d] = g.ng[d] = 1;
+        if (edge == 1) {
+            g.ls[0] = TIDS;
+            g.ng[0] = 1 + rng_below(&rng, 2);
+        } else {
+            g.ng[0] = TIDS + rng_below(&rng, TIDS);
+        }
         g.gt = g.ls[0];
         N = (uint64_t)g.gt * g.ng[0];
         g.tg = TIDS / g.gt;
@@ -361,44 +396,6 @@ static void run_kernel(unsigned edge)
     g.stride = 16 * rng_below(&rng, 64);
     g.lbase = 0x100000u + 4096 * rng_below(&rng, 256);
     run_geometry(&g, N, T);
-}
-
-/* one kernel of geometry g: N threads in tiles of T */
-static void run_geometry(geo_t *gp, uint64_t N, uint64_t T)
-{
-    geo_t g = *gp;
-    set_geom(&g);
-    kernels++;
-    unsigned sel0 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1), sel1 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1);
-    unsigned out1 = rng_below(&rng, 4) != 0;
-    set_cfg(sel0, sel1, out1);
-    clear_pulse();
-    shift_pulse();   /* a new kernel's first block is shifted in: the setup for its geometry */
-    for (uint64_t tb = 0; tb < N; tb += T) {
-        dut_set_tile_base_i((uint32_t)tb);
-        uint32_t tt = (uint32_t)(N - tb < T ? N - tb : T);
-        unsigned passes = 1 + rng_below(&rng, 3);
-        for (unsigned p = 0; p < passes; p++) {
-            int restart = 0;
-            if (p || tb) {
-                /* every scan of a block follows a clear (the injection order of docs/fabric.md
-                 * holds between clears); sometimes another configuration, shifted in, else a
-                 * restart of the same one */
-                int reconf = rng_below(&rng, 2);
-                if (reconf) {
-                    sel0 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1);
-                    sel1 = rng_below(&rng, CVU_SRC_LOCAL_BASE + 1);
-                    out1 = rng_below(&rng, 4) != 0;
-                    set_cfg(sel0, sel1, out1);
-                }
-                clear_pulse();
-                if (reconf)
-                    shift_pulse();
-                restart = !reconf;
-            }
-            run_scan(&g, (uint32_t)tb, tt, sel0, sel1, out1, restart);
-        }
-    }
 }
 
 int main(int argc, char **argv)
