@@ -89,7 +89,7 @@ module vgiw_cvu_coords #(
   logic [TID_W-1:0] a_base_q;
   logic [63:0]      a_mask_q;
   logic [31:0]      a_x_q, a_rem_q;
-  logic [4:0]       a_bit_q;
+  logic             a_first_q;                  // no step of this batch taken yet
   logic [VW-1:0]    a_acc_q, a_pow_q, a_cur, acc_sum;
   logic             last_valid_q;
   logic [31:0]      last_x_q;
@@ -98,17 +98,10 @@ module vgiw_cvu_coords #(
   // In the setup stage A is idle and its registers walk the powers: a_acc_q holds
   // P[setup_q - 1] (0 after a clear), a_pow_q P[setup_q - 2]. The doubler doubles a_acc_q,
   // and this adder makes Q[i] = P[2i + 1] + P[2i] at setup_q = 2i + 2 (a_cur is a_pow_q).
-  logic [4:0] cur_idx;
-  assign cur_idx = ready ? a_bit_q : 5'(NP);
-  // The vectors are read and written through decoded selects, never at a variable index:
-  // Yosys turns pw_q[idx] on a packed array into a shifter over all 7 x 352 bits (most of
-  // this module's LUT4s before, docs/fabric-units/cvu.md "Area").
-  always_comb begin
-    a_cur = a_pow_q;
-    for (int unsigned k = 0; k < NP; k++) begin
-      if (cur_idx == 5'(k)) a_cur = pw_q[k];
-    end
-  end
+  // In stage A a_pow_q holds 2^(the bit of the difference being added): loaded with P[0] (or P[6] when the six low bits are
+  // skipped) and doubled each step, so both adders read a register, never a 7:1 choice of
+  // the powers (issue 22: the same values in the same cycles, about 1,900 LUT4 fewer).
+  assign a_cur = a_pow_q;
   logic [VW-1:0]    acc_add;
   vgiw_cvu_coord_add u_acc (.geom_i, .a_i (a_acc_q), .b_i (a_cur), .cin_i (1'b0), .sum_o (acc_add));
   assign acc_sum = narrow(acc_add);
@@ -233,7 +226,7 @@ module vgiw_cvu_coords #(
       a_mask_q     <= '0;
       a_x_q        <= '0;
       a_rem_q      <= '0;
-      a_bit_q      <= '0;
+      a_first_q    <= 1'b0;
       a_acc_q      <= '0;
       a_pow_q      <= '0;
       last_valid_q <= 1'b0;
@@ -270,19 +263,20 @@ module vgiw_cvu_coords #(
         a_base_q  <= batch_base_i;
         a_mask_q  <= batch_mask_i;
         a_x_q     <= x;
-        a_bit_q   <= '0;
+        a_first_q <= 1'b1;
         a_acc_q   <= in_from_last ? last_c_q : '0;
+        a_pow_q   <= pw_q[0];
         a_rem_q   <= in_rem;
       end else if (a_busy) begin
-        if (a_bit_q == '0 && a_rem_q[5:0] == '0) begin
+        a_first_q <= 1'b0;
+        if (a_first_q && a_rem_q[5:0] == '0) begin
           // batch bases are multiples of 64: skip to 2^6 at once
           a_rem_q <= a_rem_q >> 6;
-          a_bit_q <= 5'd6;
+          a_pow_q <= pw_q[6];
         end else begin
           if (a_rem_q[0]) a_acc_q <= acc_sum;
           a_pow_q <= dbl_out;
           a_rem_q <= a_rem_q >> 1;
-          a_bit_q <= a_bit_q + 5'd1;
         end
       end
       if (b_fire) b_left_q <= b_left_q & ~b_onehot;

@@ -45,8 +45,14 @@ module vgiw_cvu_unit #(
 
   // ---- batch table -------------------------------------------------------------------
   logic [K-1:0]             slot_valid_q;
-  logic [K-1:0][TID_W-1:0]  slot_base_q;
-  logic [K-1:0][63:0]       slot_mask_q, slot_seen_q, slot_taken_q;
+  // a batch's base is a multiple of 64 (arch/formats.toml cvu_batch): only its upper bits are
+  // kept, and a thread's slot is found by comparing them, its bit is its ID's six low bits
+  localparam int unsigned HW = TID_W - 6;
+  logic [K-1:0][HW-1:0]     slot_base_q;
+  // pending: threads of the mask whose outcome has not arrived (mask & ~seen), kept instead of
+  // the seen bits so that the lookup reads one vector and "finished" is a zero test, not a
+  // 64-bit compare with the mask (issue 22)
+  logic [K-1:0][63:0]       slot_mask_q, slot_pend_q, slot_taken_q;
 
   logic          free_found;
   logic [KW-1:0] free_idx;
@@ -111,22 +117,22 @@ module vgiw_cvu_unit #(
   vgiw_cfg_pkg::token_t res_tok;
   assign res_tok = in_tok_i[0];
   logic          res_valid, res_found;
-  logic [KW-1:0] res_idx;
-  logic [5:0]    res_bit;
-
+  logic [K-1:0]  res_hit;                       // one-hot: the slot of this cycle's outcome
+  logic [63:0]   res_onehot;                    // its bit in the slot
   assign res_valid = in_valid_i[0] && cfg_i.in_sel[3:0] != 4'd0;
+  // Slots and bits are decoded once and combined by AND-OR, never indexed: an indexed bit
+  // select and a mux at a computed slot number became wide-LUT trees (issue 22).
+  always_comb begin
+    for (int unsigned i = 0; i < 64; i++) res_onehot[i] = res_tok.tid[5:0] == 6'(i);
+  end
   always_comb begin
     res_found = 1'b0;
-    res_idx   = '0;
-    res_bit   = '0;
+    res_hit   = '0;
     for (int unsigned k = 0; k < K; k++) begin
-      logic [TID_W-1:0] off;
-      off = res_tok.tid - slot_base_q[k];
-      if (slot_valid_q[k] && off < TID_W'(64) && slot_mask_q[k][off[5:0]] && !slot_seen_q[k][off[5:0]]
-          && !res_found) begin
-        res_found = 1'b1;
-        res_idx   = KW'(k);
-        res_bit   = off[5:0];
+      if (slot_valid_q[k] && res_tok.tid[TID_W-1:6] == slot_base_q[k]
+          && |(slot_pend_q[k] & res_onehot) && !res_found) begin
+        res_found  = 1'b1;
+        res_hit[k] = res_valid;
       end
     end
   end
@@ -135,57 +141,53 @@ module vgiw_cvu_unit #(
 
   // ---- finished batches ----------------------------------------------------------------
   // A batch is finished in the cycle its last outcome arrives: the outcome of this cycle is
-  // counted into the slot's seen and taken bits here, not only after the clock edge (issue 17:
-  // one register stage less between the block's last thread and the BBS's next block).
-  logic [63:0]          res_onehot;
-  logic [K-1:0][63:0]   seen_now, taken_now;
+  // taken out of the slot's pending bits and into its taken bits here, not only after the
+  // clock edge (issue 17: one register stage less between the block's last thread and the
+  // BBS's next block).
+  logic [K-1:0][63:0]   pend_now, taken_now;
   always_comb begin
     for (int unsigned k = 0; k < K; k++) begin
-      seen_now[k]  = slot_seen_q[k];
-      taken_now[k] = slot_taken_q[k];
-      if (res_valid && res_found && res_idx == KW'(k)) begin
-        seen_now[k] = seen_now[k] | res_onehot;
-        if (res_tok.data[0]) taken_now[k] = taken_now[k] | res_onehot;
+      pend_now[k]  = slot_pend_q[k] & ~(res_hit[k] ? res_onehot : 64'd0);
+      taken_now[k] = slot_taken_q[k] | (res_hit[k] && res_tok.data[0] ? res_onehot : 64'd0);
+    end
+  end
+  logic [K-1:0]  done_hot;                      // one-hot: the first finished slot
+  always_comb begin
+    logic found;
+    found    = 1'b0;
+    done_hot = '0;
+    for (int unsigned k = 0; k < K; k++) begin
+      if (slot_valid_q[k] && pend_now[k] == '0 && !found) begin
+        found       = 1'b1;
+        done_hot[k] = 1'b1;
       end
     end
   end
-  logic          done_found;
-  logic [KW-1:0] done_idx;
-  always_comb begin
-    done_found = 1'b0;
-    done_idx   = '0;
-    for (int unsigned k = 0; k < K; k++) begin
-      if (slot_valid_q[k] && seen_now[k] == slot_mask_q[k] && !done_found) begin
-        done_found = 1'b1;
-        done_idx   = KW'(k);
-      end
-    end
-  end
-  assign cvu_done_valid_o = done_found;
-  // The table is read and written through decoded selects, not at a variable index (Yosys
-  // turns an indexed packed array into shifters over all of it: docs/fabric-units/cvu.md "Area").
+  assign cvu_done_valid_o = |done_hot;
+  // The done packet: the finished slot's registers, AND-OR selected by the one-hot (fewer LUT4s
+  // than a mux at the slot number), plus this cycle's outcome when it is the slot's last one
+  // (the bits of taken_now, without a mux over the computed vectors).
   vgiw_cfg_pkg::cvu_done_t done;
   always_comb begin
     done.base  = '0;
     done.mask  = '0;
-    done.taken = '0;
+    done.taken = (|(done_hot & res_hit) && res_tok.data[0]) ? res_onehot : 64'd0;
     for (int unsigned k = 0; k < K; k++) begin
-      if (done_idx == KW'(k)) begin
-        done.base  = slot_base_q[k];
-        done.mask  = slot_mask_q[k];
-        done.taken = taken_now[k];
+      if (done_hot[k]) begin
+        done.base  = done.base | {slot_base_q[k], 6'd0};
+        done.mask  = done.mask | slot_mask_q[k];
+        done.taken = done.taken | slot_taken_q[k];
       end
     end
   end
   assign cvu_done_o = done;
-  assign res_onehot = 64'(1) << res_bit;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       slot_valid_q <= '0;
       slot_base_q  <= '0;
       slot_mask_q  <= '0;
-      slot_seen_q  <= '0;
+      slot_pend_q  <= '0;
       slot_taken_q <= '0;
       error_o      <= 1'b0;
     end else if (clear_i) begin
@@ -194,14 +196,14 @@ module vgiw_cvu_unit #(
     end else begin
       if (res_valid && !res_found) error_o <= 1'b1;
       for (int unsigned k = 0; k < K; k++) begin
-        if (cvu_done_valid_o && cvu_done_ready_i && done_idx == KW'(k)) slot_valid_q[k] <= 1'b0;
-        slot_seen_q[k]  <= seen_now[k];
+        if (done_hot[k] && cvu_done_ready_i) slot_valid_q[k] <= 1'b0;
+        slot_pend_q[k]  <= pend_now[k];
         slot_taken_q[k] <= taken_now[k];
         if (batch_take && free_idx == KW'(k)) begin
           slot_valid_q[k] <= 1'b1;
-          slot_base_q[k]  <= batch.base;
+          slot_base_q[k]  <= batch.base[TID_W-1:6];
           slot_mask_q[k]  <= batch.mask;
-          slot_seen_q[k]  <= '0;
+          slot_pend_q[k]  <= batch.mask;
           slot_taken_q[k] <= '0;
         end
       end
@@ -233,6 +235,9 @@ module vgiw_cvu_unit #(
   a_increasing: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
       !(fire_o && injected_q && inj_tid <= last_tid_q))
     else $error("cvu_unit: thread %0d injected after thread %0d", inj_tid, last_tid_q);
+  a_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
+      !(batch_take && batch.base[5:0] != '0))
+    else $error("cvu_unit: batch base %0d is not a multiple of 64", batch.base);
   a_known: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i) !(res_valid && !res_found))
     else $error("cvu_unit: outcome for thread %0d that no batch holds", res_tok.tid);
 `endif
