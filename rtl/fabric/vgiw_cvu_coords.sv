@@ -4,10 +4,11 @@
 // A thread's linear ID x = tile_base + tid is written as a mixed-radix number
 //   x = L0 + LS0*(L1 + LS1*(L2 + LS2*(G0 + NG0*(G1 + NG1*G2))))
 // (threads are numbered work-group-major, local and group IDs x-fastest: docs/compiler.md),
-// plus redundant digits that keep products ready: Sd = Gd*LSd (so global_id(d) = Sd + Ld),
-// TG = (linear group) mod TILE_GROUPS and TB = TG*LOCAL_STRIDE (so the work-group's __local
-// region is LOCAL_BASE + TB). Two such numbers add digit by digit with one carry each
-// (cvu_coord_add). So, without dividing:
+// plus a redundant digit TG = (linear group) mod TILE_GROUPS. Two such numbers add digit by
+// digit with one carry each (cvu_coord_add). The outputs multiply once where they need a
+// product: global_id(d) = Gd*LSd + Ld, the work-group's __local region LOCAL_BASE +
+// TG*LOCAL_STRIDE (LSd and TG have at most TID_BITS + 1 bits: two DSP multipliers per output).
+// So, without dividing:
 //   setup (from the first configuration shift after a clear, 7 cycles, while the rest of the
 //     configuration shifts in; the geometry changes only with a new kernel, whose first block
 //     is always shifted in): P[0] = D(1), P[k+1] = P[k] + P[k]  (P[k] = digits of 2^k,
@@ -29,7 +30,7 @@
 module vgiw_cvu_coords #(
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
   localparam int unsigned GW    = vgiw_cfg_pkg::DESC_W_LOCAL_SPAN - vgiw_cfg_pkg::DESC_W_LSIZE0 + 1,
-  localparam int unsigned ND    = 11,           // digits, cvu_coord_add
+  localparam int unsigned ND    = 7,            // digits, cvu_coord_add
   localparam int unsigned VW    = ND * 32
 ) (
   input  logic                     clk_i,
@@ -53,8 +54,10 @@ module vgiw_cvu_coords #(
   output logic [31:0]              thr_data1_o
 );
   // digit indices: cvu_coord_add
-  localparam int unsigned D_L0 = 0, D_G0 = 3, D_S0 = 6, D_TG = 9, D_TB = 10;
-  localparam int unsigned G_LOCAL_BASE = vgiw_cfg_pkg::DESC_W_LOCAL_BASE - vgiw_cfg_pkg::DESC_W_LSIZE0;
+  localparam int unsigned D_L0 = 0, D_G0 = 3, D_TG = 6;
+  localparam int unsigned G_LSIZE0       = 0;   // geom_i starts at LSIZE0
+  localparam int unsigned G_LOCAL_BASE   = vgiw_cfg_pkg::DESC_W_LOCAL_BASE - vgiw_cfg_pkg::DESC_W_LSIZE0;
+  localparam int unsigned G_LOCAL_STRIDE = vgiw_cfg_pkg::DESC_W_LOCAL_STRIDE - vgiw_cfg_pkg::DESC_W_LSIZE0;
   localparam int unsigned NP = 7;               // P[0..6]: 2^0 .. 2^6
   localparam int unsigned NQ = 3;               // Q[i] = D(3 * 4^i), i = 0..2
 
@@ -160,39 +163,57 @@ module vgiw_cvu_coords #(
   assign c   = chain[NQ-1];
   assign tid = b_base_q + TID_W'(b_bit);
 
-  // digit TG only carries state between additions: not an output. Every output is one sum
-  // of two picked terms (global ID = Sd + Ld, __local base = LOCAL_BASE + TB, the others + 0):
-  // one adder per output instead of one per sum-valued source.
+  // Every output is one term plus one product (global ID = Gd * LSd + Ld, __local base =
+  // LOCAL_BASE + TG * LOCAL_STRIDE, the others + 0): one multiplier and one adder per output.
+  // The narrow factor (LSd <= 2^TID_W, bad_geometry; TG < 2^TID_W) has TID_W + 1 bits.
+  localparam int unsigned LW = TID_W + 1;
+  typedef struct packed {
+    logic [31:0]   term;
+    logic [31:0]   factor;                      // the product's 32-bit factor
+    logic [LW-1:0] scale;                       // and its narrow one (LSd or TG)
+  } cvu_out_t;
   /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [63:0] pick(input logic [3:0] sel, input logic [VW-1:0] v, input logic [31:0] lin,
-                                       input logic [31:0] lbase);
-    logic [31:0] hi, lo;                        // the two terms
-    hi = '0;
-    lo = lin;
+  function automatic cvu_out_t pick(input logic [3:0] sel, input logic [VW-1:0] v, input logic [31:0] lin,
+                                    input logic [GW-1:0][31:0] geom);
+    logic [31:0]   term, factor;
+    logic [LW-1:0] scale;
+    term   = lin;
+    factor = '0;
+    scale  = '0;
     unique case (sel)
-      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID0: begin hi = v[32*(D_S0+0) +: 32]; lo = v[32*(D_L0+0) +: 32]; end
-      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID1: begin hi = v[32*(D_S0+1) +: 32]; lo = v[32*(D_L0+1) +: 32]; end
-      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID2: begin hi = v[32*(D_S0+2) +: 32]; lo = v[32*(D_L0+2) +: 32]; end
-      vgiw_fu_pkg::CVU_SRC_LOCAL_ID0:  lo = v[32*(D_L0+0) +: 32];
-      vgiw_fu_pkg::CVU_SRC_LOCAL_ID1:  lo = v[32*(D_L0+1) +: 32];
-      vgiw_fu_pkg::CVU_SRC_LOCAL_ID2:  lo = v[32*(D_L0+2) +: 32];
-      vgiw_fu_pkg::CVU_SRC_GROUP_ID0:  lo = v[32*(D_G0+0) +: 32];
-      vgiw_fu_pkg::CVU_SRC_GROUP_ID1:  lo = v[32*(D_G0+1) +: 32];
-      vgiw_fu_pkg::CVU_SRC_GROUP_ID2:  lo = v[32*(D_G0+2) +: 32];
-      vgiw_fu_pkg::CVU_SRC_LOCAL_BASE: begin hi = lbase; lo = v[32*D_TB +: 32]; end
-      default:                         lo = lin;
+      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID0: begin
+        term = v[32*(D_L0+0) +: 32]; factor = v[32*(D_G0+0) +: 32]; scale = geom[G_LSIZE0+0][LW-1:0];
+      end
+      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID1: begin
+        term = v[32*(D_L0+1) +: 32]; factor = v[32*(D_G0+1) +: 32]; scale = geom[G_LSIZE0+1][LW-1:0];
+      end
+      vgiw_fu_pkg::CVU_SRC_GLOBAL_ID2: begin
+        term = v[32*(D_L0+2) +: 32]; factor = v[32*(D_G0+2) +: 32]; scale = geom[G_LSIZE0+2][LW-1:0];
+      end
+      vgiw_fu_pkg::CVU_SRC_LOCAL_ID0:  term = v[32*(D_L0+0) +: 32];
+      vgiw_fu_pkg::CVU_SRC_LOCAL_ID1:  term = v[32*(D_L0+1) +: 32];
+      vgiw_fu_pkg::CVU_SRC_LOCAL_ID2:  term = v[32*(D_L0+2) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GROUP_ID0:  term = v[32*(D_G0+0) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GROUP_ID1:  term = v[32*(D_G0+1) +: 32];
+      vgiw_fu_pkg::CVU_SRC_GROUP_ID2:  term = v[32*(D_G0+2) +: 32];
+      vgiw_fu_pkg::CVU_SRC_LOCAL_BASE: begin
+        term   = geom[G_LOCAL_BASE];
+        factor = geom[G_LOCAL_STRIDE];
+        scale  = v[32*D_TG +: LW];
+      end
+      default: ;
     endcase
-    pick = {hi, lo};
+    pick = {term, factor, scale};
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
   logic [31:0] lin, d0, d1;
-  logic [63:0] t0, t1;
+  cvu_out_t    t0, t1;
   assign lin = tile_base_i + 32'(tid);
-  assign t0  = pick(sel0_i, c, lin, geom_i[G_LOCAL_BASE]);
-  assign t1  = pick(sel1_i, c, lin, geom_i[G_LOCAL_BASE]);
-  assign d0  = t0[63:32] + t0[31:0];
-  assign d1  = t1[63:32] + t1[31:0];
+  assign t0  = pick(sel0_i, c, lin, geom_i);
+  assign t1  = pick(sel1_i, c, lin, geom_i);
+  assign d0  = t0.term + 32'(t0.factor * 32'(t0.scale));
+  assign d1  = t1.term + 32'(t1.factor * 32'(t1.scale));
 
   // registered output: the adder chain ends here (full throughput)
   logic b_ready;
