@@ -169,7 +169,12 @@ def ecp5_synth(top, opts=""):
     """The ECP5 synthesis of `make area` and `make fpga`: synth_ecp5, with the crossbars' trees
     of 2:1 multiplexers covered by 4/8/16-input ones that synth/ecp5_widemux.v builds from LUT4s
     and the slice's PFUMX/L6MUX21 (a 12:1 multiplexer in 7 LUT4 instead of about 14;
-    docs/core.md "Area"). `opts` go to both halves of synth_ecp5 (-noflatten, -json FILE)."""
+    docs/core.md "Area"). `opts` go to both halves of synth_ecp5 (-noflatten, -json FILE).
+    -nowidelut: ABC maps to LUT4s only. Its wide LUTs (a LUT5..LUT8 built from 2..8 LUT4s
+    and the slice's multiplexers) are chosen for depth and cost LUT4s the device is short of
+    (docs/core.md "ABC without wide LUTs"); the crossbars' wide multiplexers above are cells,
+    not ABC's, and stay."""
+    opts = f"-nowidelut {opts}"
     return [f"synth_ecp5 -top {top} {opts} -run :map_luts".replace("  ", " "),
             f"muxcover -mux4 -mux8 -mux16 {WIDEMUX_CELLS}",
             f"techmap -map {rel(WIDEMUX_MAP)}",
