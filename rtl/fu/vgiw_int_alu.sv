@@ -67,14 +67,30 @@ module vgiw_int_alu #(
   assign s1_mul_a      = {s1_mul_signed & s1_a_q[31], s1_a_q};
   assign s1_mul_b      = {s1_mul_signed & s1_b_q[31], s1_b_q};
   assign s1_prod       = 64'($signed(s1_mul_a) * $signed(s1_mul_b));
-  assign s1_lt      = $signed(s1_a_q) < $signed(s1_b_q);
-  assign s1_ltu     = s1_a_q < s1_b_q;
-  assign s1_eq      = s1_a_q == s1_b_q;
+  // One adder serves ADD, SUB and the comparisons (a - b = a + ~b + 1; its carry out is
+  // a >= b unsigned), one right shifter all three shifts (a left shift is the right shift of
+  // the bit-reversed operand, reversed): issue 22, the ALU's area.
+  function automatic logic [31:0] reverse32(input logic [31:0] x);
+    for (int i = 0; i < 32; i++) reverse32[i] = x[31 - i];
+  endfunction
+  logic        s1_sub, s1_left, s1_fill;
+  logic [32:0] s1_sum;
+  logic [31:0] s1_sh_in, s1_sh_out, s1_shift;
+  assign s1_sub    = s1_op_q != vgiw_fu_pkg::ALU_ADD;
+  assign s1_sum    = {1'b0, s1_a_q} + {1'b0, s1_sub ? ~s1_b_q : s1_b_q} + 33'(s1_sub);
+  assign s1_ltu    = !s1_sum[32];
+  assign s1_lt     = (s1_a_q[31] != s1_b_q[31]) ? s1_a_q[31] : s1_sum[31];
+  assign s1_eq     = s1_a_q == s1_b_q;
+  assign s1_left   = s1_op_q == vgiw_fu_pkg::ALU_SLL;
+  assign s1_fill   = s1_op_q == vgiw_fu_pkg::ALU_SRA && s1_a_q[31];
+  assign s1_sh_in  = s1_left ? reverse32(s1_a_q) : s1_a_q;
+  assign s1_sh_out = 32'($unsigned($signed({s1_fill, s1_sh_in}) >>> s1_b_q[4:0]));
+  assign s1_shift  = s1_left ? reverse32(s1_sh_out) : s1_sh_out;
 
   always_comb begin
     unique case (s1_op_q)
-      vgiw_fu_pkg::ALU_ADD:    s1_result = s1_a_q + s1_b_q;
-      vgiw_fu_pkg::ALU_SUB:    s1_result = s1_a_q - s1_b_q;
+      vgiw_fu_pkg::ALU_ADD:    s1_result = s1_sum[31:0];
+      vgiw_fu_pkg::ALU_SUB:    s1_result = s1_sum[31:0];
       vgiw_fu_pkg::ALU_MUL:    s1_result = s1_prod[31:0];
       vgiw_fu_pkg::ALU_MULH:   s1_result = s1_prod[63:32];
       vgiw_fu_pkg::ALU_MULHU:  s1_result = s1_prod[63:32];
@@ -82,9 +98,9 @@ module vgiw_int_alu #(
       vgiw_fu_pkg::ALU_OR:     s1_result = s1_a_q | s1_b_q;
       vgiw_fu_pkg::ALU_XOR:    s1_result = s1_a_q ^ s1_b_q;
       vgiw_fu_pkg::ALU_NOT:    s1_result = ~s1_a_q;
-      vgiw_fu_pkg::ALU_SLL:    s1_result = s1_a_q << s1_b_q[4:0];
-      vgiw_fu_pkg::ALU_SRL:    s1_result = s1_a_q >> s1_b_q[4:0];
-      vgiw_fu_pkg::ALU_SRA:    s1_result = $unsigned($signed(s1_a_q) >>> s1_b_q[4:0]);
+      vgiw_fu_pkg::ALU_SLL:    s1_result = s1_shift;
+      vgiw_fu_pkg::ALU_SRL:    s1_result = s1_shift;
+      vgiw_fu_pkg::ALU_SRA:    s1_result = s1_shift;
       vgiw_fu_pkg::ALU_EQ:     s1_result = {31'd0, s1_eq};
       vgiw_fu_pkg::ALU_NE:     s1_result = {31'd0, !s1_eq};
       vgiw_fu_pkg::ALU_LT:     s1_result = {31'd0, s1_lt};
