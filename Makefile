@@ -61,7 +61,7 @@ include tb/tb.mk
 # Performance figures of this run: bench/results.json and bench/results.md (BENCH_LARGE=1: larger sizes).
 .PHONY: bench
 bench: gen
-	$(Q)$(PYTHON) tools/bench.py $(if $(BENCH_LARGE),--large) $(foreach o,$(ONLY),--only $(o)) $(if $(BENCH_PROFILE),--profile $(BENCH_PROFILE))
+	$(Q)$(PYTHON) tools/bench.py --jobs $(JOBS) $(if $(BENCH_LARGE),--large) $(foreach o,$(ONLY),--only $(o)) $(if $(BENCH_PROFILE),--profile $(BENCH_PROFILE))
 
 # VGIW against SIMT on the app set (docs/compare.md): bench/compare/<preset>-<size>/.
 #   make compare [CONFIG=small] [SIZE=ci|large] [ONLY=app] [UPDATE_DOCS=1] [FROM_JSON=1]

@@ -68,6 +68,8 @@ def main():
     ap.add_argument("--only", action="append", help="entries whose name contains this")
     ap.add_argument("--profile", choices=["fast", "test"],
                     help="only this build profile (an entry that lists others is run in this one)")
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="parallel jobs of the builds (make JOBS=N); the entries run one at a time")
     args = ap.parse_args()
     todo = [e for e in entries() if not args.only or any(o in e["name"] for o in args.only)]
     if args.profile:
@@ -86,12 +88,12 @@ def main():
                 by_build.setdefault((e.get("config", "small"), prof), set()).add(e["bench"])
     if targets:
         print(f"bench: building {', '.join(sorted(targets))}", flush=True)
-        if subprocess.run(["make", "-s", "-j2"] + sorted(targets), cwd=ROOT).returncode != 0:
+        if subprocess.run(["make", "-s", f"-j{args.jobs}"] + sorted(targets), cwd=ROOT).returncode != 0:
             print("bench: build failed")
             return 1
     for (config, prof), benches in sorted(by_build.items()):
         print(f"bench: building {', '.join(sorted(benches))} for {config} ({prof} profile)", flush=True)
-        r = subprocess.run(["make", "-s", "-j2", f"CONFIG={config}", f"PROFILE={prof}"] +
+        r = subprocess.run(["make", "-s", f"-j{args.jobs}", f"CONFIG={config}", f"PROFILE={prof}"] +
                            [f"tb-{b}" for b in sorted(benches)], cwd=ROOT)
         if r.returncode != 0:
             print("bench: build failed")
