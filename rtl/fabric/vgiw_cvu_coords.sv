@@ -56,8 +56,10 @@ module vgiw_cvu_coords #(
   // digit indices: cvu_coord_add
   localparam int unsigned D_L0 = 0, D_G0 = 3, D_TG = 6;
   localparam int unsigned G_LSIZE0       = 0;   // geom_i starts at LSIZE0
-  localparam int unsigned G_LOCAL_BASE   = vgiw_cfg_pkg::DESC_W_LOCAL_BASE - vgiw_cfg_pkg::DESC_W_LSIZE0;
-  localparam int unsigned G_LOCAL_STRIDE = vgiw_cfg_pkg::DESC_W_LOCAL_STRIDE - vgiw_cfg_pkg::DESC_W_LSIZE0;
+  localparam int unsigned G_LOCAL_BASE   = vgiw_cfg_pkg::DESC_W_LOCAL_BASE
+                                         - vgiw_cfg_pkg::DESC_W_LSIZE0;
+  localparam int unsigned G_LOCAL_STRIDE = vgiw_cfg_pkg::DESC_W_LOCAL_STRIDE
+                                         - vgiw_cfg_pkg::DESC_W_LSIZE0;
   localparam int unsigned NP = 7;               // P[0..6]: 2^0 .. 2^6
   localparam int unsigned NQ = 3;               // Q[i] = D(3 * 4^i), i = 0..2
 
@@ -101,9 +103,10 @@ module vgiw_cvu_coords #(
   // In the setup stage A is idle and its registers walk the powers: a_acc_q holds
   // P[setup_q - 1] (0 after a clear), a_pow_q P[setup_q - 2]. The doubler doubles a_acc_q,
   // and this adder makes Q[i] = P[2i + 1] + P[2i] at setup_q = 2i + 2 (a_cur is a_pow_q).
-  // In stage A a_pow_q holds 2^(the bit of the difference being added): loaded with P[0] (or P[6] when the six low bits are
-  // skipped) and doubled each step, so both adders read a register, never a 7:1 choice of
-  // the powers (issue 22: the same values in the same cycles, about 1,900 LUT4 fewer).
+  // In stage A a_pow_q holds the power of two being added: P[0] when a batch is taken (P[6]
+  // when the six low bits are skipped), then its own double each step, so both adders read a
+  // register, never a 7:1 choice of the powers (issue 22: the same values in the same cycles,
+  // about 1,700 LUT4 fewer).
   assign a_cur = a_pow_q;
   logic [VW-1:0]    acc_add;
   vgiw_cvu_coord_add u_acc (.geom_i, .a_i (a_acc_q), .b_i (a_cur), .cin_i (1'b0), .sum_o (acc_add));
@@ -166,29 +169,35 @@ module vgiw_cvu_coords #(
   // Every output is one term plus one product (global ID = Gd * LSd + Ld, __local base =
   // LOCAL_BASE + TG * LOCAL_STRIDE, the others + 0): one multiplier and one adder per output.
   // The narrow factor (LSd <= 2^TID_W, bad_geometry; TG < 2^TID_W) has TID_W + 1 bits.
-  localparam int unsigned LW = TID_W + 1;
+  localparam int unsigned SW = TID_W + 1;
   typedef struct packed {
     logic [31:0]   term;
     logic [31:0]   factor;                      // the product's 32-bit factor
-    logic [LW-1:0] scale;                       // and its narrow one (LSd or TG)
+    logic [SW-1:0] scale;                       // and its narrow one (LSd or TG)
   } cvu_out_t;
   /* verilator lint_off UNUSEDSIGNAL */
-  function automatic cvu_out_t pick(input logic [3:0] sel, input logic [VW-1:0] v, input logic [31:0] lin,
-                                    input logic [GW-1:0][31:0] geom);
+  function automatic cvu_out_t pick(input logic [3:0] sel, input logic [VW-1:0] v,
+                                    input logic [31:0] lin, input logic [GW-1:0][31:0] geom);
     logic [31:0]   term, factor;
-    logic [LW-1:0] scale;
+    logic [SW-1:0] scale;
     term   = lin;
     factor = '0;
     scale  = '0;
     unique case (sel)
       vgiw_fu_pkg::CVU_SRC_GLOBAL_ID0: begin
-        term = v[32*(D_L0+0) +: 32]; factor = v[32*(D_G0+0) +: 32]; scale = geom[G_LSIZE0+0][LW-1:0];
+        term   = v[32*(D_L0+0) +: 32];
+        factor = v[32*(D_G0+0) +: 32];
+        scale  = geom[G_LSIZE0+0][SW-1:0];
       end
       vgiw_fu_pkg::CVU_SRC_GLOBAL_ID1: begin
-        term = v[32*(D_L0+1) +: 32]; factor = v[32*(D_G0+1) +: 32]; scale = geom[G_LSIZE0+1][LW-1:0];
+        term   = v[32*(D_L0+1) +: 32];
+        factor = v[32*(D_G0+1) +: 32];
+        scale  = geom[G_LSIZE0+1][SW-1:0];
       end
       vgiw_fu_pkg::CVU_SRC_GLOBAL_ID2: begin
-        term = v[32*(D_L0+2) +: 32]; factor = v[32*(D_G0+2) +: 32]; scale = geom[G_LSIZE0+2][LW-1:0];
+        term   = v[32*(D_L0+2) +: 32];
+        factor = v[32*(D_G0+2) +: 32];
+        scale  = geom[G_LSIZE0+2][SW-1:0];
       end
       vgiw_fu_pkg::CVU_SRC_LOCAL_ID0:  term = v[32*(D_L0+0) +: 32];
       vgiw_fu_pkg::CVU_SRC_LOCAL_ID1:  term = v[32*(D_L0+1) +: 32];
@@ -199,7 +208,7 @@ module vgiw_cvu_coords #(
       vgiw_fu_pkg::CVU_SRC_LOCAL_BASE: begin
         term   = geom[G_LOCAL_BASE];
         factor = geom[G_LOCAL_STRIDE];
-        scale  = v[32*D_TG +: LW];
+        scale  = v[32*D_TG +: SW];
       end
       default: ;
     endcase

@@ -218,6 +218,10 @@ module vgiw_cvu_unit #(
                 ^ ^cfg_i.const_b ^ ^cfg_i.in_const ^ ^cfg_i.reserved ^ ^in_tok_i[3:1] ^ res_tok.ctrl;
 
 `ifndef SYNTHESIS
+  initial begin
+    if (TID_W <= 6)
+      $error("cvu_unit: datapath.tid_bits = %0d, a batch of 64 threads needs more than 6", TID_W);
+  end
   // Threads must be injected in increasing ID order (docs/fabric.md, epochs).
   logic [TID_W-1:0] last_tid_q;
   logic             injected_q;
