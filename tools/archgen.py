@@ -548,20 +548,36 @@ def merge(base, over, where):
     return res
 
 
-def load_preset(name):
+def preset_toml(name, chain=()):
+    """A preset's parameters merged over its base: a file of arch/ (base.toml) or another
+    preset, which then brings its own base (`base = "tiny"`: tiny with a few changes)."""
+    if name in chain:
+        raise ArchError(f"arch/presets/{name}.toml: presets based on each other: {' -> '.join(chain + (name,))}")
     path = os.path.join(ARCH, "presets", name + ".toml")
     p = load_toml(path)
     base_name = p.pop("base", None)
-    base = load_toml(os.path.join(ARCH, base_name + ".toml")) if base_name else {}
+    if not base_name:
+        return p
+    if os.path.exists(os.path.join(ARCH, "presets", base_name + ".toml")):
+        base, base_file = preset_toml(base_name, chain + (name,)), f"arch/presets/{base_name}.toml"
+    else:
+        base, base_file = load_toml(os.path.join(ARCH, base_name + ".toml")), f"arch/{base_name}.toml"
     for k in p:
         if isinstance(p[k], dict) and k in base:
             unknown = set(p[k]) - set(base[k])
             if unknown:
                 raise ArchError(f"arch/presets/{name}.toml [{k}]: unknown key(s) {sorted(unknown)}"
-                                f" (not in arch/{base_name}.toml)")
-    cfg = merge(base, p, f"arch/presets/{name}.toml")
+                                f" (not in {base_file})")
+    return merge(base, p, f"arch/presets/{name}.toml")
+
+
+def load_preset(name):
+    cfg = preset_toml(name)
     derive(cfg, name)
     cfg["_formats"] = load_formats(cfg, name)
+    # a link carries a token in link_flits flits of flit_bits (docs/fabric.md "Links in flits")
+    tok = next(r[3] for r in cfg["_formats"] if r[0] == "token")
+    cfg["fabric"]["flit_bits"] = -(-tok // cfg["fabric"]["link_flits"])
     cfg["_core"] = load_core()
     cfg["_core_ranges"] = core_ranges(cfg["_core"], cfg, name)
     core_check_preset(cfg["_core"], cfg, name)
@@ -604,6 +620,8 @@ def derive(cfg, name):
     if tb & (tb - 1):
         raise ArchError(f"{where}: fabric.token_buffer_depth must be a power of two (it is indexed by thread-ID low bits)")
     cfg["fabric"]["token_index_bits"] = clog2(tb)
+    if cfg["fabric"]["link_flits"] not in (1, 2, 3, 4):
+        raise ArchError(f"{where}: fabric.link_flits must be 1..4 (it is {cfg['fabric']['link_flits']})")
     # a token's thread ID is tile-relative (rtl/fabric/vgiw_cvu_coords.sv), and a tile has at most
     # cvt.bits threads (docs/core.md "Tiles"): the IDs of a whole tile must fit tid_bits
     tid, cvt_bits = cfg["datapath"]["tid_bits"], cfg["cvt"]["bits"]
@@ -965,6 +983,8 @@ def gen_presets_c(cfgs):
           "    const unsigned short *cfg_chain_len; /* [cfg_chains] */",
           "} vgiw_preset_t;", "",
           f"#define VGIW_PRESET_COUNT {len(cfgs)}",
+          "/* their names, for messages */",
+          f'#define VGIW_PRESET_NAMES "{", ".join(cfgs)}"',
           "extern const vgiw_preset_t vgiw_presets[VGIW_PRESET_COUNT];",
           "/* The preset called `name`, or NULL. */",
           "const vgiw_preset_t *vgiw_preset_find(const char *name);", "", "#endif"]

@@ -65,6 +65,10 @@ module vgiw_fabric #(
   localparam int unsigned MAXW  = vgiw_cfg_pkg::CFG_CHAIN_WORDS;
   localparam int unsigned NP    = vgiw_cfg_pkg::FABRIC_PAIRED_SLOTS / 2;   // data links from units
   localparam int unsigned IL    = 12 - NP;   // data links into a unit or switch (12 slots each)
+  // A link carries a token in FL flits of FW bits (docs/fabric.md "Links in flits"): units
+  // see whole tokens, links, slots and switches see flits.
+  localparam int unsigned FL    = vgiw_cfg_pkg::FABRIC_LINK_FLITS;
+  localparam int unsigned FW    = vgiw_cfg_pkg::FABRIC_FLIT_BITS;
 
   // The slot whose token travels on incoming data link k: slot 2k (= 2k+1's data) from a
   // unit, k + NP from a switch (docs/fabric.md "Interconnect").
@@ -137,16 +141,16 @@ module vgiw_fabric #(
   // Token vectors carry data only (no combinational loop runs through them): not split,
   // since Verilator rebuilds a split vector by chained concatenation whenever a slice of it
   // goes to a port, which costs time quadratic in the fabric size on every evaluation.
-  logic [L-1:0][TB-1:0] link_tok;
+  logic [L-1:0][FW-1:0] link_tok;
   logic [SL-1:0]        slot_valid /*verilator split_var*/;
-  logic [SL-1:0][TB-1:0] slot_tok;
+  logic [SL-1:0][FW-1:0] slot_tok;
   logic [SL-1:0]        slot_ready /*verilator split_var*/;
   logic [SL-1:0]        slot_used  /*verilator split_var*/;
   // The data links into each unit and switch: slots 2k and 2k+1 (out0 and out1 of the unit
   // in direction k) share one (the sender drives both with the output selected there), then
   // the four slots from switches (vgiw_slot_select's PAIRS; docs/fabric.md "Interconnect").
-  logic [IL*U-1:0][TB-1:0] unit_in_tok;
-  logic [IL*S-1:0][TB-1:0] switch_in_tok;
+  logic [IL*U-1:0][FW-1:0] unit_in_tok;
+  logic [IL*S-1:0][FW-1:0] switch_in_tok;
   logic [U-1:0]           unit_conflict;
   logic [S-1:0]           switch_conflict;
 
@@ -157,6 +161,11 @@ module vgiw_fabric #(
   logic [4*U-1:0][3:0]    in_sel;
   logic [2*U-1:0]         out_valid, out_ready;
   logic [2*U-1:0][TB-1:0] out_tok;
+  // the same ports on the links' side of the flit senders and receivers
+  logic [4*U-1:0]         in_flit_valid, in_flit_ready, in_flit_busy;
+  logic [4*U-1:0][FW-1:0] in_flit;
+  logic [2*U-1:0]         out_flit_valid, out_flit_ready, out_flit_busy;
+  logic [2*U-1:0][FW-1:0] out_flit;
   /* verilator lint_off UNUSEDSIGNAL */  // unit_operands is used for its input mask only
   logic [3*U-1:0][31:0]   no_operands;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -211,7 +220,7 @@ module vgiw_fabric #(
       assign unit_in_tok[IL*u + k] = slot_tok[12*u + link_slot(k)];
     end
 
-    vgiw_slot_select #(.SLOTS(12), .PORTS(4), .PAIRS(NP)) u_inputs (
+    vgiw_slot_select #(.SLOTS(12), .PORTS(4), .PAIRS(NP), .W(FW)) u_inputs (
       .clk_i, .rst_ni, .clear_i,
       .sel_i        (in_sel[4*u +: 4]),
       .enable_i     (in_used[4*u +: 4]),
@@ -219,17 +228,43 @@ module vgiw_fabric #(
       .link_data_i  (unit_in_tok[IL*u +: IL]),
       .slot_ready_o (slot_ready[12*u +: 12]),
       .slot_used_o  (slot_used[12*u +: 12]),
-      .port_valid_o (in_valid[4*u +: 4]),
-      .port_data_o  (in_tok[4*u +: 4]),
-      .port_ready_i (in_ready[4*u +: 4]),
+      .port_valid_o (in_flit_valid[4*u +: 4]),
+      .port_data_o  (in_flit[4*u +: 4]),
+      .port_ready_i (in_flit_ready[4*u +: 4]),
       .conflict_o   (unit_conflict[u])
     );
 
-    vgiw_unit_outputs u_outputs (
+    for (genvar k = 0; k < 4; k++) begin : g_rx
+      vgiw_flit_rx #(.TW(TB), .FLITS(FL)) u_rx (
+        .clk_i, .rst_ni, .clear_i,
+        .valid_i (in_flit_valid[4*u + k]),
+        .flit_i  (in_flit[4*u + k]),
+        .ready_o (in_flit_ready[4*u + k]),
+        .valid_o (in_valid[4*u + k]),
+        .tok_o   (in_tok[4*u + k]),
+        .ready_i (in_ready[4*u + k]),
+        .busy_o  (in_flit_busy[4*u + k])
+      );
+    end
+
+    for (genvar o = 0; o < 2; o++) begin : g_tx
+      vgiw_flit_tx #(.TW(TB), .FLITS(FL)) u_tx (
+        .clk_i, .rst_ni, .clear_i,
+        .valid_i (out_valid[2*u + o]),
+        .tok_i   (out_tok[2*u + o]),
+        .ready_o (out_ready[2*u + o]),
+        .valid_o (out_flit_valid[2*u + o]),
+        .flit_o  (out_flit[2*u + o]),
+        .ready_i (out_flit_ready[2*u + o]),
+        .busy_o  (out_flit_busy[2*u + o])
+      );
+    end
+
+    vgiw_unit_outputs #(.W(FW)) u_outputs (
       .clk_i, .rst_ni, .clear_i,
-      .out_valid_i  (out_valid[2*u +: 2]),
-      .out_tok_i    (out_tok[2*u +: 2]),
-      .out_ready_o  (out_ready[2*u +: 2]),
+      .out_valid_i  (out_flit_valid[2*u +: 2]),
+      .out_tok_i    (out_flit[2*u +: 2]),
+      .out_ready_o  (out_flit_ready[2*u +: 2]),
       .link_valid_o (link_valid[16*u +: 16]),
       .link_tok_o   (link_tok[16*u +: 16]),
       .link_ready_i (link_ready[16*u +: 16]),
@@ -315,7 +350,7 @@ module vgiw_fabric #(
       assign switch_in_tok[IL*s + k] = slot_tok[BASE + link_slot(k)];
     end
 
-    vgiw_fabric_switch u_switch (
+    vgiw_fabric_switch #(.W(FW)) u_switch (
       .clk_i, .rst_ni, .clear_i,
       .cfg_i        (cfg),
       .slot_valid_i (slot_valid[BASE +: 12]),
@@ -330,7 +365,7 @@ module vgiw_fabric #(
     );
   end
 
-  assign busy_o  = |unit_busy || |switch_busy;
+  assign busy_o  = |unit_busy || |switch_busy || |in_flit_busy || |out_flit_busy;
   // a receiver that takes both outputs of one neighbour (a configuration error) is a fabric
   // error, like a misaligned access
   assign error_o = |unit_error || |unit_conflict || |switch_conflict;

@@ -5,15 +5,17 @@
 // but each direction has one data link, which carries out1 when its receiver selects out1
 // there and out0 otherwise (docs/fabric.md "Interconnect"). link_tok_o repeats that link's
 // data for both outputs' link indices.
-module vgiw_unit_outputs (
+module vgiw_unit_outputs #(
+  parameter int unsigned W = vgiw_cfg_pkg::TOKEN_BITS   // a link's width: a token or a flit
+) (
   input  logic                                       clk_i,
   input  logic                                       rst_ni,
   input  logic                                       clear_i,
   input  logic [1:0]                                 out_valid_i,
-  input  logic [1:0][vgiw_cfg_pkg::TOKEN_BITS-1:0]   out_tok_i,
+  input  logic [1:0][W-1:0]                          out_tok_i,
   output logic [1:0]                                 out_ready_o,
   output logic [15:0]                                link_valid_o,   // out*8 + dir
-  output logic [15:0][vgiw_cfg_pkg::TOKEN_BITS-1:0]  link_tok_o,
+  output logic [15:0][W-1:0]                         link_tok_o,
   input  logic [15:0]                                link_ready_i,
   input  logic [15:0]                                link_used_i
 );
@@ -28,7 +30,7 @@ module vgiw_unit_outputs (
     );
   end
   for (genvar d = 0; d < 8; d++) begin : g_dir
-    logic [vgiw_cfg_pkg::TOKEN_BITS-1:0] link_tok;
+    logic [W-1:0] link_tok;
     assign link_tok          = link_used_i[8 + d] ? out_tok_i[1] : out_tok_i[0];
     assign link_tok_o[d]     = link_tok;
     assign link_tok_o[8 + d] = link_tok;

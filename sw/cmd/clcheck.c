@@ -27,6 +27,7 @@
 #include "self_dir.h"
 #include "vg_args.h"
 #include "vg_proc.h"
+#include "vgiw_presets.h"
 #include "ndrange.h"
 #include "vgiw_arith.h"
 #include "vgiw_image.h"
@@ -198,8 +199,8 @@ int main(int argc, char **argv)
         vga_fail(&P, "--seeds '%s': at most 32 seeds", seedarg);
     uint64_t seedv[32];
     for (int c = 0; c < ncfg; c++)
-        if (strcmp(configs[c], "tiny") && strcmp(configs[c], "small") && strcmp(configs[c], "paper"))
-            vga_fail(&P, "--configs '%s': unknown config '%s' (tiny, small, paper)", cfgarg, configs[c]);
+        if (!vgiw_preset_find(configs[c]))
+            vga_fail(&P, "--configs '%s': unknown config '%s' (" VGIW_PRESET_NAMES ")", cfgarg, configs[c]);
     for (int i = 0; i < nseeds; i++)
         seedv[i] = vga_parse_u64(&P, "--seeds", seeds[i], 0, UINT64_MAX);
     /* Tools live next to this executable; the shim in ../native. */

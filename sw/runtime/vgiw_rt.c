@@ -571,7 +571,7 @@ int vrt_open(const vrt_options *o, vrt_device **out, char *err, size_t errlen)
     }
     const vgiw_preset_t *p = vgiw_preset_find(cfg);
     if (!p) {
-        snprintf(err, errlen, "unknown preset '%s' (tiny, small, paper)", cfg);
+        snprintf(err, errlen, "unknown preset '%s' (" VGIW_PRESET_NAMES ")", cfg);
         return VRT_ERR_INVALID;
     }
     if (p->bbs_max_blocks > VRT_MAX_BLOCKS || p->fabric_units > VRT_MAX_UNITS) {

@@ -3,7 +3,7 @@
  * (docs/runtime.md).
  *
  *   vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...
- *            [--config tiny|small|paper] [--engine rtl|interp|simt|fpga] [--stats F.json] [--waves F.fst]
+ *            [--config PRESET] [--engine rtl|interp|simt|fpga] [--stats F.json] [--waves F.fst]
  *            [--port PATH [--baud N] [--link-timeout-ms MS]] [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--max-steps N] [--timeout S] [--progress] [-v]
  *   SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... | buf:TYPE:COUNT[:INIT]
  *         TYPE i8 u8 i16 u16 i32 u32 f32 i64 u64; INIT zero | seq | rand:SEED[:LO:HI] | file:PATH
@@ -55,7 +55,7 @@ static void cleanup(void)
 static void usage_lines(FILE *f)
 {
     fprintf(f, "usage: vgiw-run KERNEL.cl [-k NAME] --global G[,G,G] [--local L[,L,L]] --arg SPEC...\n"
-               "         [--config tiny|small|paper] [--engine rtl|interp|simt|fpga] [--stats F.json] [--waves F.fst]\n"
+               "         [--config PRESET] [--engine rtl|interp|simt|fpga] [--stats F.json] [--waves F.fst]\n"
                "         [--port PATH [--baud N] [--link-timeout-ms MS]] (fpga: the board's serial port)\n"
                "         [--dump DIR] [-D NAME[=VAL]] [--max-cycles N] [--max-steps N] [--timeout S] [--progress] [-v]\n"
                "  SPEC: i32:V | u32:V | f32:V | i64:V | u64:V | local:BYTES | struct:TYPE=V,... | vec:TYPE:V,V,... | buf:TYPE:COUNT[:INIT],\n"

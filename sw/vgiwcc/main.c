@@ -388,8 +388,8 @@ static int parse_command_line(int argc, char **argv, Cmd *c)
     }
     if (!c->input)
         usage();
-    if (strcmp(c->opt.config, "paper") && strcmp(c->opt.config, "small") && strcmp(c->opt.config, "tiny"))
-        fatal("error: unknown config '%s' (paper, small or tiny)", c->opt.config);
+    if (!vgiw_preset_find(c->opt.config))
+        fatal("error: unknown config '%s' (" VGIW_PRESET_NAMES ")", c->opt.config);
     if (!c->output) {
         const char *base = strrchr(c->input, '/');
         base = base ? base + 1 : c->input;

@@ -175,7 +175,7 @@ module vgiw_fabric_tb_top #(
   logic [2*U-1:0]          out_wait_q, out_unstable;
   logic [2*U-1:0][TB-1:0]  out_tok_q;
   logic [8*S-1:0]          sw_valid, sw_ready, sw_wait_q, sw_unstable;
-  logic [8*S-1:0][TB-1:0]  sw_tok, sw_tok_q;
+  logic [8*S-1:0][vgiw_cfg_pkg::FABRIC_FLIT_BITS-1:0] sw_tok, sw_tok_q;   // links carry flits
   for (genvar s = 0; s < S; s++) begin : g_sw_links
     assign sw_valid[8*s +: 8] = u_fabric.g_switch[s].u_switch.link_valid_o;
     assign sw_ready[8*s +: 8] = u_fabric.g_switch[s].u_switch.link_ready_i;

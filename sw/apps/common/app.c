@@ -449,7 +449,7 @@ static const char *usage_app = "app";
 static void usage_lines(FILE *f)
 {
     fprintf(f, "usage: %s [--size N] [--seed S] [--engine interp|native|pnr|rtl|simt|fpga|all]... [--cl KERNEL.cl] [--file F] [-v]\n"
-            "          [--config tiny|small|paper] [--stats F.json] [--waves F.fst [--waves-from C] [--waves-to C]]\n"
+            "          [--config PRESET] [--stats F.json] [--waves F.fst [--waves-from C] [--waves-to C]]\n"
             "          [--max-cycles N] [--stall-cycles N] [--progress] [--timeout S] [--variant NAME]\n"
             "          [--port PATH [--baud N] [--link-timeout-ms MS]]   (fpga: the board's serial port)\n",
             usage_app);
@@ -512,7 +512,7 @@ void app_parse_ex(int argc, char **argv, app_opts *o, const char *app, uint32_t 
         } else if (vga_is(&P, "--config")) {
             app_rtl.config = vga_str(&P);
             if (!vgiw_preset_find(app_rtl.config))
-                vga_fail(&P, "--config '%s': unknown preset (tiny, small, paper)", app_rtl.config);
+                vga_fail(&P, "--config '%s': unknown preset (" VGIW_PRESET_NAMES ")", app_rtl.config);
         } else if (vga_is(&P, "--waves")) { waves_opt = P.arg; app_rtl.waves = vga_str(&P); }
         else if (vga_is(&P, "--waves-from")) { waves_opt = P.arg; app_rtl.waves_from = vga_u64(&P, 0, UINT64_MAX); }
         else if (vga_is(&P, "--waves-to")) { waves_opt = P.arg; app_rtl.waves_to = vga_u64(&P, 0, UINT64_MAX); }
