@@ -6,6 +6,7 @@
 set -u
 sim=$1 app=$2
 shift 2
+config=$(basename "$(dirname "$(dirname "$sim")")")   # build/tb/<config>/hl_board_tb/sim
 dir=$(mktemp -d "${TMPDIR:-/tmp}/vgiw-fpga-XXXXXX")
 . tb/fpga/board.sh
 trap 'rm -f "$dir/port"; kill $board_pid 2>/dev/null; rm -rf "$dir"' EXIT
@@ -13,7 +14,7 @@ board_start "$sim" "$dir" || { echo "0 passed, 1 failed"; exit 1; }
 pass=0 fail=0
 t0=$(date +%s)
 # 20 s per reply byte: the model is slow on a loaded machine, and a dead one is still an error
-build/sw/asan/apps/bin/"$app" --engine fpga --config tiny --port "$port" --link-timeout-ms 20000 --progress \
+build/sw/asan/apps/bin/"$app" --engine fpga --config "$config" --port "$port" --link-timeout-ms 20000 --progress \
     --stats "$dir/stats.json" "$@" > "$dir/out" 2> "$dir/err"
 rc=$?
 grep -v '^ ' "$dir/out"
