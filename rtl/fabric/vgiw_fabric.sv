@@ -235,7 +235,7 @@ module vgiw_fabric #(
     );
 
     for (genvar k = 0; k < 4; k++) begin : g_rx
-      vgiw_flit_rx #(.TW(TB), .FLITS(FL)) u_rx (
+      vgiw_flit_rx #(.TW(TB), .FLITS(FL), .FW(FW)) u_rx (
         .clk_i, .rst_ni, .clear_i,
         .valid_i (in_flit_valid[4*u + k]),
         .flit_i  (in_flit[4*u + k]),
@@ -248,7 +248,7 @@ module vgiw_fabric #(
     end
 
     for (genvar o = 0; o < 2; o++) begin : g_tx
-      vgiw_flit_tx #(.TW(TB), .FLITS(FL)) u_tx (
+      vgiw_flit_tx #(.TW(TB), .FLITS(FL), .FW(FW)) u_tx (
         .clk_i, .rst_ni, .clear_i,
         .valid_i (out_valid[2*u + o]),
         .tok_i   (out_tok[2*u + o]),

@@ -6,7 +6,7 @@
 module vgiw_flit_rx #(
   parameter  int unsigned TW    = vgiw_cfg_pkg::TOKEN_BITS,
   parameter  int unsigned FLITS = vgiw_cfg_pkg::FABRIC_LINK_FLITS,
-  localparam int unsigned FW    = (TW + FLITS - 1) / FLITS
+  parameter  int unsigned FW    = vgiw_cfg_pkg::FABRIC_FLIT_BITS   // arch/ derives it from the two
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
@@ -19,6 +19,10 @@ module vgiw_flit_rx #(
   input  logic          ready_i,
   output logic          busy_o    // part of a token is held
 );
+  // the fewest FW-bit flits that hold a token: the fabric sizes its links by the same FW
+  if (FW != (TW + FLITS - 1) / FLITS) begin : g_bad_width
+    $error("flit_rx: %0d flits of %0d bits is not how arch/ splits a %0d-bit token", FLITS, FW, TW);
+  end
   if (FLITS == 1) begin : g_wire
     assign valid_o = valid_i;
     assign tok_o   = flit_i;

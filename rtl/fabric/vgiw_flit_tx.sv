@@ -8,7 +8,7 @@
 module vgiw_flit_tx #(
   parameter  int unsigned TW    = vgiw_cfg_pkg::TOKEN_BITS,
   parameter  int unsigned FLITS = vgiw_cfg_pkg::FABRIC_LINK_FLITS,
-  localparam int unsigned FW    = (TW + FLITS - 1) / FLITS
+  parameter  int unsigned FW    = vgiw_cfg_pkg::FABRIC_FLIT_BITS   // arch/ derives it from the two
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
@@ -21,6 +21,10 @@ module vgiw_flit_tx #(
   input  logic          ready_i,
   output logic          busy_o    // a token is partly sent
 );
+  // the fewest FW-bit flits that hold a token: the fabric sizes its links by the same FW
+  if (FW != (TW + FLITS - 1) / FLITS) begin : g_bad_width
+    $error("flit_tx: %0d flits of %0d bits is not how arch/ splits a %0d-bit token", FLITS, FW, TW);
+  end
   if (FLITS == 1) begin : g_wire
     assign valid_o = valid_i;
     assign flit_o  = tok_i;
