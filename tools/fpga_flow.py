@@ -68,12 +68,12 @@ def step(name, cmd, log, timeout, progress_rx=None, log_file=None):
     return rc, time.time() - t0
 
 
-def last_match(path, rx):
+def last_match(path, rx, limit=70):
     try:
         with open(path, errors="replace") as f:
             f.seek(max(0, os.path.getsize(path) - 65536))
             hits = [m.group(1) for m in rx.finditer(f.read())]
-        return hits[-1].strip()[:70] if hits else ""
+        return hits[-1].strip()[:limit] if hits else ""
     except OSError:
         return ""
 
@@ -213,8 +213,14 @@ def main():
                              r"Checksum|Running router|.*iter).*)$", re.M))
     report["seconds"]["pnr"] = round(dt, 1)
     if rc != 0 or not os.path.exists(pnr_json):
-        why = last_match(plog, re.compile(r"^ERROR: (.*)$", re.M)) or f"nextpnr exited with status {rc}"
-        if re.search(r"only has|Unable to place|failed to place", why):
+        why = last_match(plog, re.compile(r"^ERROR: (.*)$", re.M), 200) or f"nextpnr exited with status {rc}"
+        # the packed slices' LUT sites: more than the fit step's count when LUT RAM, carries and
+        # flip-flops do not pack densely (docs/fpga.md "Fit: what the slices must hold")
+        comb = last_match(plog, re.compile(r"^Info:\s+TRELLIS_COMB:\s+(.*)$", re.M), 200)
+        if comb:
+            report["pnr_trellis_comb"] = " ".join(comb.split())
+            why += f"; TRELLIS_COMB after packing {report['pnr_trellis_comb']}"
+        if re.search(r"only has|Unable to place|failed to place|legal placement", why):
             return fail(f"does not fit the {report['device']} ({args.board}): {why}", report, out_json)
         return fail(f"place and route failed: {why} (see {rg.rel(plog)})", report, out_json)
     with open(pnr_json) as f:

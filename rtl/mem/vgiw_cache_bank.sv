@@ -614,7 +614,7 @@ module vgiw_cache_bank #(
   assign mem_req_valid_o = lp_valid;
   assign mem_req_write_o = lp_wb && !(WRITE_VALIDATE && w_rd_q[lp_slot]);   // a partial victim is read first
   assign mem_req_lid_o   = lp_sel;
-  assign mem_req_addr_o  = {(lp_wb ? w_line_q[lp_slot] : m_line_q[lp_slot]), BANK_BITS'(0), OFF_W'(0)};
+  assign mem_req_addr_o  = {(lp_wb ? w_line_q[lp_slot] : m_line_q[lp_slot]), (BANK_BITS + OFF_W)'(0)};
   assign mem_req_wdata_o = w_data_q[lp_slot];
 
   // ---- outputs
