@@ -63,8 +63,8 @@ TB_PGO_USE   = -fprofile-use -fprofile-partial-training -Wno-missing-profile
 endif
 # --reloop-limit 65: Verilator 5.006 splits a wide signal's copy into one assignment per word
 # (up to 64 words) and rolls 40 or more of them back into a loop whose counter it declares after
-# the loop when the copy is an assertion's sampled value (`__Vilp` was not declared; the `fpga`
-# preset's 2,048-bit configuration chains). Not rolling copies of 64 words or fewer avoids it.
+# the loop when the copy is an assertion's sampled value (`__Vilp` was not declared; the
+# `fpga_3x3` preset's 2,048-bit configuration chains). Not rolling copies of 64 words or fewer avoids it.
 VERILATOR_BUILD_FLAGS := --cc --exe -O3 --x-assign fast $(TB_PROFILE_VFLAGS) -Wno-fatal --MMD --reloop-limit 65 $(TB_VOPT)
 
 # Flags are tracked (docs/harness.md "Flags are tracked"): each build step writes the flags it
