@@ -630,6 +630,9 @@ def derive(cfg, name):
     if cvt_bits > 1 << tid:
         raise ArchError(f"{where}: cvt.bits {cvt_bits} exceeds 2^datapath.tid_bits = {1 << tid}: "
                         f"a tile's thread IDs would not fit the token")
+    if not 32 <= cfg["counters"]["bits"] <= 64:
+        raise ArchError(f"{where}: counters.bits must be 32..64 (CNT_LO and CNT_HI read a counter; "
+                        f"it is {cfg['counters']['bits']})")
     n = cfg["fu"]["scu_instances"]
     if n < 1:
         raise ArchError(f"{where}: fu.scu_instances must be at least 1")

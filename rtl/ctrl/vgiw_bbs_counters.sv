@@ -2,7 +2,11 @@
 // arch/core.toml [counters.fixed], the per-block ranges and the per-unit firings, cleared at a
 // kernel start and counting while the kernel runs, and the read-out through CNT_SEL of those
 // and of mem_system's counters. The index map is generated into vgiw_cfg_pkg (CNT_<NAME>).
+// Counters are counters.bits wide (CB, 64 unless a preset narrows them for a board: docs/ctrl.md
+// "Counters") and wrap there; the read-out is zero-extended to CNT_LO/CNT_HI's 64 bits.
 module vgiw_bbs_counters #(
+  // counters.bits; a testbench narrows it further to see the counters wrap (ctrl.bbs.counters.wrap)
+  parameter  int unsigned CB    = vgiw_cfg_pkg::COUNTERS_BITS,
   localparam int unsigned U     = vgiw_cfg_pkg::FABRIC_UNITS,
   localparam int unsigned MAXB  = vgiw_cfg_pkg::BBS_MAX_BLOCKS,
   localparam int unsigned BW    = (MAXB > 1) ? $clog2(MAXB) : 1,
@@ -45,35 +49,35 @@ module vgiw_bbs_counters #(
     for (int i = 0; i < 64; i++) popcount64 = popcount64 + 7'(x[i]);
   endfunction
 
-  logic [NFIX-1:0][63:0] cnt_fix_q;
-  logic [U-1:0][63:0]    cnt_fire_q;
+  logic [NFIX-1:0][CB-1:0] cnt_fix_q;
+  logic [U-1:0][CB-1:0]    cnt_fire_q;
 
   // Per-block counters: at most one block's execution count, one block's thread count and one
   // block's cycle count change per cycle, so they live in three memories (LUT RAM: one write port, reads without a
   // clock) updated read-modify-write. A start cannot clear a memory in one cycle; a flip-flop
   // per entry says whether it has been written since the start, and an unwritten entry reads 0.
-  logic [63:0]     cnt_exec_mem [MAXB];
-  logic [63:0]     cnt_thr_mem  [MAXB];
-  logic [63:0]     cnt_cyc_mem  [MAXB];
+  logic [CB-1:0]   cnt_exec_mem [MAXB];
+  logic [CB-1:0]   cnt_thr_mem  [MAXB];
+  logic [CB-1:0]   cnt_cyc_mem  [MAXB];
   logic [MAXB-1:0] cnt_exec_vld_q, cnt_thr_vld_q, cnt_cyc_vld_q;
   logic            exec_inc, thr_inc, cyc_inc;
-  logic [63:0]     exec_old, thr_old, cyc_old;
+  logic [CB-1:0]   exec_old, thr_old, cyc_old;
 
   assign exec_inc = run_i && exec_inc_i;
   assign thr_inc  = run_i && thr_inc_i;
-  assign exec_old = cnt_exec_vld_q[exec_blk_i] ? cnt_exec_mem[exec_blk_i] : 64'd0;
-  assign thr_old  = cnt_thr_vld_q[thr_blk_i] ? cnt_thr_mem[thr_blk_i] : 64'd0;
+  assign exec_old = cnt_exec_vld_q[exec_blk_i] ? cnt_exec_mem[exec_blk_i] : CB'(0);
+  assign thr_old  = cnt_thr_vld_q[thr_blk_i] ? cnt_thr_mem[thr_blk_i] : CB'(0);
   assign cyc_inc  = run_i && blk_cyc_inc_i;
-  assign cyc_old  = cnt_cyc_vld_q[blk_cyc_blk_i] ? cnt_cyc_mem[blk_cyc_blk_i] : 64'd0;
+  assign cyc_old  = cnt_cyc_vld_q[blk_cyc_blk_i] ? cnt_cyc_mem[blk_cyc_blk_i] : CB'(0);
 
   always_ff @(posedge clk_i) begin
-    if (exec_inc) cnt_exec_mem[exec_blk_i] <= exec_old + 64'd1;
+    if (exec_inc) cnt_exec_mem[exec_blk_i] <= exec_old + CB'(1);
   end
   always_ff @(posedge clk_i) begin
-    if (thr_inc) cnt_thr_mem[thr_blk_i] <= thr_old + 64'(popcount64(thr_bits_i));
+    if (thr_inc) cnt_thr_mem[thr_blk_i] <= thr_old + CB'(popcount64(thr_bits_i));
   end
   always_ff @(posedge clk_i) begin
-    if (cyc_inc) cnt_cyc_mem[blk_cyc_blk_i] <= cyc_old + 64'd1;
+    if (cyc_inc) cnt_cyc_mem[blk_cyc_blk_i] <= cyc_old + CB'(1);
   end
   // The counters are cleared by the reset and by a start, both synchronous: on ECP5 the
   // flip-flop's set/reset input then clears them, where an asynchronous reset (which takes that
@@ -88,10 +92,10 @@ module vgiw_bbs_counters #(
     end else if (run_i) begin
       for (int i = 0; i < NFIX; i++) begin
         if (inc_i[i])
-          cnt_fix_q[i] <= cnt_fix_q[i] + ((i == C_RETIRED) ? 64'(popcount64(retire_bits_i)) : 64'd1);
+          cnt_fix_q[i] <= cnt_fix_q[i] + ((i == C_RETIRED) ? CB'(popcount64(retire_bits_i)) : CB'(1));
       end
       for (int u = 0; u < U; u++) begin
-        if (unit_fire_i[u]) cnt_fire_q[u] <= cnt_fire_q[u] + 64'd1;
+        if (unit_fire_i[u]) cnt_fire_q[u] <= cnt_fire_q[u] + CB'(1);
       end
     end
   end
@@ -127,17 +131,17 @@ module vgiw_bbs_counters #(
   always_comb begin
     cnt_value_o = '0;
     if (cnt_sel - C_FIX < NFIX)
-      cnt_value_o = cnt_fix_q[NFW'(cnt_sel - C_FIX)];
+      cnt_value_o = 64'(cnt_fix_q[NFW'(cnt_sel - C_FIX)]);
     else if (cnt_sel >= C_EXT && cnt_sel < C_EXT + NX)
       cnt_value_o = ext_cnt_i[NXW'(cnt_sel - C_EXT)];
     else if (cnt_sel >= C_BLK_EXEC && cnt_sel < C_BLK_THR)
-      cnt_value_o = cnt_exec_vld_q[blk_sel] ? cnt_exec_mem[blk_sel] : 64'd0;
+      cnt_value_o = cnt_exec_vld_q[blk_sel] ? 64'(cnt_exec_mem[blk_sel]) : 64'd0;
     else if (cnt_sel >= C_BLK_THR && cnt_sel < C_UNIT_FIRE)
-      cnt_value_o = cnt_thr_vld_q[blk_sel] ? cnt_thr_mem[blk_sel] : 64'd0;
+      cnt_value_o = cnt_thr_vld_q[blk_sel] ? 64'(cnt_thr_mem[blk_sel]) : 64'd0;
     else if (cnt_sel >= C_UNIT_FIRE && cnt_sel < C_BLK_CYC)
-      cnt_value_o = cnt_fire_q[UW'(cnt_sel - C_UNIT_FIRE)];
+      cnt_value_o = 64'(cnt_fire_q[UW'(cnt_sel - C_UNIT_FIRE)]);
     else if (cnt_sel >= C_BLK_CYC && cnt_sel < C_TOTAL)
-      cnt_value_o = cnt_cyc_vld_q[blk_sel] ? cnt_cyc_mem[blk_sel] : 64'd0;
+      cnt_value_o = cnt_cyc_vld_q[blk_sel] ? 64'(cnt_cyc_mem[blk_sel]) : 64'd0;
   end
 
 `ifndef SYNTHESIS

@@ -391,27 +391,29 @@ module vgiw_mem_system #(
                         (fl_lvc_q || lvc_flush_done);
   assign error_o      = error_q;
 
-  // 64-bit counters, in the order of arch/core.toml [counters.ext]
+  // counters.bits-wide counters (docs/ctrl.md "Counters"), in the order of arch/core.toml
+  // [counters.ext], zero-extended to the 64-bit read-out
   localparam int unsigned NC = 16;
-  logic [NC-1:0][63:0] c_q, c_inc;
+  localparam int unsigned CB = vgiw_cfg_pkg::COUNTERS_BITS;
+  logic [NC-1:0][CB-1:0] c_q, c_inc;
   always_comb begin
     c_inc     = '0;
-    c_inc[0]  = 64'(l1_inc.access);
-    c_inc[1]  = 64'(l1_inc.hit);
-    c_inc[2]  = 64'(l1_inc.miss);
-    c_inc[3]  = 64'(l1_inc.conflict);
-    c_inc[4]  = 64'(l1_inc.writeback);
-    c_inc[5]  = 64'(lvc_inc.access);
-    c_inc[6]  = 64'(lvc_inc.hit);
-    c_inc[7]  = 64'(lvc_inc.miss);
-    c_inc[8]  = 64'(lvc_inc.writeback);   // the LVC's write-backs are spills
-    c_inc[9]  = 64'(l1_inc.mshr_stall);
-    c_inc[10] = 64'(l1_inc.refill);
-    c_inc[11] = 64'(l1_inc.miss_wait);
-    c_inc[12] = 64'(lvc_inc.conflict);
-    c_inc[13] = 64'(lvc_inc.mshr_stall);
-    c_inc[14] = 64'(lvc_inc.refill);
-    c_inc[15] = 64'(lvc_inc.miss_wait);
+    c_inc[0]  = CB'(l1_inc.access);
+    c_inc[1]  = CB'(l1_inc.hit);
+    c_inc[2]  = CB'(l1_inc.miss);
+    c_inc[3]  = CB'(l1_inc.conflict);
+    c_inc[4]  = CB'(l1_inc.writeback);
+    c_inc[5]  = CB'(lvc_inc.access);
+    c_inc[6]  = CB'(lvc_inc.hit);
+    c_inc[7]  = CB'(lvc_inc.miss);
+    c_inc[8]  = CB'(lvc_inc.writeback);   // the LVC's write-backs are spills
+    c_inc[9]  = CB'(l1_inc.mshr_stall);
+    c_inc[10] = CB'(l1_inc.refill);
+    c_inc[11] = CB'(l1_inc.miss_wait);
+    c_inc[12] = CB'(lvc_inc.conflict);
+    c_inc[13] = CB'(lvc_inc.mshr_stall);
+    c_inc[14] = CB'(lvc_inc.refill);
+    c_inc[15] = CB'(lvc_inc.miss_wait);
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -420,22 +422,22 @@ module vgiw_mem_system #(
       for (int i = 0; i < NC; i++) c_q[i] <= c_q[i] + c_inc[i];
     end
   end
-  assign cnt_l1_access_o         = c_q[0];
-  assign cnt_l1_hit_o            = c_q[1];
-  assign cnt_l1_miss_o           = c_q[2];
-  assign cnt_l1_bank_conflict_o  = c_q[3];
-  assign cnt_l1_writeback_o      = c_q[4];
-  assign cnt_lvc_access_o        = c_q[5];
-  assign cnt_lvc_hit_o           = c_q[6];
-  assign cnt_lvc_miss_o          = c_q[7];
-  assign cnt_lvc_spill_o         = c_q[8];
-  assign cnt_l1_mshr_stall_o     = c_q[9];
-  assign cnt_l1_refill_o         = c_q[10];
-  assign cnt_l1_miss_cycles_o    = c_q[11];
-  assign cnt_lvc_bank_conflict_o = c_q[12];
-  assign cnt_lvc_mshr_stall_o    = c_q[13];
-  assign cnt_lvc_refill_o        = c_q[14];
-  assign cnt_lvc_miss_cycles_o   = c_q[15];
+  assign cnt_l1_access_o         = 64'(c_q[0]);
+  assign cnt_l1_hit_o            = 64'(c_q[1]);
+  assign cnt_l1_miss_o           = 64'(c_q[2]);
+  assign cnt_l1_bank_conflict_o  = 64'(c_q[3]);
+  assign cnt_l1_writeback_o      = 64'(c_q[4]);
+  assign cnt_lvc_access_o        = 64'(c_q[5]);
+  assign cnt_lvc_hit_o           = 64'(c_q[6]);
+  assign cnt_lvc_miss_o          = 64'(c_q[7]);
+  assign cnt_lvc_spill_o         = 64'(c_q[8]);
+  assign cnt_l1_mshr_stall_o     = 64'(c_q[9]);
+  assign cnt_l1_refill_o         = 64'(c_q[10]);
+  assign cnt_l1_miss_cycles_o    = 64'(c_q[11]);
+  assign cnt_lvc_bank_conflict_o = 64'(c_q[12]);
+  assign cnt_lvc_mshr_stall_o    = 64'(c_q[13]);
+  assign cnt_lvc_refill_o        = 64'(c_q[14]);
+  assign cnt_lvc_miss_cycles_o   = 64'(c_q[15]);
 
   // busy flags are for debugging and the assertion below
   /* verilator lint_off UNUSEDSIGNAL */

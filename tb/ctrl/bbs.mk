@@ -27,6 +27,14 @@ vgiw_bbs_counters_tb_TOP := vgiw_bbs_counters
 vgiw_bbs_counters_tb_RTL := rtl/ctrl/vgiw_bbs_counters.sv
 vgiw_bbs_counters_tb_C   := tb/ctrl/vgiw_bbs_counters_tb.c
 
+# The same with 12-bit counters, so that they wrap within a run (counters.bits, docs/ctrl.md)
+TESTBENCHES += vgiw_bbs_counters_wrap_tb
+vgiw_bbs_counters_wrap_tb_TOP    := vgiw_bbs_counters
+vgiw_bbs_counters_wrap_tb_RTL    := $(vgiw_bbs_counters_tb_RTL)
+vgiw_bbs_counters_wrap_tb_C      := $(vgiw_bbs_counters_tb_C)
+vgiw_bbs_counters_wrap_tb_VFLAGS := -GCB=12
+vgiw_bbs_counters_wrap_tb_CFLAGS := -DTB_COUNTER_BITS=12
+
 TESTBENCHES += vgiw_bbs_prefetch_tb
 # vgiw_bbs_prefetch is combinational: the model is the module itself (no clk_i, rst_ni)
 vgiw_bbs_prefetch_tb_TOP := vgiw_bbs_prefetch

@@ -17,12 +17,17 @@
 
 static uint64_t fix[NFIX], fire[U], exec_c[MAXB], thr_c[MAXB], blkcyc[MAXB], ext[NX];
 
-static uint64_t model_read(unsigned sel)
+/* the counters are counters.bits wide (TB_COUNTER_BITS when the build narrows them to see them
+ * wrap) and wrap there; mem_system's come in at 64 bits */
+#ifndef TB_COUNTER_BITS
+#define TB_COUNTER_BITS VGIW_COUNTERS_BITS
+#endif
+#define CNT_MASK (TB_COUNTER_BITS >= 64 ? ~0ull : (1ull << (TB_COUNTER_BITS % 64)) - 1)
+
+static uint64_t model_own(unsigned sel)
 {
     if (sel - VGIW_CNT_FIXED < NFIX)   /* CNT_FIXED is 0 */
         return fix[sel - VGIW_CNT_FIXED];
-    if (sel >= VGIW_CNT_EXT && sel < VGIW_CNT_EXT + NX)
-        return ext[sel - VGIW_CNT_EXT];
     if (sel >= VGIW_CNT_BLK_EXEC && sel < VGIW_CNT_BLK_EXEC + MAXB)
         return exec_c[sel - VGIW_CNT_BLK_EXEC];
     if (sel >= VGIW_CNT_BLK_THR && sel < VGIW_CNT_BLK_THR + MAXB)
@@ -34,6 +39,13 @@ static uint64_t model_read(unsigned sel)
         return blkcyc[sel - VGIW_CNT_BLK_CYCLES];
 #endif
     return 0;
+}
+
+static uint64_t model_read(unsigned sel)
+{
+    if (sel >= VGIW_CNT_EXT && sel < VGIW_CNT_EXT + NX)
+        return ext[sel - VGIW_CNT_EXT];
+    return model_own(sel) & CNT_MASK;
 }
 
 static void set_wide(void (*set)(const uint32_t *), const uint64_t *v, unsigned n)
