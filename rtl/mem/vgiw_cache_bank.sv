@@ -183,8 +183,10 @@ module vgiw_cache_bank #(
   localparam bit NOFETCH = 1'b1;
 `endif
 
-  // ---- directory in flops: line index = set * WAYS + way
-  logic [LINES-1:0][TAG_W-1:0] tag_q;
+  // ---- directory: line index = set * WAYS + way. The tags are a memory per way (LUT RAM:
+  // one write, the lookup's read without a clock), not flops: a tag is written only when its
+  // line is allocated and read only where valid_q says the line holds one, so it needs no reset
+  // (docs/mem.md "cache_bank"). The state bits, cleared by reset and flush, stay in flops.
   logic [LINES-1:0]            valid_q, dirty_q;
   logic [LINES-1:0]            lock_q;   // held by an MSHR (refill or replay pending)
   logic [LINES-1:0][WAY_W-1:0] age_q;
@@ -290,7 +292,6 @@ module vgiw_cache_bank #(
   logic [WAYS-1:0][TAG_W-1:0] set_tag;
   assign lk_set = (fl_walk_q && !s1_valid_q) ? fl_idx_q[IDX_W-1:WAY_W] : s1_set;
   always_comb begin
-    for (int w = 0; w < WAYS; w++) set_tag[w] = tag_q[lk_set * WAYS + w];
     hit        = 1'b0;
     hit_way    = '0;
     vict_way   = '0;
@@ -636,6 +637,15 @@ module vgiw_cache_bank #(
     for (int i = 0; i < MSHRS; i++) ev_miss_wait_o = ev_miss_wait_o + {{(MCW - 1){1'b0}}, m_rf_want_q[i] | m_rf_wait_q[i]};
   end
 
+  // tag memories (above): way w's tag of set s at entry s; written at allocation (vict_idx)
+  for (genvar w = 0; w < WAYS; w++) begin : g_tag_way
+    logic [TAG_W-1:0] tag_mem [SETS];
+    always_ff @(posedge clk_i) begin
+      if (do_alloc && vict_way == WAY_W'(w)) tag_mem[s1_set] <= s1_tag;
+    end
+    assign set_tag[w] = tag_mem[lk_set];
+  end
+
   // data array: one byte-wide memory per byte lane (per-byte write enables map onto RAM
   // blocks without read-modify-write); the read register holds until the next read
   for (genvar b = 0; b < LB; b++) begin : g_lane
@@ -707,7 +717,6 @@ module vgiw_cache_bank #(
       fl_idx_q     <= '0;
       lp_lock_q    <= 1'b0;
       lp_sel_q     <= '0;
-      tag_q        <= '0;
       valid_q      <= '0;
       dirty_q      <= '0;
       lock_q       <= '0;
@@ -874,7 +883,6 @@ module vgiw_cache_bank #(
       for (int l = 0; l < LINES; l++) begin
         if (do_part && hit_idx == IDX_W'(l)) lock_q[l] <= 1'b1;
         if (do_alloc && vict_idx == IDX_W'(l)) begin
-          tag_q[l]   <= s1_tag;
           // a line allocated without a fetch is present at once, with no valid word
           valid_q[l] <= alloc_nf;
           dirty_q[l] <= 1'b0;
