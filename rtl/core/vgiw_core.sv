@@ -36,6 +36,7 @@ module vgiw_core (
   // ---- registers (map: arch/core.toml, generated into vgiw_cfg_pkg) ------------------------
   logic [31:0] kdesc_q;
   logic [CW-1:0] cnt_sel_q;    // counter index: 32 + 2*blocks + units may exceed 255
+  logic [CW-1:0] cnt_sel_d;    // its next value: the BBS registers it as its counters' read address
   logic        start;
   logic        busy, done, error;
   logic [vgiw_cfg_pkg::STATUS_CODE_BITS-1:0] error_code;   // vgiw_cfg_pkg::ERR_<NAME>
@@ -53,6 +54,8 @@ module vgiw_core (
       if (reg_addr_i == vgiw_cfg_pkg::REG_CNT_SEL) cnt_sel_q <= reg_wdata_i[CW-1:0];
     end
   end
+  assign cnt_sel_d = (reg_valid_i && reg_write_i && reg_addr_i == vgiw_cfg_pkg::REG_CNT_SEL)
+                   ? reg_wdata_i[CW-1:0] : cnt_sel_q;
 
   // STATUS: flag bits and error code field at the positions of arch/core.toml [status]
   always_comb begin
@@ -122,7 +125,7 @@ module vgiw_core (
   vgiw_bbs u_bbs (
     .clk_i, .rst_ni,
     .start_i (start), .kdesc_i (kdesc_q), .busy_o (busy), .done_o (done), .error_o (error),
-    .error_code_o (error_code), .cnt_sel_i (cnt_sel_q), .cnt_value_o (cnt_value), .ext_cnt_i (mem_cnt),
+    .error_code_o (error_code), .cnt_sel_i (cnt_sel_d), .cnt_value_o (cnt_value), .ext_cnt_i (mem_cnt),
     .ctl_req_valid_o (ctl_req_valid), .ctl_req_ready_i (ctl_req_ready), .ctl_req_addr_o (ctl_req_addr),
     .ctl_rsp_valid_i (ctl_rsp_valid), .ctl_rsp_ready_o (ctl_rsp_ready), .ctl_rsp_rdata_i (ctl_rsp_rdata),
     .ctl_rsp_line_i (ctl_rsp_line),

@@ -36,7 +36,7 @@ module vgiw_bbs #(
   output logic                      done_o,          // since the last start
   output logic                      error_o,
   output logic [ECW-1:0]            error_code_o,    // vgiw_cfg_pkg::ERR_<NAME>
-  input  logic [CNT_W-1:0]          cnt_sel_i,
+  input  logic [CNT_W-1:0]          cnt_sel_i,       // CNT_SEL from the next edge on; its counter one edge later
   output logic [63:0]               cnt_value_o,
   input  logic [NX-1:0][63:0]       ext_cnt_i,
   // mem_system: control port, maintenance, live value matrix

@@ -32,7 +32,7 @@ module vgiw_bbs_counters #(
   input  logic [U-1:0]          unit_fire_i,
   // read-out
   input  logic [NX-1:0][63:0]   ext_cnt_i,
-  input  logic [CNT_W-1:0]      cnt_sel_i,
+  input  logic [CNT_W-1:0]      cnt_sel_i,        // the index from the next edge on (below)
   output logic [63:0]           cnt_value_o
 );
   localparam int unsigned C_FIX       = vgiw_cfg_pkg::CNT_FIXED;
@@ -53,32 +53,85 @@ module vgiw_bbs_counters #(
   logic [U-1:0][CB-1:0]    cnt_fire_q;
 
   // Per-block counters: at most one block's execution count, one block's thread count and one
-  // block's cycle count change per cycle, so they live in three memories (LUT RAM: one write port, reads without a
-  // clock) updated read-modify-write. A start cannot clear a memory in one cycle; a flip-flop
-  // per entry says whether it has been written since the start, and an unwritten entry reads 0.
-  logic [CB-1:0]   cnt_exec_mem [MAXB];
-  logic [CB-1:0]   cnt_thr_mem  [MAXB];
-  logic [CB-1:0]   cnt_cyc_mem  [MAXB];
-  logic [MAXB-1:0] cnt_exec_vld_q, cnt_thr_vld_q, cnt_cyc_vld_q;
-  logic            exec_inc, thr_inc, cyc_inc;
-  logic [CB-1:0]   exec_old, thr_old, cyc_old;
+  // block's cycle count change per cycle, so each kind lives in block RAM (vgiw_ram_1w1r; 64
+  // counters of 40 bits are 2,560 bits, three memories of LUT RAM with two read ports each cost
+  // some 3,000 LUT4 sites on the board: docs/ctrl.md "Counters") updated read-modify-write in a
+  // pipeline: an increment reads its block at the edge that ends its cycle (stage 0) and writes
+  // the sum at the next (stage 1). The word written at the edge between is forwarded, since the
+  // read at that edge saw the old one. A second copy of each memory serves the read-out. A start
+  // cannot clear a memory in one cycle: a flip-flop per entry says whether it has been written
+  // since the start, and an unwritten entry reads 0. The start clears those flags one edge late,
+  // with the stage-1 write of the last increment before it; the read-out shows 0 from the
+  // start's edge on, as the other counters do, and after it each kind as it stood two cycles
+  // earlier.
+  localparam int unsigned NK = 3;           // kinds: executions, threads, cycles
+  localparam int unsigned AMW = 7;          // an increment adds at most 64 threads
+  logic [NK-1:0]          blk_inc;
+  logic [NK-1:0][BW-1:0]  blk_idx;
+  logic [NK-1:0][AMW-1:0] blk_amt;
+  logic [NK-1:0][CB-1:0]  blk_rd_val;       // read-out: the word at the registered index ...
+  logic [NK-1:0]          blk_rd_vld;       // ... and whether it was written since the start
+  logic                   clear_q;          // the start, one edge late for the valid flags
+  logic [BW-1:0]          blk_sel_d;        // read-out block of cnt_sel_i (registered by the RAM)
 
-  assign exec_inc = run_i && exec_inc_i;
-  assign thr_inc  = run_i && thr_inc_i;
-  assign exec_old = cnt_exec_vld_q[exec_blk_i] ? cnt_exec_mem[exec_blk_i] : CB'(0);
-  assign thr_old  = cnt_thr_vld_q[thr_blk_i] ? cnt_thr_mem[thr_blk_i] : CB'(0);
-  assign cyc_inc  = run_i && blk_cyc_inc_i;
-  assign cyc_old  = cnt_cyc_vld_q[blk_cyc_blk_i] ? cnt_cyc_mem[blk_cyc_blk_i] : CB'(0);
+  assign blk_inc = {NK{run_i && !clear_i}} & {blk_cyc_inc_i, thr_inc_i, exec_inc_i};
+  assign blk_idx = {blk_cyc_blk_i, thr_blk_i, exec_blk_i};
+  assign blk_amt = {AMW'(1), popcount64(thr_bits_i), AMW'(1)};
 
-  always_ff @(posedge clk_i) begin
-    if (exec_inc) cnt_exec_mem[exec_blk_i] <= exec_old + CB'(1);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) clear_q <= 1'b0;
+    else         clear_q <= clear_i;
   end
-  always_ff @(posedge clk_i) begin
-    if (thr_inc) cnt_thr_mem[thr_blk_i] <= thr_old + CB'(popcount64(thr_bits_i));
+
+  for (genvar k = 0; k < NK; k++) begin : g_blk
+    logic            s1_valid_q;            // stage 1: the increment of the last cycle
+    logic [BW-1:0]   s1_blk_q;
+    logic [AMW-1:0]  s1_amt_q;
+    logic            fwd_valid_q;           // the word written at the last edge
+    logic [BW-1:0]   fwd_blk_q;
+    logic [CB-1:0]   fwd_val_q;
+    logic [MAXB-1:0] written_q;             // written since the start
+    logic [CB-1:0]   s1_rd, s1_old, s1_sum;
+
+    vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(CB)) u_rmw_ram (
+      .clk_i, .wr_en_i(s1_valid_q), .wr_addr_i(s1_blk_q), .wr_data_i(s1_sum),
+      .rd_addr_i(blk_idx[k]), .rd_data_o(s1_rd)
+    );
+    vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(CB)) u_read_ram (
+      .clk_i, .wr_en_i(s1_valid_q), .wr_addr_i(s1_blk_q), .wr_data_i(s1_sum),
+      .rd_addr_i(blk_sel_d), .rd_data_o(blk_rd_val[k])
+    );
+
+    assign s1_old = (fwd_valid_q && fwd_blk_q == s1_blk_q) ? fwd_val_q
+                  : written_q[s1_blk_q] ? s1_rd : CB'(0);
+    assign s1_sum = s1_old + CB'(s1_amt_q);
+
+    always_ff @(posedge clk_i) begin
+      s1_blk_q  <= blk_idx[k];
+      s1_amt_q  <= blk_amt[k];
+      fwd_blk_q <= s1_blk_q;
+      fwd_val_q <= s1_sum;
+    end
+    // written since the start: a compare per block, not a write at a computed index
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        s1_valid_q    <= 1'b0;
+        fwd_valid_q   <= 1'b0;
+        written_q     <= '0;
+        blk_rd_vld[k] <= 1'b0;
+      end else begin
+        s1_valid_q    <= blk_inc[k];
+        fwd_valid_q   <= s1_valid_q;
+        blk_rd_vld[k] <= written_q[blk_sel_d] && !clear_i && !clear_q;   // a start reads 0 at once
+        if (clear_q) written_q <= '0;
+        else begin
+          for (int b = 0; b < MAXB; b++)
+            if (s1_valid_q && s1_blk_q == BW'(b)) written_q[b] <= 1'b1;
+        end
+      end
+    end
   end
-  always_ff @(posedge clk_i) begin
-    if (cyc_inc) cnt_cyc_mem[blk_cyc_blk_i] <= cyc_old + CB'(1);
-  end
+
   // The counters are cleared by the reset and by a start, both synchronous: on ECP5 the
   // flip-flop's set/reset input then clears them, where an asynchronous reset (which takes that
   // input) left the start's clear to a LUT4 per bit between the adder and the flip-flop (1,984
@@ -100,33 +153,24 @@ module vgiw_bbs_counters #(
     end
   end
   /* verilator lint_on SYNCASYNCNET */
-  // written since the start: a compare per block, not a write at a computed index
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      cnt_exec_vld_q <= '0;
-      cnt_thr_vld_q  <= '0;
-      cnt_cyc_vld_q  <= '0;
-    end else if (clear_i) begin
-      cnt_exec_vld_q <= '0;
-      cnt_thr_vld_q  <= '0;
-      cnt_cyc_vld_q  <= '0;
-    end else if (run_i) begin
-      for (int b = 0; b < MAXB; b++) begin
-        if (exec_inc && exec_blk_i == BW'(b)) cnt_exec_vld_q[b] <= 1'b1;
-        if (thr_inc  && thr_blk_i == BW'(b))  cnt_thr_vld_q[b]  <= 1'b1;
-        if (cyc_inc  && blk_cyc_blk_i == BW'(b)) cnt_cyc_vld_q[b] <= 1'b1;
-      end
-    end
-  end
-
-  // Read-out: ranges of the index map, so the mux is indexed, not a compare per counter.
+  // Read-out: ranges of the index map, so the mux is indexed, not a compare per counter. The
+  // index is registered here (the per-block words come out of block RAM a clock edge after
+  // their address), so cnt_sel_i is the index CNT_SEL holds from the next edge on and
+  // cnt_value_o is the counter it selected at the last edge (docs/ctrl.md "Counters").
   localparam int unsigned NFW = $clog2(NFIX);
   localparam int unsigned NXW = $clog2(NX);
   localparam int unsigned UW  = (U > 1) ? $clog2(U) : 1;
-  logic [31:0]   cnt_sel;
-  logic [BW-1:0] blk_sel;
-  assign cnt_sel = 32'(cnt_sel_i);
-  assign blk_sel = BW'(cnt_sel - ((cnt_sel >= C_BLK_CYC) ? C_BLK_CYC : (cnt_sel >= C_BLK_THR) ? C_BLK_THR : C_BLK_EXEC));
+  logic [CNT_W-1:0] cnt_sel_q;
+  logic [31:0]      cnt_sel_d, cnt_sel;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cnt_sel_q <= '0;
+    else         cnt_sel_q <= cnt_sel_i;
+  end
+  assign cnt_sel_d = 32'(cnt_sel_i);
+  assign cnt_sel   = 32'(cnt_sel_q);
+  assign blk_sel_d = BW'(cnt_sel_d - ((cnt_sel_d >= C_BLK_CYC) ? C_BLK_CYC
+                                    : (cnt_sel_d >= C_BLK_THR) ? C_BLK_THR : C_BLK_EXEC));
 
   always_comb begin
     cnt_value_o = '0;
@@ -135,13 +179,13 @@ module vgiw_bbs_counters #(
     else if (cnt_sel >= C_EXT && cnt_sel < C_EXT + NX)
       cnt_value_o = ext_cnt_i[NXW'(cnt_sel - C_EXT)];
     else if (cnt_sel >= C_BLK_EXEC && cnt_sel < C_BLK_THR)
-      cnt_value_o = cnt_exec_vld_q[blk_sel] ? 64'(cnt_exec_mem[blk_sel]) : 64'd0;
+      cnt_value_o = blk_rd_vld[0] ? 64'(blk_rd_val[0]) : 64'd0;
     else if (cnt_sel >= C_BLK_THR && cnt_sel < C_UNIT_FIRE)
-      cnt_value_o = cnt_thr_vld_q[blk_sel] ? 64'(cnt_thr_mem[blk_sel]) : 64'd0;
+      cnt_value_o = blk_rd_vld[1] ? 64'(blk_rd_val[1]) : 64'd0;
     else if (cnt_sel >= C_UNIT_FIRE && cnt_sel < C_BLK_CYC)
       cnt_value_o = 64'(cnt_fire_q[UW'(cnt_sel - C_UNIT_FIRE)]);
     else if (cnt_sel >= C_BLK_CYC && cnt_sel < C_TOTAL)
-      cnt_value_o = cnt_cyc_vld_q[blk_sel] ? 64'(cnt_cyc_mem[blk_sel]) : 64'd0;
+      cnt_value_o = blk_rd_vld[2] ? 64'(blk_rd_val[2]) : 64'd0;
   end
 
 `ifndef SYNTHESIS

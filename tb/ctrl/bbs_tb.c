@@ -279,10 +279,11 @@ static int cfg_distinct(void)
     return 1;
 }
 
+/* a counter of the idle BBS: the index is taken at a clock edge (docs/ctrl.md "Counters") */
 static uint64_t counter(unsigned idx)
 {
     dut_set_cnt_sel_i(idx);
-    sim_eval();
+    sim_step();
     return dut_get_cnt_value_o();
 }
 

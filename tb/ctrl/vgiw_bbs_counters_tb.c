@@ -1,7 +1,10 @@
 /* vgiw_bbs_counters testbench (rtl/ctrl/vgiw_bbs_counters.sv, docs/ctrl.md "Counters"): random
  * events, blocks, thread bitmaps, unit firings, run/clear phases and mem_system counter values;
  * every cycle a random counter index (the whole map of arch/core.toml, the holes and indices
- * past the end included) is read and checked against a C model of the counters. */
+ * past the end included) is selected, and in the next cycle its value is checked against a C
+ * model of the counters: the fixed, unit and mem_system counters as they are in that cycle, the
+ * per-block ones (block RAM, updated in a two-stage pipeline) as they were two cycles before,
+ * except that a start makes them read 0 at once. */
 #include <stdint.h>
 #include <string.h>
 
@@ -16,6 +19,8 @@
 #define U     VGIW_FABRIC_UNITS
 
 static uint64_t fix[NFIX], fire[U], exec_c[MAXB], thr_c[MAXB], blkcyc[MAXB], ext[NX];
+/* the per-block counters at the start of the last two cycles: [0] one cycle ago, [1] two */
+static uint64_t hist_exec[2][MAXB], hist_thr[2][MAXB], hist_cyc[2][MAXB];
 
 /* the counters are counters.bits wide (TB_COUNTER_BITS when the build narrows them to see them
  * wrap) and wrap there; mem_system's come in at 64 bits */
@@ -29,14 +34,14 @@ static uint64_t model_own(unsigned sel)
     if (sel - VGIW_CNT_FIXED < NFIX)   /* CNT_FIXED is 0 */
         return fix[sel - VGIW_CNT_FIXED];
     if (sel >= VGIW_CNT_BLK_EXEC && sel < VGIW_CNT_BLK_EXEC + MAXB)
-        return exec_c[sel - VGIW_CNT_BLK_EXEC];
+        return hist_exec[1][sel - VGIW_CNT_BLK_EXEC];
     if (sel >= VGIW_CNT_BLK_THR && sel < VGIW_CNT_BLK_THR + MAXB)
-        return thr_c[sel - VGIW_CNT_BLK_THR];
+        return hist_thr[1][sel - VGIW_CNT_BLK_THR];
     if (sel >= VGIW_CNT_UNIT_FIRE && sel < VGIW_CNT_UNIT_FIRE + U)
         return fire[sel - VGIW_CNT_UNIT_FIRE];
 #ifdef VGIW_CNT_BLK_CYCLES
     if (sel >= VGIW_CNT_BLK_CYCLES && sel < VGIW_CNT_BLK_CYCLES + MAXB)
-        return blkcyc[sel - VGIW_CNT_BLK_CYCLES];
+        return hist_cyc[1][sel - VGIW_CNT_BLK_CYCLES];
 #endif
     return 0;
 }
@@ -66,6 +71,7 @@ int main(int argc, char **argv)
     rng_seed(&r, sim_args.seed);
     uint64_t count = sim_args.count ? sim_args.count : 100000;
     int run = 0;
+    unsigned prev_sel = 0;   /* the index of the last cycle: read in this one */
     unsigned hot = rng_below(&r, MAXB);   /* most events go to a few blocks, so counts grow */
     for (uint64_t cyc = 0; cyc < count; cyc++) {
         int clear = rng_below(&r, 2000) == 0;
@@ -110,8 +116,16 @@ int main(int argc, char **argv)
         set_wide(dut_setw_ext_cnt_i, ext, NX);
         dut_set_cnt_sel_i(sel);
         sim_eval();
-        sim_check_eq(dut_get_cnt_value_o(), model_read(sel), "cycle %llu: counter %u", (unsigned long long)cyc, sel);
+        sim_check_eq(dut_get_cnt_value_o(), model_read(prev_sel), "cycle %llu: counter %u", (unsigned long long)cyc,
+                     prev_sel);
         sim_progress();
+        prev_sel = sel;
+        memcpy(hist_exec[1], hist_exec[0], sizeof hist_exec[0]);
+        memcpy(hist_thr[1], hist_thr[0], sizeof hist_thr[0]);
+        memcpy(hist_cyc[1], hist_cyc[0], sizeof hist_cyc[0]);
+        memcpy(hist_exec[0], exec_c, sizeof exec_c);
+        memcpy(hist_thr[0], thr_c, sizeof thr_c);
+        memcpy(hist_cyc[0], blkcyc, sizeof blkcyc);
 
         if (clear) {
             memset(fix, 0, sizeof fix);
@@ -119,6 +133,10 @@ int main(int argc, char **argv)
             memset(exec_c, 0, sizeof exec_c);
             memset(thr_c, 0, sizeof thr_c);
             memset(blkcyc, 0, sizeof blkcyc);
+            /* a start reads 0 at once, the per-block counters too */
+            memset(hist_exec, 0, sizeof hist_exec);
+            memset(hist_thr, 0, sizeof hist_thr);
+            memset(hist_cyc, 0, sizeof hist_cyc);
         } else if (run) {
             for (unsigned i = 0; i < NFIX; i++)
                 if (inc >> i & 1)
