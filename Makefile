@@ -72,10 +72,10 @@ compare: gen
 
 # The FPGA flow (docs/fpga.md): synth_ecp5, nextpnr-ecp5 and ecppack for a board of fpga/.
 #   make fpga BOARD=ulx3s [CONFIG=tiny] [TOP=...] [FREQ=MHz] [PARAMS="CORE=0"] [YOSYS_NATIVE=1]
-#             [ROUTER=router2]
+#             [ROUTER=router2] [PLACER=static]
 .PHONY: fpga
 fpga: gen
 	@test -n "$(BOARD)" || { echo "usage: make fpga BOARD=<board of fpga/> [CONFIG=...] [TOP=...] [FREQ=MHz]"; exit 2; }
 	$(Q)$(PYTHON) tools/fpga_flow.py --board $(BOARD) --config $(CONFIG) $(if $(TOP),--top $(TOP)) \
 	    $(if $(FREQ),--freq $(FREQ)) $(foreach p,$(PARAMS),--param $(p)) $(if $(YOSYS_NATIVE),--yosys native) \
-	    $(if $(ROUTER),--router $(ROUTER))
+	    $(if $(ROUTER),--router $(ROUTER)) $(if $(PLACER),--placer $(PLACER))

