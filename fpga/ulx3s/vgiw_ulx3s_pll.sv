@@ -1,6 +1,9 @@
 // The ULX3S clock: the ECP5's EHXPLLL from the 25 MHz oscillator to CLK_MHZ (docs/fpga.md).
-// VCO = 25 MHz * FB * OP_DIV = 600 MHz (inside the 400..800 MHz range of the ECP5 PLL), so
-// CLK_MHZ must divide 600 and be a multiple of 25: 25, 50, 75 or 100.
+// VCO = CLK_MHZ * OP_DIV = 600 MHz (inside the 400..800 MHz range of the ECP5 PLL), so CLK_MHZ
+// must divide 600; its reference is the oscillator itself (25 MHz) for multiples of 25 and the
+// oscillator divided by 5 (5 MHz, above the PFD's 3.125 MHz) otherwise: 5, 10, 15, 20, 25, 30,
+// 40, 50, 60, 75 or 100 MHz. The data sheet's output range is 3.125..400 MHz; the slow clocks
+// are for a core whose timing misses the faster ones (fpga_3x3, docs/fpga.md).
 // Without SYNTHESIS (Verilator lint, simulation) a model passes the oscillator through and
 // raises lock after 16 cycles: the simulated board runs the logic at one clock anyway.
 module vgiw_ulx3s_pll #(
@@ -10,12 +13,13 @@ module vgiw_ulx3s_pll #(
   output logic clk_o,
   output logic locked_o
 );
-  if (CLK_MHZ % 25 != 0 || 600 % CLK_MHZ != 0 || CLK_MHZ > 100) begin : g_bad
-    $error("ulx3s_pll: CLK_MHZ must be 25, 50, 75 or 100");
+  if (CLK_MHZ % 5 != 0 || 600 % CLK_MHZ != 0 || CLK_MHZ > 100) begin : g_bad
+    $error("ulx3s_pll: CLK_MHZ must be 5, 10, 15, 20, 25, 30, 40, 50, 60, 75 or 100");
   end
 
 `ifdef SYNTHESIS
-  localparam int unsigned FB     = CLK_MHZ / 25;
+  localparam int unsigned REF_DIV = (CLK_MHZ % 25 == 0) ? 1 : 5;
+  localparam int unsigned FB     = CLK_MHZ * REF_DIV / 25;
   localparam int unsigned OP_DIV = 600 / CLK_MHZ;
   (* FREQUENCY_PIN_CLKI = "25" *)
   (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *) (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
@@ -23,7 +27,7 @@ module vgiw_ulx3s_pll #(
     .PLLRST_ENA ("DISABLED"), .INTFB_WAKE ("DISABLED"), .STDBY_ENABLE ("DISABLED"),
     .DPHASE_SOURCE ("DISABLED"), .OUTDIVIDER_MUXA ("DIVA"), .OUTDIVIDER_MUXB ("DIVB"),
     .OUTDIVIDER_MUXC ("DIVC"), .OUTDIVIDER_MUXD ("DIVD"),
-    .CLKI_DIV (1), .CLKFB_DIV (FB), .FEEDBK_PATH ("CLKOP"),
+    .CLKI_DIV (REF_DIV), .CLKFB_DIV (FB), .FEEDBK_PATH ("CLKOP"),
     .CLKOP_ENABLE ("ENABLED"), .CLKOP_DIV (OP_DIV), .CLKOP_CPHASE ((OP_DIV - 1) / 2), .CLKOP_FPHASE (0)
   ) u_pll (
     .CLKI (clk_25mhz_i), .CLKFB (clk_o), .CLKOP (clk_o), .CLKOS (), .CLKOS2 (), .CLKOS3 (),
