@@ -53,10 +53,9 @@ module vgiw_bbs_counters #(
   logic [U-1:0][CB-1:0]    cnt_fire_q;
 
   // Per-block counters: at most one block's execution count, one block's thread count and one
-  // block's cycle count change per cycle, so each kind lives in block RAM (vgiw_ram_1w1r; 64
-  // counters of 40 bits are 2,560 bits, three memories of LUT RAM with two read ports each cost
-  // some 3,000 LUT4 sites on the board: docs/ctrl.md "Counters") updated read-modify-write in a
-  // pipeline: an increment reads its block at the edge that ends its cycle (stage 0) and writes
+  // block's cycle count change per cycle, so each kind lives in block RAM (vgiw_ram_1w1r; in
+  // LUT RAM with two read ports the BBS of fpga_3x3 was 1,129 LUT4 sites larger: docs/ctrl.md
+  // "Counters") updated read-modify-write in a pipeline: an increment reads its block at the edge that ends its cycle (stage 0) and writes
   // the sum at the next (stage 1). The word written at the edge between is forwarded, since the
   // read at that edge saw the old one. A second copy of each memory serves the read-out. A start
   // cannot clear a memory in one cycle: a flip-flop per entry says whether it has been written
