@@ -113,6 +113,18 @@ module vgiw_bbs #(
   localparam int unsigned CAP_WORDS = (1 << vgiw_cfg_pkg::DATAPATH_TID_BITS) / 64;
   localparam bit SHADOW = vgiw_cfg_pkg::FABRIC_CFG_SHADOW;  // shadow chains (docs/ctrl.md "Shadow configuration")
 
+  // WORDS / b for b = 1..MAXB (entry 0 is 0), worked out at elaboration: the tile size below
+  // takes one table read instead of a divider on nblocks_q, a chain of some 500 gates on the
+  // ECP5 that limited the clock (docs/fpga.md "Timing")
+  localparam int unsigned NBW = $clog2(MAXB + 1);
+  function automatic logic [(MAXB+1)*TW-1:0] words_per_block_rom();
+    logic [(MAXB+1)*TW-1:0] rom;
+    rom = '0;
+    for (int b = 1; b <= MAXB; b++) rom[b*TW +: TW] = TW'(WORDS / b);
+    words_per_block_rom = rom;
+  endfunction
+  localparam logic [(MAXB+1)*TW-1:0] WORDS_PER_BLOCK = words_per_block_rom();
+
   // Fixed counters (arch/core.toml [counters.fixed]): bit positions in the counters' inc_i
   localparam int unsigned C_FIX         = vgiw_cfg_pkg::CNT_FIXED;
   localparam int unsigned NFIX          = vgiw_cfg_pkg::CNT_FIXED_COUNT;
@@ -302,7 +314,7 @@ module vgiw_bbs #(
   always_comb begin
     thread_words = (threads_q >> 6) + 32'(threads_q[5:0] != '0);
     max_tile_words = '0;
-    if (nblocks_q != '0 && nblocks_q <= MAXB) max_tile_words = TW'(WORDS / nblocks_q);
+    if (nblocks_q != '0 && nblocks_q <= MAXB) max_tile_words = WORDS_PER_BLOCK[NBW'(nblocks_q)*TW +: TW];
     // the host's cap keeps work-groups whole in every tile (docs/core.md, descriptor word TILE_MAX)
     if (tile_max_q != '0 && tile_max_q < 32'(max_tile_words)) max_tile_words = TW'(tile_max_q);
   end
