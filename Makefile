@@ -16,7 +16,7 @@ export PATH := $(CURDIR)/.venv/bin:$(PATH)
 RTL_PKGS := $(GEN)/vgiw_fu_pkg.sv $(GEN)/vgiw_hl_pkg.sv $(GEN)/$(CONFIG)/vgiw_cfg_pkg.sv $(sort $(wildcard rtl/*/*_pkg.sv))
 ARCH_SRC := $(wildcard arch/*.toml arch/presets/*.toml) tools/archgen.py tools/fabric_topology.py
 
-.PHONY: all help deps gen lint synth-check area test fpu-vectors clean
+.PHONY: all help deps gen lint synth-check area timing test fpu-vectors clean
 all: help
 
 help:
@@ -42,6 +42,11 @@ synth-check: gen
 
 area: gen
 	$(Q)$(PYTHON) tools/rtl_gates.py area --config $(CONFIG) --jobs $(JOBS)
+
+#   make timing [CONFIG=small] [TOP=vgiw_core] [CUT="A>B ..."]   longest paths by RTL instance,
+#                      estimated on the ECP5 (docs/fpga.md "Timing"); CUT: what a register there gives
+timing: gen
+	$(Q)$(PYTHON) tools/timing_paths.py --config $(CONFIG) $(if $(TOP),--top $(TOP)) $(foreach c,$(CUT),--cut '$(c)')
 
 test: gen
 	$(Q)$(PYTHON) tools/run_tests.py --jobs $(JOBS) $(if $(FULL),--full) $(foreach o,$(ONLY),--only $(o))
