@@ -138,9 +138,24 @@ module vgiw_core (
     .cvt_wr_word_o (cvt_wr_word), .cvt_wr_bits_o (cvt_wr_bits), .cvt_nonempty_i (cvt_nonempty),
     .fab_clear_o (fab_clear), .cfg_shift_o (cfg_shift), .cfg_bg_o (cfg_bg), .cfg_load_o (cfg_load), .cfg_word_o (cfg_word), .tile_base_o (tile_base), .geom_o (geom),
     .cvu_batch_valid_o (cvu_batch_valid), .cvu_batch_ready_i (cvu_batch_ready), .cvu_batch_o (cvu_batch),
-    .cvu_done_valid_i (cvu_done_valid), .cvu_done_ready_o (cvu_done_ready), .cvu_done_i (cvu_done),
+    .cvu_done_valid_i (done_reg_valid), .cvu_done_ready_o (done_reg_ready), .cvu_done_i (done_reg),
     .fab_busy_i (fab_busy), .unit_fire_i (unit_fire), .fab_error_i (fab_error)
   );
+
+  // A register slice on each CVU's done stream: without it the path from a unit's datapath
+  // through the CVU's done packet into the BBS's merge, its choice of the next block and its
+  // configuration cache was one clock period (the longest path of the ECP5 board build,
+  // docs/fpga.md "Timing"). A done packet reaches the BBS a cycle later; the BBS counts batches
+  // outstanding, so a packet in the slice keeps the block from draining.
+  logic [NC-1:0]            done_reg_valid, done_reg_ready;
+  logic [NC-1:0][vgiw_cfg_pkg::CVU_DONE_BITS-1:0] done_reg;
+  for (genvar c = 0; c < NC; c++) begin : g_done_reg
+    vgiw_stream_reg #(.WIDTH (vgiw_cfg_pkg::CVU_DONE_BITS), .SPILL (1'b1)) u_done_reg (
+      .clk_i, .rst_ni, .clear_i (1'b0),
+      .valid_i (cvu_done_valid[c]), .ready_o (cvu_done_ready[c]), .data_i (cvu_done[c]),
+      .valid_o (done_reg_valid[c]), .ready_i (done_reg_ready[c]), .data_o (done_reg[c])
+    );
+  end
 
   vgiw_cvt u_cvt (
     .clk_i, .rst_ni,
