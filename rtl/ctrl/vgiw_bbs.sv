@@ -114,8 +114,8 @@ module vgiw_bbs #(
   localparam bit SHADOW = vgiw_cfg_pkg::FABRIC_CFG_SHADOW;  // shadow chains (docs/ctrl.md "Shadow configuration")
 
   // WORDS / b for b = 1..MAXB (entry 0 is 0), worked out at elaboration: the tile size below
-  // takes one table read instead of a divider on nblocks_q, a chain of some 500 gates on the
-  // ECP5 that limited the clock (docs/fpga.md "Timing")
+  // takes one table read instead of a divider on nblocks_q, some 500 gates deep in a generic
+  // synthesis of fpga_3x3's core, its longest path by gate count (docs/fpga.md "Timing")
   localparam int unsigned NBW = $clog2(MAXB + 1);
   function automatic logic [(MAXB+1)*TW-1:0] words_per_block_rom();
     logic [(MAXB+1)*TW-1:0] rom;

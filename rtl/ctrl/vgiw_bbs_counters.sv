@@ -55,8 +55,8 @@ module vgiw_bbs_counters #(
   // Per-block counters: at most one block's execution count, one block's thread count and one
   // block's cycle count change per cycle, so each kind lives in block RAM (vgiw_ram_1w1r; in
   // LUT RAM with two read ports the BBS of fpga_3x3 was 1,129 LUT4 sites larger: docs/ctrl.md
-  // "Counters") updated read-modify-write in a pipeline: an increment reads its block at the edge that ends its cycle (stage 0) and writes
-  // the sum at the next (stage 1). The word written at the edge between is forwarded, since the
+  // "Counters") updated read-modify-write in a pipeline: an increment reads its block at the
+  // edge that ends its cycle (stage 0) and writes the sum at the next (stage 1). The word written at the edge between is forwarded, since the
   // read at that edge saw the old one. A second copy of each memory serves the read-out. A start
   // cannot clear a memory in one cycle: a flip-flop per entry says whether it has been written
   // since the start, and an unwritten entry reads 0. The start clears those flags one edge late,
