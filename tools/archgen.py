@@ -622,6 +622,9 @@ def derive(cfg, name):
     cfg["fabric"]["token_index_bits"] = clog2(tb)
     if cfg["fabric"]["link_flits"] not in (1, 2, 3, 4):
         raise ArchError(f"{where}: fabric.link_flits must be 1..4 (it is {cfg['fabric']['link_flits']})")
+    if cfg["fabric"]["cvu_coord_stages"] not in (1, 2, 3, 4):
+        raise ArchError(f"{where}: fabric.cvu_coord_stages must be 1..4 (a register in front of each of stage B's three adders; "
+                        f"it is {cfg['fabric']['cvu_coord_stages']})")
     # a token's thread ID is tile-relative (rtl/fabric/vgiw_cvu_coords.sv), and a tile has at most
     # cvt.bits threads (docs/core.md "Tiles"): the IDs of a whole tile must fit tid_bits
     tid, cvt_bits = cfg["datapath"]["tid_bits"], cfg["cvt"]["bits"]

@@ -112,6 +112,10 @@ module vgiw_bbs #(
   // at most 2^DATAPATH_TID_BITS threads, in 64-thread words
   localparam int unsigned CAP_WORDS = (1 << vgiw_cfg_pkg::DATAPATH_TID_BITS) / 64;
   localparam bit SHADOW = vgiw_cfg_pkg::FABRIC_CFG_SHADOW;  // shadow chains (docs/ctrl.md "Shadow configuration")
+  // bbs.select_cycle: a drained run selects in S_SELECT, from the registered CVT summary, not in
+  // its draining cycle (docs/ctrl.md "Turnaround"; issue 22: the merge of the last done packet,
+  // the choice of the block and the configuration cache's lookup were one path)
+  localparam bit SEL_CYCLE = vgiw_cfg_pkg::BBS_SELECT_CYCLE;
 
   // WORDS / b for b = 1..MAXB (entry 0 is 0), worked out at elaboration: the tile size below
   // takes one table read instead of a divider on nblocks_q, some 500 gates deep in a generic
@@ -265,11 +269,12 @@ module vgiw_bbs #(
   // Smallest non-empty block and the block to prefetch (docs/ctrl.md "Configuration cache").
   // The CVT's summary is registered; a done packet merged in this cycle (in the cycle a run
   // drains, its last one) is added here, so the next block is chosen in that cycle
-  // (docs/ctrl.md "Turnaround").
+  // (docs/ctrl.md "Turnaround"). With SEL_CYCLE the choice waits a cycle for the register,
+  // and the prefetch sees a merge a cycle late.
   logic [MAXB-1:0] nonempty;
   always_comb begin
     nonempty = cvt_nonempty_i;
-    if (merge_vld && state_q == S_RUN) nonempty[merge_block] = 1'b1;
+    if (!SEL_CYCLE && merge_vld && state_q == S_RUN) nonempty[merge_block] = 1'b1;
   end
   vgiw_bbs_prefetch u_prefetch (
     .nonempty_i     (nonempty),
@@ -289,6 +294,24 @@ module vgiw_bbs #(
     .predict_o      (predict),
     .predict_vld_o  (predict_vld)
   );
+
+  // With SEL_CYCLE a prefetch starts from the choice of the previous cycle (predict_q), so that
+  // the search of the CVT summary, the probes and the choice are not on one path with the fetch's
+  // start and the configuration cache's fill (issue 22). A prediction, a cycle old: the block it
+  // names was not on chip then, and only a fill (which makes the fetch unit busy) puts it there.
+  // It is made in a cycle of the same run: in a run's first cycle it would be about the previous
+  // block, whose successors are not this one's. Without SEL_CYCLE the registers are unread.
+  logic [BW-1:0] predict_q;
+  logic          predict_vld_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      predict_q     <= '0;
+      predict_vld_q <= 1'b0;
+    end else begin
+      predict_q     <= predict;
+      predict_vld_q <= predict_vld && state_q == S_RUN;
+    end
+  end
 
   // Shadow target (docs/ctrl.md "Shadow configuration"): the block that runs after cur_q is the
   // smallest block non-empty when it drains. Blocks other than cur_q only gain threads while it
@@ -321,6 +344,8 @@ module vgiw_bbs #(
 
   // ---- dispatch and done merge (vgiw_bbs_dispatch) ----------------------------------------
   logic           drained, disp_idle;
+  logic           preload;                         // the last shift cycle (below)
+  logic           sel_go;                          // a selection that runs a block (below)
 
   logic [AW-1:0]  merge_word;
   logic [63:0]    merge_bits;
@@ -329,9 +354,9 @@ module vgiw_bbs #(
 
   vgiw_bbs_dispatch u_dispatch (
     .clk_i, .rst_ni,
-    .run_start_i     (select && (state_d == S_RUN || state_d == S_SHIFT)),
+    .run_start_i     (sel_go),
     .run_i           (state_q == S_RUN),
-    .preload_i       (state_q == S_SHIFT && state_d == S_RUN),
+    .preload_i       (preload),
     .err_i           (err_q),
     .used_words_i    (used_words_q),
     .cvu_i           (cur_cvu),
@@ -407,8 +432,8 @@ module vgiw_bbs #(
     if (state_q == S_SHIFT) begin
       want_vld = !sh_hit;
     end else if (state_q == S_RUN) begin
-      want     = predict;
-      want_vld = predict_vld;
+      want     = SEL_CYCLE ? predict_q : predict;
+      want_vld = SEL_CYCLE ? predict_vld_q : predict_vld;
     end
   end
 
@@ -467,11 +492,31 @@ module vgiw_bbs #(
   // the shadow holds the selected block completely: the switch is the load, in the selecting
   // cycle (with the clear), and the block runs from the next cycle as after a loop back
   assign swap      = SHADOW && !again && shv_full_q && shv_blk_q == smallest;
-  assign select    = state_q == S_SELECT || (state_q == S_RUN && drained);
+  assign select    = state_q == S_SELECT || (!SEL_CYCLE && state_q == S_RUN && drained);
   assign restart   = state_q == S_RUN && state_d == S_RUN && drained;
   assign reconf    = select && state_d == S_SHIFT;
   assign swap_now  = select && swap && state_d == S_RUN;
   assign run_entry = (state_d == S_RUN && state_q != S_RUN) || restart;
+  // A selection that runs a block (again, or after a reconfiguration): the fabric is cleared and
+  // the dispatch restarts its scan. With SEL_CYCLE it is S_SELECT with a block to run, known a
+  // cycle ahead (sel_go_q): S_SELECT follows a drain, whose merge this cycle may be the only
+  // thread left, or a tile's set-up, which gives block 0 threads. So the clear depends neither
+  // on state_d, which every input of the state machine reaches, nor on the CVT summary's
+  // search, and the CVUs' batch handshake (which a clear refuses) is not on a path from it to
+  // the dispatch's CVT read. An error in S_SELECT then clears a fabric that holds no thread, on
+  // the way to the abort, which clears it again.
+  logic sel_go_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sel_go_q <= 1'b0;
+    else         sel_go_q <= state_d == S_SELECT
+                             && (state_q == S_TILE || any_nonempty || (merge_vld && state_q == S_RUN));
+  end
+  assign sel_go    = SEL_CYCLE ? (state_q == S_SELECT && sel_go_q)
+                               : (select && (state_d == S_RUN || state_d == S_SHIFT));
+  // the last shift cycle (S_SHIFT's exit to S_RUN, below), spelled out rather than read from
+  // state_d, whose other cases choose a block: the dispatch's first CVT read follows it
+  assign preload   = state_q == S_SHIFT && sh_row_ready && shift_row_q == RWW'(STEPS - 1)
+                     && err_now == vgiw_cfg_pkg::ERR_NONE;
 
   always_comb begin
     state_d = state_q;
@@ -490,8 +535,9 @@ module vgiw_bbs #(
       end
       S_SHIFT: if (sh_row_ready && shift_row_q == RWW'(STEPS - 1)) state_d = S_RUN;
       // the cycle a run drains selects the next block (no S_SELECT cycle between two runs);
-      // only the tile's end goes through S_SELECT
-      S_RUN:         if (drained) state_d = !any_nonempty ? S_SELECT : (again || swap) ? S_RUN : S_SHIFT;
+      // only the tile's end goes through S_SELECT. With SEL_CYCLE every drained run does.
+      S_RUN:         if (drained) state_d = (SEL_CYCLE || !any_nonempty) ? S_SELECT
+                                          : (again || swap) ? S_RUN : S_SHIFT;
       S_ABORT:       if ((disp_idle || abort_cnt_q == ABORT_WAIT) && !f_busy)
                        state_d = S_FLUSH_OUT;
       S_FLUSH_OUT:   if (flush_done_seen) state_d = S_IDLE;
@@ -506,7 +552,7 @@ module vgiw_bbs #(
   // The fabric's thread state is also cleared when the configured block runs again (a loop
   // back to it, or block 0 of a new tile): its CVUs restart at low thread IDs, and the fabric
   // requires increasing IDs between clears (docs/fabric.md, epochs). The configuration stays.
-  assign fab_clear_o   = (select && (state_d == S_RUN || state_d == S_SHIFT))
+  assign fab_clear_o   = sel_go
                          || (state_q == S_ABORT && state_d == S_FLUSH_OUT);
   assign cvt_clear_o   = (state_q == S_SELECT && !any_nonempty) || (state_q == S_ABORT && state_d == S_FLUSH_OUT)
                          || (state_q == S_IDLE && start_i);
@@ -528,6 +574,21 @@ module vgiw_bbs #(
   assign cb_drop  = state_q == S_CHECK && (cfg_drop_q || drop_next_q);
   assign cb_match = tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY);
 
+  // The block read from the cache: the one being selected, probed in the selecting cycle for the
+  // hit counters and its use, then sel_q. With SEL_CYCLE always sel_q, and a reconfiguration is
+  // counted and touched in its first shift cycle, when sel_q is the block: the lookup is then
+  // off the path from the CVT summary's search to the dispatch's first CVT read (issue 22).
+  logic          reconf_q;                       // the previous cycle started a reconfiguration
+  logic [BW-1:0] sh_block;
+  logic          sh_touch, reconf_seen;
+  assign sh_block    = (select && !SEL_CYCLE) ? smallest : sel_q;
+  assign reconf_seen = SEL_CYCLE ? reconf_q : reconf;
+  assign sh_touch    = reconf_seen;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) reconf_q <= 1'b0;
+    else         reconf_q <= reconf;
+  end
+
   vgiw_bbs_cfg_cache #(.NPROBE(5)) u_cfg_cache (
     .clk_i, .rst_ni,
     .inval_i      (state_q == S_IDLE && start_i),
@@ -542,7 +603,7 @@ module vgiw_bbs #(
     .wr_hit_o     (cb_wr_hit),
     .fill_addr_i  (tbl_cfg_rd),
     .fill_key_i   (tbl_key_mem[want]),
-    .keep_i       ({cur_q, select ? smallest : sel_q}),
+    .keep_i       ({cur_q, sh_block}),
     .probe_i      (cand),
     .probe_hit_o  (cand_hit),
     .fill_start_i (cb_start),
@@ -552,8 +613,8 @@ module vgiw_bbs #(
     .fill_line_i  (f_line),
     .fill_off_i   (f_off),
     .fill_words_o (cb_words),
-    .sh_block_i   (select ? smallest : sel_q),   // probed in the selecting cycle (hit counters)
-    .sh_touch_i   (reconf),
+    .sh_block_i   (sh_block),
+    .sh_touch_i   (sh_touch),
     .sh_row_i     (sh_row),
     .sh_hit_o     (sh_hit),
     .sh_full_o    (sh_full),
@@ -653,7 +714,7 @@ module vgiw_bbs #(
           sel_q <= smallest;
           if (!any_nonempty && next_base < {1'b0, threads_q}) tile_base_q <= next_base;
         end
-        S_RUN: if (drained) sel_q <= smallest;
+        S_RUN: if (drained && !SEL_CYCLE) sel_q <= smallest;
         S_SHIFT: if (cfg_shift_o) begin
           shift_row_q <= shift_row_q + RWW'(1);
           if (shift_row_q == RWW'(STEPS - 1)) begin
@@ -768,8 +829,8 @@ module vgiw_bbs #(
     // a switch to the shadow is a reconfiguration (another block's configuration goes live)
     cnt_inc[vgiw_cfg_pkg::CNT_RECONFIGS - C_FIX]   = reconf || swap_now;
     // a reconfiguration hits when its whole configuration is on chip as it starts
-    cnt_inc[vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX]    = (reconf && sh_full) || swap_now;
-    cnt_inc[vgiw_cfg_pkg::CNT_CFG_MISSES - C_FIX]  = reconf && !sh_full;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_HITS - C_FIX]    = (reconf_seen && sh_full) || swap_now;
+    cnt_inc[vgiw_cfg_pkg::CNT_CFG_MISSES - C_FIX]  = reconf_seen && !sh_full;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_FETCHES - C_FIX] = cb_start;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_KEPT - C_FIX]    = cb_kept;
     cnt_inc[vgiw_cfg_pkg::CNT_CFG_BG_SHIFTS - C_FIX] = bg_start;
@@ -817,6 +878,9 @@ module vgiw_bbs #(
         || vgiw_cfg_pkg::DESC_W_LV_BASE >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_LOCAL_SPAN >= DESC_FETCH)
       $error("bbs: a descriptor word the BBS keeps lies outside the fetched descriptor");
   end
+  a_sel_go: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(SEL_CYCLE && state_q == S_SELECT && sel_go_q != any_nonempty))
+    else $error("bbs: the selection's look-ahead (sel_go_q) disagrees with the CVT summary");
   a_cfg_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(cb_wr && f_idx != 16'(cb_words)))
     else $error("bbs: configuration words out of order");

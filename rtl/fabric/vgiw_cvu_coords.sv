@@ -25,7 +25,8 @@
 //     for the base-4 digits j2 j1 j0 of the offset j < 64 in the batch: a chain of three
 //     adders, each adding 0, P[2i], P[2i+1] or Q[i] = D(3*4^i) = P[2i] + P[2i+1] (computed
 //     in the setup by the stage-A adder, which is idle then), then a register. Three adders
-//     instead of six (one per bit of j): the same sums, so the same values and cycles.
+//     instead of six (one per bit of j): the same sums, so the same values and cycles. The
+//     chain takes fabric.cvu_coord_stages cycles (registers between its adders, g_chain).
 // Out0 and out1 carry the values selected by sel0_i / sel1_i (vgiw_fu_pkg::cvu_src_e).
 module vgiw_cvu_coords #(
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
@@ -144,27 +145,75 @@ module vgiw_cvu_coords #(
   assign b_last   = (b_left_q & ~b_onehot) == '0;
   assign a_to_b   = a_valid_q && !a_busy && (!b_valid || (b_fire && b_last));
 
-  // chain[i]: after adding base-4 digits 0..i of b_bit (split_var: each element is its own
-  // signal). Adding D(0) (all digits zero) to a number in range leaves it unchanged.
-  logic [NQ-1:0][VW-1:0] chain /*verilator split_var*/;
+  // Stage B's chain: adder i adds the base-4 digit i of the thread's offset. With
+  // fabric.cvu_coord_stages = NS > 1, a register (stream_reg, one entry) stands in front of
+  // adder i for i > NQ - NS: NS = 2 in front of the third adder (two adders, then one adder
+  // and the outputs' multiply-add), 3 also in front of the second, 4 also in front of the
+  // first (after the search for the thread's bit). Issue 22: the chain was the board build's
+  // critical path. Same values, one thread per cycle, NS - 1 cycles more from a batch to its
+  // first thread. A thread carries its linear ID, thread ID and offset through the registers;
+  // the selections and the geometry hold for the whole block. x_*[i] is a thread on its way to
+  // adder i, a_*[i] the same after the register, if any; x_val[NQ] is the chain's result
+  // (split_var: each element its own signal). Adding D(0) (all digits zero) to a number in
+  // range leaves it unchanged.
+  localparam int unsigned NS = vgiw_cfg_pkg::FABRIC_CVU_COORD_STAGES;
+  logic [NQ:0]              x_valid /*verilator split_var*/;
+  logic [NQ:0]              x_ready /*verilator split_var*/;
+  logic [NQ:0][31:0]        x_lin   /*verilator split_var*/;
+  logic [NQ:0][TID_W-1:0]   x_tid   /*verilator split_var*/;
+  logic [NQ:0][VW-1:0]      x_val   /*verilator split_var*/;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [NQ:0][5:0]         x_off   /*verilator split_var*/;  // element NQ: no adder reads it
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign x_valid[0] = b_valid;
+  assign x_tid[0]   = b_base_q + TID_W'(b_bit);
+  assign x_lin[0]   = tile_base_i + 32'(x_tid[0]);
+  assign x_off[0]   = b_bit;
+  assign x_val[0]   = last_c_q;
   for (genvar i = 0; i < NQ; i++) begin : g_chain
-    logic [VW-1:0] prev, addend;
-    assign prev = (i == 0) ? last_c_q : chain[(i == 0) ? 0 : i - 1];
+    logic             a_valid, a_ready;
+    logic [31:0]      a_lin;
+    logic [TID_W-1:0] a_tid;
+    logic [5:0]       a_off;
+    logic [VW-1:0]    a_val, addend;
+    logic [1:0]       digit;
+    if (i + NS > NQ) begin : g_reg
+      vgiw_stream_reg #(.WIDTH (32 + TID_W + 6 + VW), .SPILL (1'b0)) u_reg (
+        .clk_i, .rst_ni, .clear_i,
+        .valid_i (x_valid[i]), .ready_o (x_ready[i]),
+        .data_i  ({x_lin[i], x_tid[i], x_off[i], narrow(x_val[i])}),
+        .valid_o (a_valid), .ready_i (a_ready),
+        .data_o  ({a_lin, a_tid, a_off, a_val})
+      );
+    end else begin : g_wire
+      assign a_valid    = x_valid[i];
+      assign x_ready[i] = a_ready;
+      assign a_lin      = x_lin[i];
+      assign a_tid      = x_tid[i];
+      assign a_off      = x_off[i];
+      assign a_val      = x_val[i];
+    end
+    assign digit = a_off[2*i +: 2];
     always_comb begin
-      unique case (b_bit[2*i +: 2])
+      unique case (digit)
         2'd1:    addend = pw_q[2*i];
         2'd2:    addend = pw_q[2*i + 1];
         2'd3:    addend = q_q[i];
         default: addend = '0;
       endcase
     end
-    vgiw_cvu_coord_add u_add (.geom_i, .a_i (prev), .b_i (addend), .cin_i (1'b0), .sum_o (chain[i]));
+    vgiw_cvu_coord_add u_add (.geom_i, .a_i (a_val), .b_i (addend), .cin_i (1'b0), .sum_o (x_val[i+1]));
+    assign x_valid[i+1] = a_valid;
+    assign a_ready      = x_ready[i+1];
+    assign x_lin[i+1]   = a_lin;
+    assign x_tid[i+1]   = a_tid;
+    assign x_off[i+1]   = a_off;
   end
 
   logic [VW-1:0] c;
   logic [TID_W-1:0] tid;
-  assign c   = chain[NQ-1];
-  assign tid = b_base_q + TID_W'(b_bit);
+  assign c   = x_val[NQ];
+  assign tid = x_tid[NQ];
 
   // Every output is one term plus one product (global ID = Gd * LSd + Ld, __local base =
   // LOCAL_BASE + TG * LOCAL_STRIDE, the others + 0): one multiplier and one adder per output.
@@ -216,22 +265,20 @@ module vgiw_cvu_coords #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  logic [31:0] lin, d0, d1;
+  logic [31:0] d0, d1;
   cvu_out_t    t0, t1;
-  assign lin = tile_base_i + 32'(tid);
-  assign t0  = pick(sel0_i, c, lin, geom_i);
-  assign t1  = pick(sel1_i, c, lin, geom_i);
+  assign t0  = pick(sel0_i, c, x_lin[NQ], geom_i);
+  assign t1  = pick(sel1_i, c, x_lin[NQ], geom_i);
   assign d0  = t0.term + 32'(t0.factor * 32'(t0.scale));
   assign d1  = t1.term + 32'(t1.factor * 32'(t1.scale));
 
   // registered output: the adder chain ends here (full throughput)
-  logic b_ready;
   vgiw_stream_reg #(.WIDTH (TID_W + 64), .SPILL (1'b0)) u_out (
     .clk_i, .rst_ni, .clear_i,
-    .valid_i (b_valid), .ready_o (b_ready), .data_i ({tid, d1, d0}),
+    .valid_i (x_valid[NQ]), .ready_o (x_ready[NQ]), .data_i ({tid, d1, d0}),
     .valid_o (thr_valid_o), .ready_i (thr_ready_i), .data_o ({thr_tid_o, thr_data1_o, thr_data0_o})
   );
-  assign b_fire = b_valid && b_ready;
+  assign b_fire = b_valid && x_ready[0];
 
   assign batch_ready_o = ready && !a_valid_q && !clear_i;
 

@@ -496,9 +496,10 @@ static unsigned run_kernel(unsigned inject, int expect_error)
                 m_reconfigs++;
                 clear_at = now;
                 /* on chip: read in this launch, completely arrived, and never evicted (the
-                 * kernel's blocks all fit the cache) */
+                 * kernel's blocks all fit the cache); with bbs.select_cycle seen in the first
+                 * shift cycle, the one after the clear (docs/ctrl.md "Turnaround") */
                 if (expect_cfg >= 0 && fit && cfg_done_at[expect_cfg] &&
-                    cfg_done_at[expect_cfg] < now)
+                    cfg_done_at[expect_cfg] < now + (VGIW_BBS_SELECT_CYCLE ? 1 : 0))
                     m_onchip++;
                 else
                     clear_at = 0;
