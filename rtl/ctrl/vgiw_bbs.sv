@@ -580,10 +580,9 @@ module vgiw_bbs #(
   // off the path from the CVT summary's search to the dispatch's first CVT read (issue 22).
   logic          reconf_q;                       // the previous cycle started a reconfiguration
   logic [BW-1:0] sh_block;
-  logic          sh_touch, reconf_seen;
+  logic          reconf_seen;                    // the reconfiguration counted and touched now
   assign sh_block    = (select && !SEL_CYCLE) ? smallest : sel_q;
   assign reconf_seen = SEL_CYCLE ? reconf_q : reconf;
-  assign sh_touch    = reconf_seen;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) reconf_q <= 1'b0;
     else         reconf_q <= reconf;
@@ -614,7 +613,7 @@ module vgiw_bbs #(
     .fill_off_i   (f_off),
     .fill_words_o (cb_words),
     .sh_block_i   (sh_block),
-    .sh_touch_i   (sh_touch),
+    .sh_touch_i   (reconf_seen),
     .sh_row_i     (sh_row),
     .sh_hit_o     (sh_hit),
     .sh_full_o    (sh_full),
