@@ -114,9 +114,13 @@ def build_benches(benches, jobs):
                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if r.returncode != 0:
             print(r.stdout[-4000:])
-            # find which ones exist; the rest failed
+            # Which ones failed: each again on its own (those built return at once). A model
+            # left from an earlier build is no evidence: make stops at the first error, and
+            # the test would run the old RTL.
             for n in names:
-                if not os.path.exists(os.path.join(ROOT, "build", "tb", config, n, "sim")):
+                one = subprocess.run(["make", "-s", f"CONFIG={config}", f"tb-{n}"], cwd=ROOT,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                if one.returncode != 0:
                     failed.add((n, config))
             if not failed:
                 failed.update((n, config) for n in names)
