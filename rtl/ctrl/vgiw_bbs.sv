@@ -157,6 +157,7 @@ module vgiw_bbs #(
   logic [63:0]     last_mask_q;
   logic [TW-1:0]   init_w_q;
   logic [BW-1:0]   cur_q, sel_q;
+  logic [BW-1:0]   cur_d, sel_d;                   // their values from the next cycle on
   logic            configured_q;                   // the fabric holds block cur_q's graph
   logic [RWW-1:0]  shift_row_q;
   logic [15:0]     abort_cnt_q;
@@ -202,10 +203,15 @@ module vgiw_bbs #(
   );
 
   // ---- block table (docs/core.md "Block table") -------------------------------------------
-  // Three memories indexed by block ID (configuration address, successors, CVU mask), written
-  // word by word as the table is fetched and read without a clock: LUT RAM, not ~100 flip-flops
-  // per block (docs/ctrl.md "Block table size"). Entries are checked as they arrive, so the
-  // table check needs no loop over all blocks.
+  // Four memories indexed by block ID (configuration address, successors, CVU mask, key),
+  // written word by word as the table is fetched: RAM, not ~100 flip-flops per block
+  // (docs/ctrl.md "Block table size"). Entries are checked as they arrive, so the table check
+  // needs no loop over all blocks. The successors and CVU masks of the running block (cur_q) and
+  // of the selected one (sel_q) are read a cycle ahead, at cur_d and sel_d, into registers: the
+  // done packets' merge and the dispatch start from a register, not from a RAM read, and the
+  // RAM has a clocked read port, as block RAM needs (docs/ctrl.md "Block table and counter
+  // storage"). The table is written only while it loads, cycles before any block runs, so the
+  // registers always hold the entries of cur_q and sel_q when they are used (asserted).
   logic [31:0]   tbl_cfg_mem  [MAXB];
   logic [31:0]   tbl_succ_mem [MAXB];
   logic [NC-1:0] tbl_cvu_mem  [MAXB];
@@ -215,7 +221,8 @@ module vgiw_bbs #(
   logic [15:0]   tbl_wr_word;                      // word of the entry being written
   logic [31:0]   tbl_succ_rd;                      // block cur_q's successors
   logic [31:0]   tbl_tsucc_rd;                     // block sel_q's (the prefetch after next)
-  logic [NC-1:0] tbl_cvu_rd;                       // block cur_q's CVUs
+  logic [NC-1:0] tbl_cvu_rd;                       // block cur_q's CVUs (sel_q's in S_SHIFT)
+  logic [NC-1:0] tbl_cvu_cur_q, tbl_cvu_sel_q;     // block cur_q's and sel_q's CVUs
   logic [31:0]   tbl_cfg_rd;                       // configuration address of the block to fetch
   logic [BW-1:0] want;                             // that block (fetch control, below)
 
@@ -235,11 +242,15 @@ module vgiw_bbs #(
   always_ff @(posedge clk_i) begin
     if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY)) tbl_key_mem[tbl_wr_block] <= f_word;
   end
-  assign tbl_succ_rd = tbl_succ_mem[cur_q];
-  assign tbl_tsucc_rd = tbl_succ_mem[sel_q];
+  always_ff @(posedge clk_i) begin
+    tbl_succ_rd   <= tbl_succ_mem[cur_d];
+    tbl_tsucc_rd  <= tbl_succ_mem[sel_d];
+    tbl_cvu_cur_q <= tbl_cvu_mem[cur_d];
+    tbl_cvu_sel_q <= tbl_cvu_mem[sel_d];
+  end
   // the running block's CVUs; in the last shift cycle the next block's (its first batch is
   // read then, docs/ctrl.md "Turnaround")
-  assign tbl_cvu_rd  = tbl_cvu_mem[(state_q == S_SHIFT) ? sel_q : cur_q];
+  assign tbl_cvu_rd  = (state_q == S_SHIFT) ? tbl_cvu_sel_q : tbl_cvu_cur_q;
   assign tbl_cfg_rd  = tbl_cfg_mem[want];
 
   // ---- derived ----------------------------------------------------------------------------
@@ -518,6 +529,19 @@ module vgiw_bbs #(
   assign preload   = state_q == S_SHIFT && sh_row_ready && shift_row_q == RWW'(STEPS - 1)
                      && err_now == vgiw_cfg_pkg::ERR_NONE;
 
+  // The running block (cur_q) and the selected one (sel_q), as of the next cycle: the block
+  // table is read at these addresses (above).
+  always_comb begin
+    cur_d = cur_q;
+    sel_d = sel_q;
+    // the last shift step: the reconfigured block runs from the next cycle
+    if (state_q == S_SHIFT && cfg_shift_o && shift_row_q == RWW'(STEPS - 1)) cur_d = sel_q;
+    // run entry (the dispatch restarts its scan of cur_q, also after a loop back to it)
+    if (select && state_d == S_RUN) cur_d = smallest;
+    if (state_q == S_SELECT || (state_q == S_RUN && drained && !SEL_CYCLE)) sel_d = smallest;
+    if (bg_retarget) sel_d = tgt;                // the shadow keeps what it holds
+  end
+
   always_comb begin
     state_d = state_q;
     unique case (state_q)
@@ -681,6 +705,8 @@ module vgiw_bbs #(
       load_q        <= 1'b0;
     end else begin
       state_q   <= state_d;
+      cur_q     <= cur_d;
+      sel_q     <= sel_d;
       fab_err_q <= fab_error_i;
       mem_err_q <= mem_error_i;
 
@@ -710,14 +736,11 @@ module vgiw_bbs #(
                           : ((32'(max_tile_words) > 32'(CAP_WORDS)) ? TW'(CAP_WORDS) : max_tile_words);
         end
         S_SELECT: begin
-          sel_q <= smallest;
           if (!any_nonempty && next_base < {1'b0, threads_q}) tile_base_q <= next_base;
         end
-        S_RUN: if (drained && !SEL_CYCLE) sel_q <= smallest;
         S_SHIFT: if (cfg_shift_o) begin
           shift_row_q <= shift_row_q + RWW'(1);
           if (shift_row_q == RWW'(STEPS - 1)) begin
-            cur_q        <= sel_q;
             configured_q <= 1'b1;
             shv_full_q   <= 1'b1;             // the shadow holds it too (loaded next cycle)
           end
@@ -748,8 +771,6 @@ module vgiw_bbs #(
         end
       end
 
-      // run entry (the dispatch restarts its scan of cur_q, also after a loop back to it)
-      if (select && state_d == S_RUN) cur_q <= smallest;
       if (swap_now) configured_q <= 1'b1;   // the shadow is now the live configuration
       if (reconf) begin                  // the reset of a reconfiguration (VGIW §3.2)
         // a block whose shift the shadow holds part of continues from the step it reached
@@ -766,7 +787,6 @@ module vgiw_bbs #(
         shv_blk_q  <= smallest;
         shv_full_q <= 1'b0;
       end
-      if (bg_retarget) sel_q <= tgt;             // the shadow keeps what it holds
       if (bg_step) begin
         shv_blk_q   <= sel_q;
         shv_full_q  <= sh_row == RWW'(STEPS - 1);
@@ -877,6 +897,24 @@ module vgiw_bbs #(
         || vgiw_cfg_pkg::DESC_W_LV_BASE >= DESC_FETCH || vgiw_cfg_pkg::DESC_W_LOCAL_SPAN >= DESC_FETCH)
       $error("bbs: a descriptor word the BBS keeps lies outside the fetched descriptor");
   end
+  // the registered reads of the block table hold cur_q's and sel_q's entries (a cycle after a
+  // table write they may not: the table loads cycles before a block runs)
+  logic          tbl_wr_q;
+  logic [31:0]   chk_succ_cur, chk_succ_sel;
+  logic [NC-1:0] chk_cvu_cur, chk_cvu_sel;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) tbl_wr_q <= 1'b0;
+    else         tbl_wr_q <= tbl_wr;
+  end
+  assign chk_succ_cur = tbl_succ_mem[cur_q];
+  assign chk_succ_sel = tbl_succ_mem[sel_q];
+  assign chk_cvu_cur  = tbl_cvu_mem[cur_q];
+  assign chk_cvu_sel  = tbl_cvu_mem[sel_q];
+  a_tbl_rd: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(!tbl_wr_q && state_q != S_IDLE
+        && (tbl_succ_rd != chk_succ_cur || tbl_tsucc_rd != chk_succ_sel
+            || tbl_cvu_cur_q != chk_cvu_cur || tbl_cvu_sel_q != chk_cvu_sel)))
+    else $error("bbs: the block table's registered reads are not block %0d's and %0d's entries", cur_q, sel_q);
   a_sel_go: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(SEL_CYCLE && state_q == S_SELECT && sel_go_q != any_nonempty))
     else $error("bbs: the selection's look-ahead (sel_go_q) disagrees with the CVT summary");
