@@ -524,9 +524,23 @@ module vgiw_bbs #(
   end
   assign sel_go    = SEL_CYCLE ? (state_q == S_SELECT && sel_go_q)
                                : (select && (state_d == S_RUN || state_d == S_SHIFT));
-  // the last shift cycle (S_SHIFT's exit to S_RUN, below), spelled out rather than read from
-  // state_d, whose other cases choose a block: the dispatch's first CVT read follows it
-  assign preload   = state_q == S_SHIFT && sh_row_ready && shift_row_q == RWW'(STEPS - 1)
+  // The last shift cycle (S_SHIFT's exit to S_RUN, below), spelled out rather than read from
+  // state_d, whose other cases choose a block: the dispatch reads the block's first CVT word in
+  // it, so that its batch leaves in the run's first cycle. Without it the first word is read in
+  // the run's first cycle. With SEL_CYCLE the cache's "this step's words are in" (a tag search,
+  // a fill level and a comparison) is not on the path to that read (issue 22): the last step's
+  // words are the whole configuration, and a configuration complete in the cache stays so while
+  // it shifts (the cache keeps sel_q's entry), so the last cycle's sh_full for sel_q says it
+  // (sel_full_q; sel_q is set in S_SELECT and the last step is not the first, STEPS > 1). A
+  // configuration that completes in the last step's cycle (a miss) reads its first word a cycle
+  // later, in the run.
+  logic sel_full_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sel_full_q <= 1'b0;
+    else         sel_full_q <= state_q == S_SHIFT && sh_full;
+  end
+  assign preload   = state_q == S_SHIFT && shift_row_q == RWW'(STEPS - 1)
+                     && ((SEL_CYCLE && STEPS > 1) ? sel_full_q : sh_row_ready)
                      && err_now == vgiw_cfg_pkg::ERR_NONE;
 
   // The running block (cur_q) and the selected one (sel_q), as of the next cycle: the block
@@ -915,6 +929,10 @@ module vgiw_bbs #(
         && (tbl_succ_rd != chk_succ_cur || tbl_tsucc_rd != chk_succ_sel
             || tbl_cvu_cur_q != chk_cvu_cur || tbl_cvu_sel_q != chk_cvu_sel)))
     else $error("bbs: the block table's registered reads are not block %0d's and %0d's entries", cur_q, sel_q);
+  // the read in the last shift cycle is of a block whose last step goes out in that cycle
+  a_preload: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(preload && !(sh_row_ready && state_d == S_RUN)))
+    else $error("bbs: the first CVT read before the last shift step's words are in");
   a_sel_go: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(SEL_CYCLE && state_q == S_SELECT && sel_go_q != any_nonempty))
     else $error("bbs: the selection's look-ahead (sel_go_q) disagrees with the CVT summary");

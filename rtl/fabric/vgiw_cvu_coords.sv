@@ -272,8 +272,10 @@ module vgiw_cvu_coords #(
   assign d0  = t0.term + 32'(t0.factor * 32'(t0.scale));
   assign d1  = t1.term + 32'(t1.factor * 32'(t1.scale));
 
-  // registered output: the adder chain ends here (full throughput)
-  vgiw_stream_reg #(.WIDTH (TID_W + 64), .SPILL (1'b0)) u_out (
+  // registered output: the adder chain ends here (full throughput). With NS > 1 (the board's
+  // clock) a spill register, whose ready is a register too: the fabric's ready does not run on
+  // through the chain's registers into stage B (issue 22, docs/fabric-units/cvu.md)
+  vgiw_stream_reg #(.WIDTH (TID_W + 64), .SPILL (NS > 1)) u_out (
     .clk_i, .rst_ni, .clear_i,
     .valid_i (x_valid[NQ]), .ready_o (x_ready[NQ]), .data_i ({tid, d1, d0}),
     .valid_o (thr_valid_o), .ready_i (thr_ready_i), .data_o ({thr_tid_o, thr_data1_o, thr_data0_o})
