@@ -213,8 +213,11 @@ module vgiw_bbs #(
   // storage"). The table is written only while it loads, cycles before any block runs, so the
   // registers always hold the entries of cur_q and sel_q when they are used (asserted).
   logic [31:0]   tbl_cfg_mem  [MAXB];
-  logic [31:0]   tbl_succ_mem [MAXB];
-  logic [NC-1:0] tbl_cvu_mem  [MAXB];
+  // LUT RAM: with a clocked read port Yosys would choose block RAM, whose outputs sit in the
+  // RAM columns, and the done merge's route from there was nextpnr's critical path (72 ns on
+  // fpga_3x3, docs/fpga.md "Third round"); in LUT RAM the read registers are placed by the logic
+  (* ram_style = "distributed" *) logic [31:0]   tbl_succ_mem [MAXB];
+  (* ram_style = "distributed" *) logic [NC-1:0] tbl_cvu_mem  [MAXB];
   logic [31:0]   tbl_key_mem  [MAXB];              // the host's key of each configuration (CFG_KEY)
   logic          tbl_wr;
   logic [BW-1:0] tbl_wr_block;
