@@ -208,9 +208,9 @@ module vgiw_bbs #(
   // (docs/ctrl.md "Block table size"). Entries are checked as they arrive, so the table check
   // needs no loop over all blocks. The successors and CVU masks of the running block (cur_q) and
   // of the selected one (sel_q) are read a cycle ahead, at cur_d and sel_d, into registers: the
-  // done packets' merge and the dispatch start from a register, not from a RAM read, and the
-  // RAM has a clocked read port, as block RAM needs (docs/ctrl.md "Block table and counter
-  // storage"). The table is written only while it loads, cycles before any block runs, so the
+  // done packets' merge and the dispatch start from a register, not from a RAM read, and those
+  // memories have a clocked read port, which a table in block RAM would need (they stay LUT RAM,
+  // below; docs/ctrl.md "Block table and counter storage"). The table is written only while it loads, cycles before any block runs, so the
   // registers always hold the entries of cur_q and sel_q when they are used (asserted).
   logic [31:0]   tbl_cfg_mem  [MAXB];
   // LUT RAM: with a clocked read port Yosys would choose block RAM, whose outputs sit in the
