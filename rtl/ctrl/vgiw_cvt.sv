@@ -87,6 +87,16 @@ module vgiw_cvt #(
 `endif
   end
 
+  // Non-empty word counts: a read empties a non-empty word, a merge fills an empty one. Both
+  // conditions are formed once and each block's count takes one step (+1, -1 or none), so the
+  // read's valid, the last signal to arrive (the dispatch's batch handshake), passes through a
+  // few gates to the count registers (issue 22, docs/fpga.md "Fourth round"). On the same word
+  // the two ports see the same old word (wr_old = rd_data_o), so a merge fills the word exactly
+  // when it was empty, whether or not it is also read: the increment does not depend on the read.
+  logic rd_empties, wr_fills;
+  assign rd_empties = rd_valid_i && rd_data_o != '0 && !(same_word && wr_bits_i != '0);
+  assign wr_fills   = wr_valid_i && wr_bits_i != '0 && wr_old == '0;
+
   always_comb begin
     live_d = live_q;
     cnt_d  = cnt_q;
@@ -96,16 +106,12 @@ module vgiw_cvt #(
     end else begin
       if (rd_valid_i) live_d[rd_bank][rd_row] = 1'b0;
       if (wr_valid_i) live_d[wr_bank][wr_row] = 1'b1;
-      // Non-empty word counts: a read empties a non-empty word, a merge fills an empty one
-      // (the word as left by a same-cycle read).
-      if (rd_valid_i && rd_data_o != '0 && !(same_word && wr_bits_i != '0)) begin
-        cnt_d[rd_block_i] = cnt_d[rd_block_i] - CW'(1);
-      end
-      if (wr_valid_i && wr_bits_i != '0 && wr_old == '0 && !same_word) begin
-        cnt_d[wr_block_i] = cnt_d[wr_block_i] + CW'(1);
-      end
-      if (same_word && rd_data_o == '0 && wr_bits_i != '0) begin
-        cnt_d[wr_block_i] = cnt_d[wr_block_i] + CW'(1);
+      for (int b = 0; b < BLOCKS; b++) begin
+        unique case ({wr_fills && wr_block_i == BW'(b), rd_empties && rd_block_i == BW'(b)})
+          2'b10:   cnt_d[b] = cnt_q[b] + CW'(1);
+          2'b01:   cnt_d[b] = cnt_q[b] - CW'(1);
+          default: cnt_d[b] = cnt_q[b];
+        endcase
       end
     end
   end
