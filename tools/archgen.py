@@ -622,6 +622,8 @@ def derive(cfg, name):
     cfg["fabric"]["token_index_bits"] = clog2(tb)
     if cfg["fabric"]["link_flits"] not in (1, 2, 3, 4):
         raise ArchError(f"{where}: fabric.link_flits must be 1..4 (it is {cfg['fabric']['link_flits']})")
+    if cfg["fabric"]["link_rx_register"] and cfg["fabric"]["link_flits"] == 1:
+        raise ArchError(f"{where}: fabric.link_rx_register needs fabric.link_flits > 1 (a link of one flit has no receiver to hold the token)")
     if cfg["fabric"]["cvu_coord_stages"] not in (1, 2, 3, 4):
         raise ArchError(f"{where}: fabric.cvu_coord_stages must be 1..4 (a register in front of each of stage B's three adders; "
                         f"it is {cfg['fabric']['cvu_coord_stages']})")

@@ -3,10 +3,15 @@
 // is on the link; taking the token takes that flit. FLITS = 1 is a wire. Flits of two
 // tokens never interleave: a receiving port selects one slot for a whole configuration and
 // a sender finishes a token before it starts the next (vgiw_flit_tx).
+// HOLD: the last flit completes the token into a register, which the unit takes a cycle later;
+// the link's ready is then the register's emptiness, not the unit's ready, so no path runs from
+// the sender through the unit's token buffer and back (issue 22, docs/fpga.md "Fourth round").
+// With FLITS >= 2 the register empties before the next token's last flit: no throughput lost.
 module vgiw_flit_rx #(
   parameter  int unsigned TW    = vgiw_cfg_pkg::TOKEN_BITS,
   parameter  int unsigned FLITS = vgiw_cfg_pkg::FABRIC_LINK_FLITS,
-  parameter  int unsigned FW    = vgiw_cfg_pkg::FABRIC_FLIT_BITS   // arch/ derives it from the two
+  parameter  int unsigned FW    = vgiw_cfg_pkg::FABRIC_FLIT_BITS,  // arch/ derives it from the two
+  parameter  bit          HOLD  = vgiw_cfg_pkg::FABRIC_LINK_RX_REGISTER
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
@@ -41,12 +46,40 @@ module vgiw_flit_rx #(
     logic [FLITS*FW-1:0]     whole;
     /* verilator lint_on UNUSEDSIGNAL */
 
+    logic                    last_ready;   // the last flit can be taken
+
     assign last    = 32'(idx_q) == FLITS - 1;
     assign whole   = {flit_i, part_q};
-    assign valid_o = valid_i && last;
-    assign tok_o   = whole[TW-1:0];
-    assign ready_o = last ? ready_i : 1'b1;
-    assign busy_o  = idx_q != '0;
+    assign ready_o = last ? last_ready : 1'b1;
+
+    if (HOLD) begin : g_hold
+      logic          tok_vld_q;
+      logic [TW-1:0] tok_q;
+      assign last_ready = !tok_vld_q;
+      assign valid_o    = tok_vld_q;
+      assign tok_o      = tok_q;
+      assign busy_o     = idx_q != '0 || tok_vld_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          tok_vld_q <= 1'b0;
+        end else if (clear_i) begin
+          tok_vld_q <= 1'b0;
+        end else if (valid_i && last && !tok_vld_q) begin
+          tok_vld_q <= 1'b1;
+        end else if (ready_i) begin
+          tok_vld_q <= 1'b0;
+        end
+      end
+      // no reset: read only while tok_vld_q
+      always_ff @(posedge clk_i) begin
+        if (valid_i && last && !tok_vld_q) tok_q <= whole[TW-1:0];
+      end
+    end else begin : g_pass
+      assign last_ready = ready_i;
+      assign valid_o    = valid_i && last;
+      assign tok_o      = whole[TW-1:0];
+      assign busy_o     = idx_q != '0;
+    end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
