@@ -629,6 +629,21 @@ module vgiw_bbs #(
     else         reconf_q <= reconf;
   end
 
+  // A line the core writes to memory is compared with the kept configurations' span a cycle
+  // later: the write's handshake comes through the memory port's arbiter, and the comparison
+  // (two 33-bit sums) after it was the longest path of fpga_3x3 (issue 22, docs/fpga.md
+  // "Fourth round"). The result is used at the next kernel's check, many cycles later
+  // (asserted below: no write waits here in S_CHECK).
+  logic        mem_wr_q;
+  logic [31:0] mem_wr_addr_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) mem_wr_q <= 1'b0;
+    else         mem_wr_q <= mem_wr_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (mem_wr_i) mem_wr_addr_q <= mem_wr_addr_i;
+  end
+
   vgiw_bbs_cfg_cache #(.NPROBE(5)) u_cfg_cache (
     .clk_i, .rst_ni,
     .inval_i      (state_q == S_IDLE && start_i),
@@ -638,8 +653,8 @@ module vgiw_bbs #(
     .match_addr_i (bt_addr_q),
     .match_key_i  (f_word),
     .match_hit_o  (cb_kept),
-    .wr_i         (mem_wr_i),
-    .wr_addr_i    (mem_wr_addr_i),
+    .wr_i         (mem_wr_q),
+    .wr_addr_i    (mem_wr_addr_q),
     .wr_hit_o     (cb_wr_hit),
     .fill_addr_i  (tbl_cfg_rd),
     .fill_key_i   (tbl_key_mem[want]),
@@ -927,6 +942,9 @@ module vgiw_bbs #(
   assign chk_succ_sel = tbl_succ_mem[sel_q];
   assign chk_cvu_cur  = tbl_cvu_mem[cur_q];
   assign chk_cvu_sel  = tbl_cvu_mem[sel_q];
+  a_wr_seen: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(state_q == S_CHECK && mem_wr_q))
+    else $error("bbs: a memory write not yet compared with the kept configurations at the check");
   a_tbl_rd: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(!tbl_wr_q && state_q != S_IDLE
         && (tbl_succ_rd != chk_succ_cur || tbl_tsucc_rd != chk_succ_sel

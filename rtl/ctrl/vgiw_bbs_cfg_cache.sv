@@ -144,8 +144,34 @@ module vgiw_bbs_cfg_cache #(
   // a written line [wr_addr_i, + line) that meets [span_lo_q, span_hi_q): 33-bit sums, no wrap
   assign wr_hit_o = wr_i && {1'b0, wr_addr_i} + 33'(vgiw_cfg_pkg::L1_LINE_BYTES) > {1'b0, span_lo_q}
                     && {1'b0, wr_addr_i} < {1'b0, span_hi_q};
+  // The span grows by a fill's configuration a cycle after the fill starts: its address is a
+  // block table read at the prefetch's choice, and the sums and comparisons after it were the
+  // longest path of fpga_3x3 (issue 22, docs/fpga.md "Fourth round"). The BBS compares each
+  // write a cycle late too, so a write meets the same span as before: a write in the fill's
+  // first cycle is not checked against that fill (its fetch reads memory after the write).
+  logic        span_add_q;                         // a fill started last cycle
+  logic [31:0] span_addr_q;                        // its address
   logic [32:0] fill_end;                           // first byte after the configuration fetched
-  assign fill_end = {1'b0, fill_addr_i} + 33'(4 * CFG_WORDS);
+  assign fill_end = {1'b0, span_addr_q} + 33'(4 * CFG_WORDS);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      span_add_q <= 1'b0;
+      span_lo_q  <= '1;
+      span_hi_q  <= '0;
+    end else begin
+      span_add_q <= fill_start_i && victim_vld && !inval_i && !drop_i;
+      if (drop_i && !inval_i) begin
+        span_lo_q <= '1;
+        span_hi_q <= '0;
+      end else if (span_add_q) begin
+        if (span_addr_q < span_lo_q) span_lo_q <= span_addr_q;
+        if (fill_end > {1'b0, span_hi_q}) span_hi_q <= fill_end[32] ? '1 : fill_end[31:0];
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (fill_start_i) span_addr_q <= fill_addr_i;
+  end
 
   // ---- victim: an invalid entry, else the least recently used one not kept ------------------
   // ages (uses since the last one) are computed once per entry, not again at each step of the
@@ -241,8 +267,6 @@ module vgiw_bbs_cfg_cache #(
       kept_q    <= '0;
       addr_q    <= '0;
       key_q     <= '0;
-      span_lo_q <= '1;
-      span_hi_q <= '0;
       filled_q  <= '0;
       stamp_q   <= '0;
       clock_q   <= '0;
@@ -256,8 +280,6 @@ module vgiw_bbs_cfg_cache #(
       for (int e = 0; e < N; e++) if (filling_q && fill_e_q == EW'(e)) kept_q[e] <= 1'b0;
     end else if (drop_i) begin
       kept_q    <= '0;
-      span_lo_q <= '1;
-      span_hi_q <= '0;
     end else begin
       // per entry, with a decoded condition: a write at a computed index (kept_q[victim] <= ..)
       // is built by Yosys as a mask shifted over the whole array, and the flops lose their
@@ -286,8 +308,6 @@ module vgiw_bbs_cfg_cache #(
       end
       if (match_vld) clock_q <= clock_q + 32'd1;
       if (fill_start_i && victim_vld) begin
-        if (fill_addr_i < span_lo_q) span_lo_q <= fill_addr_i;
-        if (fill_end > {1'b0, span_hi_q}) span_hi_q <= fill_end[32] ? '1 : fill_end[31:0];
         clock_q          <= clock_q + 32'd1;
         filling_q        <= 1'b1;
         fill_e_q         <= victim;
