@@ -293,7 +293,11 @@ module vgiw_cvu_coords #(
   assign in_take      = batch_valid_i && batch_ready_o;
   assign in_from_last = last_valid_q && x >= last_x_q;
   assign in_rem       = in_from_last ? x - last_x_q : x;
-  assign in_direct    = in_take && in_rem == '0 && (!b_valid || (b_fire && b_last));
+  // in_rem == 0, as two equality tests on x rather than a test of the difference: the
+  // subtraction and a zero test after it were one long path (issue 22, docs/fpga.md "Fourth
+  // round"). x >= last_x_q with x - last_x_q == 0 is x == last_x_q; otherwise in_rem is x.
+  assign in_direct    = in_take && (x == '0 || (last_valid_q && x == last_x_q))
+                        && (!b_valid || (b_fire && b_last));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
