@@ -131,18 +131,22 @@ module vgiw_cvu_coords #(
   logic [63:0]      b_left_q;
   // stage B's base digits are the last batch's, last_c_q (one register: the two were always equal)
   logic [5:0]       b_bit;
-  logic [63:0]      b_onehot;
+  logic [63:0]      b_onehot, b_rest;
   logic             b_fire, b_last, a_to_b;
 
+  // The next thread is the lowest bit left: b_left_q & (b_left_q - 1) clears it (a decrement,
+  // on the carry chain), so whether it is the batch's last thread, which the handshakes into
+  // stage A and B wait for, does not wait for its index. The index comes from the bit alone
+  // (index bit k: the OR of the bits whose index has bit k), not from a loop over the 64 bits,
+  // which was a chain of 64 choices, one after the other (issue 22, docs/fpga.md "Fifth round").
+  assign b_rest   = b_left_q & (b_left_q - 64'd1);
+  assign b_onehot = b_left_q & ~b_rest;
   always_comb begin
     b_bit = '0;
-    for (int i = 63; i >= 0; i--) begin
-      if (b_left_q[i]) b_bit = 6'(i);
-    end
+    for (int i = 0; i < 64; i++) b_bit = b_bit | (b_onehot[i] ? 6'(i) : 6'd0);
   end
-  assign b_onehot = 64'(1) << b_bit;
   assign b_valid  = b_left_q != '0;
-  assign b_last   = (b_left_q & ~b_onehot) == '0;
+  assign b_last   = b_rest == '0;
   assign a_to_b   = a_valid_q && !a_busy && (!b_valid || (b_fire && b_last));
 
   // Stage B's chain: adder i adds the base-4 digit i of the thread's offset. With
@@ -362,7 +366,7 @@ module vgiw_cvu_coords #(
           a_rem_q <= a_rem_q >> 1;
         end
       end
-      if (b_fire) b_left_q <= b_left_q & ~b_onehot;
+      if (b_fire) b_left_q <= b_rest;
       if (a_to_b) begin
         a_valid_q    <= 1'b0;
         b_base_q     <= a_base_q;
