@@ -40,7 +40,7 @@ module vgiw_cvu_coord_add #(
   // zero-extended), generate g and propagate p; digit 5 (G2) has no radix and never carries
   logic [ND-1:0][32:0] dg_s, dg_d;
   logic [ND-1:0]       dg_g, dg_p;
-  logic [ND:0]         cy;                        // cy[i]: carry into digit i (cy[ND] unused)
+  logic [ND-1:0]       cy;                        // cy[i]: carry into digit i
   always_comb begin
     for (int d = 0; d < ND; d++) begin
       logic [32:0] r;
@@ -79,7 +79,6 @@ module vgiw_cvu_coord_add #(
     for (int i = 0; i <= 3; i++) cy[i] = look(0, i, cin_i, dg_g, dg_p);
     for (int i = 4; i <= 5; i++) cy[i] = look(3, i, cy[3], dg_g, dg_p);
     cy[6] = cy[3];                               // TG: one whole work-group more
-    cy[7] = 1'b0;
   end
   always_comb begin
     sum_o = '0;

@@ -131,20 +131,24 @@ module vgiw_cvu_coords #(
   logic [63:0]      b_left_q;
   // stage B's base digits are the last batch's, last_c_q (one register: the two were always equal)
   logic [5:0]       b_bit;
-  logic [63:0]      b_onehot, b_rest;
+  logic [63:0]      b_rest, b_left_rev;
   logic             b_fire, b_last, a_to_b;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [6:0]       b_tz;                       // 64 (bit 6) only with no bit left: b_valid
+  logic             b_none;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // The next thread is the lowest bit left: b_left_q & (b_left_q - 1) clears it (a decrement,
   // on the carry chain), so whether it is the batch's last thread, which the handshakes into
-  // stage A and B wait for, does not wait for its index. The index comes from the bit alone
-  // (index bit k: the OR of the bits whose index has bit k), not from a loop over the 64 bits,
-  // which was a chain of 64 choices, one after the other (issue 22, docs/fpga.md "Fifth round").
-  assign b_rest   = b_left_q & (b_left_q - 64'd1);
-  assign b_onehot = b_left_q & ~b_rest;
+  // stage A and B wait for, does not wait for its index. The index is the count of trailing
+  // zeros (the leading-zero tree on the reversed bits), not a loop over the 64 bits, which was
+  // a chain of 64 choices, one after the other (issue 22, docs/fpga.md "Fifth round").
+  assign b_rest = b_left_q & (b_left_q - 64'd1);
   always_comb begin
-    b_bit = '0;
-    for (int i = 0; i < 64; i++) b_bit = b_bit | (b_onehot[i] ? 6'(i) : 6'd0);
+    for (int i = 0; i < 64; i++) b_left_rev[i] = b_left_q[63 - i];
   end
+  vgiw_lzc #(.WIDTH (64)) u_next_bit (.data_i (b_left_rev), .cnt_o (b_tz), .empty_o (b_none));
+  assign b_bit    = b_tz[5:0];
   assign b_valid  = b_left_q != '0;
   assign b_last   = b_rest == '0;
   assign a_to_b   = a_valid_q && !a_busy && (!b_valid || (b_fire && b_last));
