@@ -61,10 +61,12 @@ module vgiw_bbs #(
   output logic                      cvt_clear_check_o,
   output logic                      cvt_rd_valid_o,
   output logic [BW-1:0]             cvt_rd_block_o,
+  output logic [AW-1:0]             cvt_rd_base_o,   // its first word (cvt_rd_block_o x tile words)
   output logic [AW-1:0]             cvt_rd_word_o,
   input  logic [63:0]               cvt_rd_data_i,
   output logic                      cvt_wr_valid_o,
   output logic [BW-1:0]             cvt_wr_block_o,
+  output logic [AW-1:0]             cvt_wr_base_o,   // its first word (cvt_wr_block_o x tile words)
   output logic [AW-1:0]             cvt_wr_word_o,
   output logic [63:0]               cvt_wr_bits_o,
   input  logic [MAXB-1:0]           cvt_nonempty_i,
@@ -218,6 +220,13 @@ module vgiw_bbs #(
   // fpga_3x3, docs/fpga.md "Third round"); in LUT RAM the read registers are placed by the logic
   (* ram_style = "distributed" *) logic [31:0]   tbl_succ_mem [MAXB];
   (* ram_style = "distributed" *) logic [NC-1:0] tbl_cvu_mem  [MAXB];
+  // The CVT word address of each block's first word, and of its successors' (vgiw_cvt: block b's
+  // word w is table word b * tile words + w). Products, formed as the table loads (the tile
+  // size is set in S_CHECK, before it, and stays for the kernel) and read a cycle ahead like the
+  // entries, so neither the dispatch's CVT read nor the done packets' merge starts with a
+  // multiply (issue 22: nextpnr's critical path of fpga_3x3, docs/fpga.md "Sixth round").
+  (* ram_style = "distributed" *) logic [AW-1:0]   tbl_base_mem  [MAXB];
+  (* ram_style = "distributed" *) logic [2*AW-1:0] tbl_sbase_mem [MAXB];   // {taken, not taken}
   logic [31:0]   tbl_key_mem  [MAXB];              // the host's key of each configuration (CFG_KEY)
   logic          tbl_wr;
   logic [BW-1:0] tbl_wr_block;
@@ -226,6 +235,8 @@ module vgiw_bbs #(
   logic [31:0]   tbl_tsucc_rd;                     // block sel_q's (the prefetch after next)
   logic [NC-1:0] tbl_cvu_rd;                       // block cur_q's CVUs (sel_q's in S_SHIFT)
   logic [NC-1:0] tbl_cvu_cur_q, tbl_cvu_sel_q;     // block cur_q's and sel_q's CVUs
+  logic [AW-1:0] tbl_base_cur_q, tbl_base_sel_q;   // block cur_q's and sel_q's first CVT word
+  logic [2*AW-1:0] tbl_sbase_q;                    // first CVT words of cur_q's successors
   logic [31:0]   tbl_cfg_rd;                       // configuration address of the block to fetch
   logic [BW-1:0] want;                             // that block (fetch control, below)
 
@@ -246,10 +257,21 @@ module vgiw_bbs #(
     if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY)) tbl_key_mem[tbl_wr_block] <= f_word;
   end
   always_ff @(posedge clk_i) begin
-    tbl_succ_rd   <= tbl_succ_mem[cur_d];
-    tbl_tsucc_rd  <= tbl_succ_mem[sel_d];
-    tbl_cvu_cur_q <= tbl_cvu_mem[cur_d];
-    tbl_cvu_sel_q <= tbl_cvu_mem[sel_d];
+    if (tbl_wr) tbl_base_mem[tbl_wr_block] <= AW'(32'(tbl_wr_block) * 32'(tile_words_q));
+  end
+  always_ff @(posedge clk_i) begin
+    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_SUCC))
+      tbl_sbase_mem[tbl_wr_block] <= {AW'(32'(f_word[2*SB-1:SB]) * 32'(tile_words_q)),
+                                      AW'(32'(f_word[SB-1:0]) * 32'(tile_words_q))};
+  end
+  always_ff @(posedge clk_i) begin
+    tbl_succ_rd    <= tbl_succ_mem[cur_d];
+    tbl_tsucc_rd   <= tbl_succ_mem[sel_d];
+    tbl_cvu_cur_q  <= tbl_cvu_mem[cur_d];
+    tbl_cvu_sel_q  <= tbl_cvu_mem[sel_d];
+    tbl_base_cur_q <= tbl_base_mem[cur_d];
+    tbl_base_sel_q <= tbl_base_mem[sel_d];
+    tbl_sbase_q    <= tbl_sbase_mem[cur_d];
   end
   // the running block's CVUs; in the last shift cycle the next block's (its first batch is
   // read then, docs/ctrl.md "Turnaround")
@@ -259,6 +281,7 @@ module vgiw_bbs #(
   // ---- derived ----------------------------------------------------------------------------
   logic            merge_vld;                      // a done packet merges into the CVT (dispatch)
   logic [BW-1:0]   merge_block;
+  logic [AW-1:0]   merge_base;                     // its first CVT word
   logic            new_fab_err, new_mem_err;
   logic [BW-1:0]   smallest;
   logic            any_nonempty;
@@ -376,6 +399,8 @@ module vgiw_bbs #(
     .cvu_i           (cur_cvu),
     .succ0_i         (cur_s0),
     .succ1_i         (cur_s1),
+    .succ0_base_i    (tbl_sbase_q[AW-1:0]),
+    .succ1_base_i    (tbl_sbase_q[2*AW-1:AW]),
     .drained_o       (drained),
     .idle_o          (disp_idle),
     .cvt_rd_valid_o,
@@ -383,6 +408,7 @@ module vgiw_bbs #(
     .cvt_rd_data_i,
     .merge_valid_o   (merge_vld),
     .merge_block_o   (merge_block),
+    .merge_base_o    (merge_base),
     .merge_word_o    (merge_word),
     .merge_bits_o    (merge_bits),
     .cvu_batch_valid_o, .cvu_batch_ready_i, .cvu_batch_o,
@@ -395,20 +421,22 @@ module vgiw_bbs #(
     .ev_retire_bits_o (ev_retire_bits)
   );
   assign cvt_rd_block_o = (state_q == S_SHIFT) ? sel_q : cur_q;   // first batch: in the last shift cycle
+  assign cvt_rd_base_o  = (state_q == S_SHIFT) ? tbl_base_sel_q : tbl_base_cur_q;
 
-  // CVT merge port: tile start (block 0 gets the tile's threads) or a done packet
+  // CVT merge port: tile start (block 0 gets the tile's threads) or a done packet. The merge's
+  // address and bits do not wait for its valid (the CVT reads them only with it), so the word's
+  // address is not behind the done packet's tests (issue 22, docs/fpga.md "Sixth round").
   always_comb begin
-    cvt_wr_valid_o = 1'b0;
-    cvt_wr_block_o = '0;
-    cvt_wr_word_o  = '0;
-    cvt_wr_bits_o  = '0;
     if (state_q == S_TILE) begin
       cvt_wr_valid_o = 1'b1;
+      cvt_wr_block_o = '0;
+      cvt_wr_base_o  = '0;
       cvt_wr_word_o  = AW'(init_w_q);
       cvt_wr_bits_o  = (init_w_q == used_words_q - TW'(1)) ? last_mask_q : '1;
-    end else if (merge_vld) begin
-      cvt_wr_valid_o = 1'b1;
+    end else begin
+      cvt_wr_valid_o = merge_vld;
       cvt_wr_block_o = merge_block;
+      cvt_wr_base_o  = merge_base;
       cvt_wr_word_o  = merge_word;
       cvt_wr_bits_o  = merge_bits;
     end
@@ -934,6 +962,8 @@ module vgiw_bbs #(
   logic          tbl_wr_q;
   logic [31:0]   chk_succ_cur, chk_succ_sel;
   logic [NC-1:0] chk_cvu_cur, chk_cvu_sel;
+  logic [AW-1:0] chk_base_cur, chk_base_sel;
+  logic [2*AW-1:0] chk_sbase_cur;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) tbl_wr_q <= 1'b0;
     else         tbl_wr_q <= tbl_wr;
@@ -942,14 +972,27 @@ module vgiw_bbs #(
   assign chk_succ_sel = tbl_succ_mem[sel_q];
   assign chk_cvu_cur  = tbl_cvu_mem[cur_q];
   assign chk_cvu_sel  = tbl_cvu_mem[sel_q];
+  assign chk_base_cur = tbl_base_mem[cur_q];
+  assign chk_base_sel = tbl_base_mem[sel_q];
+  assign chk_sbase_cur = tbl_sbase_mem[cur_q];
   a_wr_seen: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(state_q == S_CHECK && mem_wr_q))
     else $error("bbs: a memory write not yet compared with the kept configurations at the check");
   a_tbl_rd: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(!tbl_wr_q && state_q != S_IDLE
         && (tbl_succ_rd != chk_succ_cur || tbl_tsucc_rd != chk_succ_sel
-            || tbl_cvu_cur_q != chk_cvu_cur || tbl_cvu_sel_q != chk_cvu_sel)))
+            || tbl_cvu_cur_q != chk_cvu_cur || tbl_cvu_sel_q != chk_cvu_sel
+            || tbl_base_cur_q != chk_base_cur || tbl_base_sel_q != chk_base_sel
+            || tbl_sbase_q != chk_sbase_cur)))
     else $error("bbs: the block table's registered reads are not block %0d's and %0d's entries", cur_q, sel_q);
+  // the kept first words are the products the CVT's layout defines (vgiw_cvt checks the
+  // merge's and the read's when they are valid; the dispatch uses the read's data whenever it
+  // loads a batch, in a run or the last shift cycle)
+  a_rd_base: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !((state_q == S_RUN || preload) && !err_q
+        && 32'(cvt_rd_base_o) != 32'(cvt_rd_block_o) * 32'(tile_words_q)))
+    else $error("bbs: block %0d's first CVT word %0d is not its number x %0d tile words",
+                cvt_rd_block_o, cvt_rd_base_o, tile_words_q);
   // the read in the last shift cycle is of a block whose last step goes out in that cycle
   a_preload: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(preload && !(sh_row_ready && state_d == S_RUN)))

@@ -34,6 +34,8 @@ module vgiw_bbs_dispatch #(
   input  logic [NC-1:0]             cvu_i,           // the running block's CVUs (block table)
   input  logic [SB-1:0]             succ0_i,         // its successors (block table): not taken,
   input  logic [SB-1:0]             succ1_i,         //   taken
+  input  logic [AW-1:0]             succ0_base_i,    // their first CVT words (block table)
+  input  logic [AW-1:0]             succ1_base_i,
   output logic                      drained_o,       // scan done, no batch held or outstanding
   output logic                      idle_o,          // no batch outstanding, no done packet held
   // CVT read port (the running block's words) and merge requests
@@ -42,6 +44,7 @@ module vgiw_bbs_dispatch #(
   input  logic [63:0]               cvt_rd_data_i,
   output logic                      merge_valid_o,
   output logic [BW-1:0]             merge_block_o,
+  output logic [AW-1:0]             merge_base_o,    // the block's first CVT word
   output logic [AW-1:0]             merge_word_o,
   output logic [63:0]               merge_bits_o,
   // CVUs (bundles cvu_batch / cvu_done of arch/formats.toml)
@@ -79,8 +82,9 @@ module vgiw_bbs_dispatch #(
 
   logic [NCW-1:0] pick, dn_pick;
   logic           pick_vld, dn_pick_vld, bat_fire, scan_done, bat_load, dn_accept;
-  logic           dn_act, dn_fin, dn_hold;
+  logic           dn_act, dn_fin, dn_hold, dn_to0;
   logic [SB-1:0]  dn_dest;
+  logic [AW-1:0]  dn_dest_base;
   logic [63:0]    dn_bits, dn_in_rest;
   logic [TID_W-1:0] dn_base;
 
@@ -154,11 +158,14 @@ module vgiw_bbs_dispatch #(
   assign dn_hold = dn_accept && dn_in.taken != '0 && dn_in_rest != '0;
   assign dn_fin  = dn_vld_q || (dn_accept && !dn_hold);      // a packet is wholly merged
   assign dn_base = dn_vld_q ? dn_base_q : dn_in.base;
-  assign dn_dest = (dn_vld_q || dn_in.taken == '0) ? succ0_i : succ1_i;
+  assign dn_to0  = dn_vld_q || dn_in.taken == '0;
+  assign dn_dest = dn_to0 ? succ0_i : succ1_i;
+  assign dn_dest_base = dn_to0 ? succ0_base_i : succ1_base_i;
   assign dn_bits = dn_vld_q ? dn_rest_q : (dn_in.taken != '0) ? dn_in.taken : dn_in_rest;
 
   assign merge_valid_o = dn_act && !err_i && dn_dest != SUCC_NONE && dn_bits != '0;
   assign merge_block_o = BW'(dn_dest);
+  assign merge_base_o  = dn_dest_base;
   assign merge_word_o  = AW'(dn_base >> 6);
   assign merge_bits_o  = dn_bits;
 

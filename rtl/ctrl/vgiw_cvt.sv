@@ -1,6 +1,8 @@
 // Control vector table (VGIW §3.3, Fig. 2): one bit vector per basic block over the threads
 // of the current tile, in 64-bit words. Block b's word w is table word b*tile_words_i + w,
-// so the tile size trades against the number of blocks (VGIW §3.2 tiling). Words interleave
+// so the tile size trades against the number of blocks (VGIW §3.2 tiling). The ports take the
+// block's first word b*tile_words_i as well as b (the BBS keeps it per block, computed once per
+// kernel, so no access starts with a multiply; asserted here). Words interleave
 // over BANKS banks (bank = word mod BANKS), each bank a memory with one write port; the read
 // port and the merge port are separate, so one read and one merge proceed in the same cycle
 // on any pair of words.
@@ -29,11 +31,13 @@ module vgiw_cvt #(
   // read-and-reset port
   input  logic              rd_valid_i,
   input  logic [BW-1:0]     rd_block_i,
+  input  logic [AW-1:0]     rd_base_i,        // rd_block_i * tile_words_i
   input  logic [AW-1:0]     rd_word_i,
   output logic [63:0]       rd_data_o,
   // OR-merge port
   input  logic              wr_valid_i,
   input  logic [BW-1:0]     wr_block_i,
+  input  logic [AW-1:0]     wr_base_i,        // wr_block_i * tile_words_i
   input  logic [AW-1:0]     wr_word_i,
   input  logic [63:0]       wr_bits_i,
   // summary
@@ -61,8 +65,8 @@ module vgiw_cvt #(
   logic [BANKS-1:0][ROWS-1:0][63:0] table_view;   // the words as read, for the assertions
 `endif
 
-  assign rd_addr   = AW'(32'(rd_block_i) * 32'(tile_words_i) + 32'(rd_word_i));
-  assign wr_addr   = AW'(32'(wr_block_i) * 32'(tile_words_i) + 32'(wr_word_i));
+  assign rd_addr   = rd_base_i + rd_word_i;
+  assign wr_addr   = wr_base_i + wr_word_i;
   assign rd_bank   = KW'(32'(rd_addr) % BANKS);
   assign wr_bank   = KW'(32'(wr_addr) % BANKS);
   assign rd_row    = RW'(32'(rd_addr) / BANKS);
@@ -154,5 +158,9 @@ module vgiw_cvt #(
   a_word_in_tile: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
       !(rd_valid_i && 32'(rd_word_i) >= 32'(tile_words_i)) && !(wr_valid_i && 32'(wr_word_i) >= 32'(tile_words_i)))
     else $error("cvt: word index outside the tile");
+  a_base: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
+      !(rd_valid_i && 32'(rd_base_i) != 32'(rd_block_i) * 32'(tile_words_i))
+      && !(wr_valid_i && 32'(wr_base_i) != 32'(wr_block_i) * 32'(tile_words_i)))
+    else $error("cvt: a block's first word is not its number x %0d tile words", tile_words_i);
 `endif
 endmodule

@@ -115,9 +115,11 @@ int main(int argc, char **argv)
         }
         dut_set_rd_valid_i(rd);
         dut_set_rd_block_i(rb);
+        dut_set_rd_base_i(rb * tile_words);
         dut_set_rd_word_i(rw);
         dut_set_wr_valid_i(wr);
         dut_set_wr_block_i(wb);
+        dut_set_wr_base_i(wb * tile_words);
         dut_set_wr_word_i(ww);
         dut_set_wr_bits_i(bits);
         dut_set_clear_i(0);
