@@ -174,36 +174,51 @@ module vgiw_bbs_cfg_cache #(
   end
 
   // ---- victim: an invalid entry, else the least recently used one not kept ------------------
-  // ages (uses since the last one) are computed once per entry, not again at each step of the
-  // search for the oldest
+  // The oldest eligible entry (the lowest-numbered of equal ages) is found by a tree of
+  // pairwise choices, log2(N) comparisons deep, rather than by a scan that compares each entry
+  // with the oldest so far, N deep: that scan was the longest estimated path of fpga_3x3
+  // (issue 22, docs/fpga.md "Sixth round"). A node keeps its left (lower-numbered) child unless
+  // the right one is eligible and strictly older, so it chooses as the scan did. Ages (uses
+  // since the last one) are computed once per entry.
+  localparam int unsigned NP = 2 ** EW;            // leaves: N rounded up to a power of two
   logic [EW-1:0] victim;
-  logic          victim_vld, found_free;
+  logic          victim_vld;
   logic [N-1:0][31:0] age;
-  logic [31:0]   best;                             // the age of the oldest so far
+  logic [2*NP-2:0]           t_vld;                // tree nodes, heap order: node n's children
+  logic [2*NP-2:0][EW-1:0]   t_idx;                // are 2n+1 (left) and 2n+2; leaf of entry e
+  logic [2*NP-2:0][31:0]     t_age;                // is NP-1+e
   for (genvar e = 0; e < N; e++) begin : g_age
     assign age[e] = clock_q - stamp_q[e];
   end
   always_comb begin
-    victim     = '0;
-    victim_vld = 1'b0;
-    found_free = 1'b0;
-    best       = '0;
+    t_vld = '0;
+    t_idx = '0;
+    t_age = '0;
+    for (int e = 0; e < N; e++) begin
+      t_vld[NP - 1 + e] = !(filling_q && fill_e_q == EW'(e))
+                          && !(vld_q[e] && (tag_q[e] == keep_i[0] || tag_q[e] == keep_i[1]));
+      t_idx[NP - 1 + e] = EW'(e);
+      t_age[NP - 1 + e] = age[e];
+    end
+    for (int n = NP - 2; n >= 0; n--) begin
+      if (t_vld[2*n+2] && (!t_vld[2*n+1] || t_age[2*n+2] > t_age[2*n+1])) begin
+        t_vld[n] = 1'b1;
+        t_idx[n] = t_idx[2*n+2];
+        t_age[n] = t_age[2*n+2];
+      end else begin
+        t_vld[n] = t_vld[2*n+1];
+        t_idx[n] = t_idx[2*n+1];
+        t_age[n] = t_age[2*n+1];
+      end
+    end
+  end
+  always_comb begin
+    victim     = t_idx[0];
+    victim_vld = t_vld[0];
     for (int e = N - 1; e >= 0; e--) begin
       if (!vld_q[e] && !kept_q[e]) begin
         victim     = EW'(e);
         victim_vld = 1'b1;
-        found_free = 1'b1;
-      end
-    end
-    if (!found_free) begin
-      for (int e = 0; e < N; e++) begin
-        if (!(filling_q && fill_e_q == EW'(e))
-            && !(vld_q[e] && (tag_q[e] == keep_i[0] || tag_q[e] == keep_i[1]))
-            && (!victim_vld || age[e] > best)) begin
-          victim     = EW'(e);
-          victim_vld = 1'b1;
-          best       = age[e];
-        end
       end
     end
   end
