@@ -175,46 +175,31 @@ module vgiw_bbs_cfg_cache #(
 
   // ---- victim: an invalid entry, else the least recently used one not kept ------------------
   // The oldest eligible entry (the lowest-numbered of equal ages) is found by a tree of
-  // pairwise choices, log2(N) comparisons deep, rather than by a scan that compares each entry
-  // with the oldest so far, N deep: that scan was the longest estimated path of fpga_3x3
-  // (issue 22, docs/fpga.md "Sixth round"). A node keeps its left (lower-numbered) child unless
-  // the right one is eligible and strictly older, so it chooses as the scan did. Ages (uses
-  // since the last one) are computed once per entry.
-  localparam int unsigned NP = 2 ** EW;            // leaves: N rounded up to a power of two
-  logic [EW-1:0] victim;
-  logic          victim_vld;
+  // pairwise choices (vgiw_select_tree), log2(N) comparisons deep, rather than by a scan that
+  // compares each entry with the oldest so far, N deep: that scan was the longest estimated
+  // path of fpga_3x3 (issue 22, docs/fpga.md "Sixth round"). Ages (uses since the last one)
+  // are computed once per entry.
+  logic [EW-1:0]      victim, lru_idx;
+  logic               victim_vld, lru_vld;
+  logic [N-1:0]       lru_cand;                      // may be replaced: not filling, not kept
   logic [N-1:0][31:0] age;
-  logic [2*NP-2:0]           t_vld;                // tree nodes, heap order: node n's children
-  logic [2*NP-2:0][EW-1:0]   t_idx;                // are 2n+1 (left) and 2n+2; leaf of entry e
-  logic [2*NP-2:0][31:0]     t_age;                // is NP-1+e
   for (genvar e = 0; e < N; e++) begin : g_age
-    assign age[e] = clock_q - stamp_q[e];
+    assign age[e]      = clock_q - stamp_q[e];
+    assign lru_cand[e] = !(filling_q && fill_e_q == EW'(e))
+                         && !(vld_q[e] && (tag_q[e] == keep_i[0] || tag_q[e] == keep_i[1]));
   end
+  vgiw_select_tree #(.N(N), .KEY_W(32), .MAX(1'b1)) u_lru (
+    .valid_i (lru_cand),
+    .key_i   (age),
+    .valid_o (lru_vld),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .key_o   (),
+    /* verilator lint_on PINCONNECTEMPTY */
+    .idx_o   (lru_idx)
+  );
   always_comb begin
-    t_vld = '0;
-    t_idx = '0;
-    t_age = '0;
-    for (int e = 0; e < N; e++) begin
-      t_vld[NP - 1 + e] = !(filling_q && fill_e_q == EW'(e))
-                          && !(vld_q[e] && (tag_q[e] == keep_i[0] || tag_q[e] == keep_i[1]));
-      t_idx[NP - 1 + e] = EW'(e);
-      t_age[NP - 1 + e] = age[e];
-    end
-    for (int n = NP - 2; n >= 0; n--) begin
-      if (t_vld[2*n+2] && (!t_vld[2*n+1] || t_age[2*n+2] > t_age[2*n+1])) begin
-        t_vld[n] = 1'b1;
-        t_idx[n] = t_idx[2*n+2];
-        t_age[n] = t_age[2*n+2];
-      end else begin
-        t_vld[n] = t_vld[2*n+1];
-        t_idx[n] = t_idx[2*n+1];
-        t_age[n] = t_age[2*n+1];
-      end
-    end
-  end
-  always_comb begin
-    victim     = t_idx[0];
-    victim_vld = t_vld[0];
+    victim     = lru_idx;
+    victim_vld = lru_vld;
     for (int e = N - 1; e >= 0; e--) begin
       if (!vld_q[e] && !kept_q[e]) begin
         victim     = EW'(e);

@@ -69,36 +69,26 @@ module vgiw_reservation_buffer #(
   logic [DEPTH-1:0][31:0]       data_q;
   logic [DEPTH-1:0][META_W-1:0] meta_q;
 
-  // ---- oldest epoch present: minimum over a balanced tree (heap layout, leaves N..2N-1) --
+  // ---- oldest epoch present: minimum over a tree of pairwise choices (vgiw_select_tree) ----
   // The minimum is registered: it never decreases while the unit holds a thread, so the
   // value of the previous cycle is exact for any entry that carries it (an entry of that
   // epoch is still present, and nothing older can have arrived); when the oldest epoch
   // advances, its successor becomes eligible one cycle later. Registering also keeps
   // synthesis from pushing the per-entry equality compares into the tree (1.6x the LUTs).
-  logic [2*N-1:1]               heap_valid;
-  logic [2*N-1:1][EW-1:0]       heap_epoch;
+  logic                         min_valid;
+  logic [EW-1:0]                min_epoch;
   logic                         min_valid_q;
   logic [EW-1:0]                min_epoch_q;
 
-  always_comb begin
-    heap_valid = '0;
-    heap_epoch = '0;
-    for (int unsigned i = 0; i < DEPTH; i++) begin
-      heap_valid[N + i]         = valid_q[i];
-      heap_epoch[N + i]         = epoch_q[i];
-      heap_valid[N + DEPTH + i] = tb_valid_i[i];
-      heap_epoch[N + DEPTH + i] = tb_epoch_i[i];
-    end
-    for (int unsigned i = N - 1; i >= 1; i--) begin
-      if (heap_valid[2*i+1] && (!heap_valid[2*i] || heap_epoch[2*i+1] < heap_epoch[2*i])) begin
-        heap_valid[i] = 1'b1;
-        heap_epoch[i] = heap_epoch[2*i+1];
-      end else begin
-        heap_valid[i] = heap_valid[2*i];
-        heap_epoch[i] = heap_epoch[2*i];
-      end
-    end
-  end
+  vgiw_select_tree #(.N(N), .KEY_W(EW), .MAX(1'b0)) u_oldest_epoch (
+    .valid_i ({tb_valid_i, valid_q}),   // candidates 0..DEPTH-1: entries, then the token buffer
+    .key_i   ({tb_epoch_i, epoch_q}),
+    .valid_o (min_valid),
+    .key_o   (min_epoch),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .idx_o   ()                         // only the epoch matters
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -107,8 +97,8 @@ module vgiw_reservation_buffer #(
     end else if (clear_i) begin
       min_valid_q <= 1'b0;
     end else begin
-      min_valid_q <= heap_valid[1];
-      min_epoch_q <= heap_epoch[1];
+      min_valid_q <= min_valid;
+      min_epoch_q <= min_epoch;
     end
   end
 
@@ -282,9 +272,9 @@ module vgiw_reservation_buffer #(
       for (int unsigned k = 0; k < 2; k++) begin
         if (push[k]) begin
           // the registered minimum is the current one for every entry it lets out
-          assert (heap_valid[1] && epoch_q[sel_idx[k]] == heap_epoch[1])
+          assert (min_valid && epoch_q[sel_idx[k]] == min_epoch)
             else $error("reservation_buffer: out%0d emits epoch %0d, the oldest present is %0d",
-                        k, epoch_q[sel_idx[k]], heap_epoch[1]);
+                        k, epoch_q[sel_idx[k]], min_epoch);
           assert (!seen_q[k] || epoch_q[sel_idx[k]] >= last_epoch_q[k])
             else $error("reservation_buffer: out%0d epoch went back from %0d to %0d",
                         k, last_epoch_q[k], epoch_q[sel_idx[k]]);

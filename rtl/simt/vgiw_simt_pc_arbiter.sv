@@ -41,7 +41,6 @@ module vgiw_simt_pc_arbiter #(
   input  logic [DEPTH_W-1:0] commit_b_depth_i,
   output logic               warp_done_o
 );
-  localparam int unsigned P = (LANES > 1) ? (1 << $clog2(LANES)) : 1;   // leaves of the tree
 
   // Per-thread state. The key is stored already in scheduling form: the smallest key is the
   // highest depth, then the lowest PC (RR-9073 §2.4), so the tree is a plain minimum.
@@ -54,36 +53,27 @@ module vgiw_simt_pc_arbiter #(
   logic [KW-1:0]            win_key_q;
   logic [LANES-1:0]         win_mask_q;
 
-  // Min-reduction tree in heap order: node i has children 2i+1 and 2i+2, leaves P-1 .. 2P-2.
-  logic [2*P-2:0]           node_v;
-  logic [2*P-2:0][KW-1:0]   node_k;
+  // The winner: a minimum over the live threads by a tree of pairwise choices.
+  logic                     win_valid;
+  logic [KW-1:0]            win_key;
   logic [LANES-1:0]         win_mask;
   logic                     accept_init, accept_commit;
   logic [KW-1:0]            key_a, key_b, key_init;
 
+  vgiw_select_tree #(.N(LANES), .KEY_W(KW), .MAX(1'b0)) u_min_key (
+    .valid_i (live_q),
+    .key_i   (key_q),
+    .valid_o (win_valid),
+    .key_o   (win_key),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .idx_o   ()                 // the path is every thread with the winning key, not one
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
+
+  // the active path: every live thread whose (depth, PC) is the winner's
   always_comb begin
-    node_v = '0;
-    node_k = '0;
-    for (int l = 0; l < P; l++) begin
-      if (l < LANES) begin
-        node_v[P - 1 + l] = live_q[l];
-        node_k[P - 1 + l] = key_q[l];
-      end
-    end
-    for (int j = 0; j + 1 < P; j++) begin
-      // internal nodes from the last one up, so both children are computed first
-      if (node_v[2 * (P - 2 - j) + 1] &&
-          (!node_v[2 * (P - 2 - j) + 2] || node_k[2 * (P - 2 - j) + 1] <= node_k[2 * (P - 2 - j) + 2])) begin
-        node_v[P - 2 - j] = 1'b1;
-        node_k[P - 2 - j] = node_k[2 * (P - 2 - j) + 1];
-      end else begin
-        node_v[P - 2 - j] = node_v[2 * (P - 2 - j) + 2];
-        node_k[P - 2 - j] = node_k[2 * (P - 2 - j) + 2];
-      end
-    end
-    // the active path: every live thread whose (depth, PC) is the winner's
     for (int l = 0; l < LANES; l++) begin
-      win_mask[l] = live_q[l] && key_q[l] == node_k[0];
+      win_mask[l] = live_q[l] && key_q[l] == win_key;
     end
   end
 
@@ -110,8 +100,8 @@ module vgiw_simt_pc_arbiter #(
       win_mask_q  <= '0;
     end else begin
       // the reduction of this cycle's state; stale for one cycle after the state changes
-      win_valid_q <= node_v[0];
-      win_key_q   <= node_k[0];
+      win_valid_q <= win_valid;
+      win_key_q   <= win_key;
       win_mask_q  <= win_mask;
       fresh_q     <= !(accept_init || accept_commit);
       if (accept_init) begin

@@ -2,7 +2,7 @@
 # shared reordering-unit driver tb/fabric/reorder_tb.c, memory from tb/common/mem_model.c.
 TESTBENCHES      += ldst_unit_tb
 ldst_unit_tb_TOP := vgiw_ldst_unit
-ldst_unit_tb_RTL := rtl/fabric/vgiw_ldst_unit.sv rtl/fabric/vgiw_reorder_unit_core.sv rtl/fabric/vgiw_reservation_buffer.sv \
+ldst_unit_tb_RTL := rtl/fabric/vgiw_ldst_unit.sv rtl/fabric/vgiw_reorder_unit_core.sv rtl/fabric/vgiw_reservation_buffer.sv rtl/common/vgiw_select_tree.sv \
                     rtl/fabric/vgiw_token_buffer.sv rtl/fabric/vgiw_unit_operands.sv rtl/common/vgiw_stream_reg.sv
 ldst_unit_tb_C   := tb/fabric/ldst_unit_tb.c tb/fabric/reorder_tb.c
 

@@ -12,3 +12,16 @@ endef
 $(eval $(call rr_arbiter_build,n3,3,0))
 $(eval $(call rr_arbiter_build,n5h,5,1))
 $(eval $(call rr_arbiter_build,n32h,32,1))
+
+define select_tree_build
+TESTBENCHES          += select_tree_$(1)_tb
+select_tree_$(1)_tb_TOP    := vgiw_select_tree
+select_tree_$(1)_tb_RTL    := rtl/common/vgiw_select_tree.sv
+select_tree_$(1)_tb_C      := tb/prim/select_tree_tb.c
+select_tree_$(1)_tb_VFLAGS := -GN=$(2) -GKEY_W=$(3) -GMAX=$(4)
+select_tree_$(1)_tb_CFLAGS := -DST_N=$(2) -DST_KEY_W=$(3) -DST_MAX=$(4)
+endef
+$(eval $(call select_tree_build,n1,1,5,0))
+$(eval $(call select_tree_build,n6,6,7,0))
+$(eval $(call select_tree_build,n32,32,4,0))
+$(eval $(call select_tree_build,n5max,5,32,1))

@@ -3,7 +3,7 @@
 # One model per tracker and lane count, chosen with -G on the one testbench top:
 #   simt_list_l<N>_tb (TRACKER 0), simt_arb_l<N>_tb (TRACKER 1), N = 4 5 8 10 16 32 64 (5 and 10: the lanes of the tiny and small presets).
 SIMT_TRK_RTL := tb/simt/vgiw_simt_tracker_tb_top.sv rtl/simt/vgiw_simt_tracker.sv rtl/simt/vgiw_simt_path_list.sv \
-                rtl/simt/vgiw_simt_pl_ccs.sv rtl/simt/vgiw_simt_pc_arbiter.sv
+                rtl/simt/vgiw_simt_pl_ccs.sv rtl/simt/vgiw_simt_pc_arbiter.sv rtl/common/vgiw_select_tree.sv
 SIMT_TRK_C   := tb/simt/simt_tracker_tb.c tb/simt/simt_model.c
 
 define simt_trk_tb
