@@ -624,9 +624,9 @@ def derive(cfg, name):
         raise ArchError(f"{where}: fabric.link_flits must be 1..4 (it is {cfg['fabric']['link_flits']})")
     if cfg["fabric"]["link_rx_register"] and cfg["fabric"]["link_flits"] == 1:
         raise ArchError(f"{where}: fabric.link_rx_register needs fabric.link_flits > 1 (a link of one flit has no receiver to hold the token)")
-    if cfg["fabric"]["cvu_coord_stages"] not in (1, 2, 3, 4):
-        raise ArchError(f"{where}: fabric.cvu_coord_stages must be 1..4 (a register in front of each of stage B's three adders; "
-                        f"it is {cfg['fabric']['cvu_coord_stages']})")
+    if cfg["fabric"]["cvu_coord_stages"] not in (1, 2, 3, 4, 5):
+        raise ArchError(f"{where}: fabric.cvu_coord_stages must be 1..5 (a register in front of each of stage B's three adders, "
+                        f"then one in front of the outputs' multiply-add; it is {cfg['fabric']['cvu_coord_stages']})")
     # a token's thread ID is tile-relative (rtl/fabric/vgiw_cvu_coords.sv), and a tile has at most
     # cvt.bits threads (docs/core.md "Tiles"): the IDs of a whole tile must fit tid_bits
     tid, cvt_bits = cfg["datapath"]["tid_bits"], cfg["cvt"]["bits"]

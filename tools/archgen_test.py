@@ -231,6 +231,7 @@ def main():
             ("core.toml", lambda s: s.replace("index_bits = 16", "index_bits = 5"), "more than index_bits"),
             ("presets/fpga.toml", lambda s: s.replace("link_flits = 2", "link_flits = 5"), "link_flits must be 1..4"),
             ("presets/fpga.toml", lambda s: s.replace("link_flits = 2", "link_flits = 1"), "link_rx_register needs fabric.link_flits > 1"),
+            ("presets/fpga.toml", lambda s: s.replace("cvu_coord_stages = 4", "cvu_coord_stages = 6"), "cvu_coord_stages must be 1..5"),
             ("presets/fpga.toml", lambda s: s.replace("[fabric]", "[fabric]\nlink_flitz = 2"), "not in arch/presets/tiny.toml"),
             ("presets/tiny.toml", lambda s: s.replace('base = "base"', 'base = "fpga"'), "based on each other"),
             ("core.toml", lambda s: s.replace('["bad_magic", ', '["bad magic", '), "'bad magic' is not an identifier"),

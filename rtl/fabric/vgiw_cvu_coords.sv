@@ -26,7 +26,8 @@
 //     adders, each adding 0, P[2i], P[2i+1] or Q[i] = D(3*4^i) = P[2i] + P[2i+1] (computed
 //     in the setup by the stage-A adder, which is idle then), then a register. Three adders
 //     instead of six (one per bit of j): the same sums, so the same values and cycles. The
-//     chain takes fabric.cvu_coord_stages cycles (registers between its adders, g_chain).
+//     chain takes fabric.cvu_coord_stages cycles (registers between its adders, g_chain, and
+//     in front of the outputs' multiply-add, g_pick_reg).
 // Out0 and out1 carry the values selected by sel0_i / sel1_i (vgiw_fu_pkg::cvu_src_e).
 module vgiw_cvu_coords #(
   localparam int unsigned TID_W = vgiw_cfg_pkg::DATAPATH_TID_BITS,
@@ -157,7 +158,8 @@ module vgiw_cvu_coords #(
   // fabric.cvu_coord_stages = NS > 1, a register (stream_reg, one entry) stands in front of
   // adder i for i > NQ - NS: NS = 2 in front of the third adder (two adders, then one adder
   // and the outputs' multiply-add), 3 also in front of the second, 4 also in front of the
-  // first (after the search for the thread's bit). Issue 22: the chain was the board build's
+  // first (after the search for the thread's bit), 5 also between the third adder and the
+  // outputs' multiply-add (g_pick_reg). Issue 22: the chain was the board build's
   // critical path. Same values, one thread per cycle, NS - 1 cycles more from a batch to its
   // first thread. A thread carries its linear ID, thread ID and offset through the registers;
   // the selections and the geometry hold for the whole block. x_*[i] is a thread on its way to
@@ -232,6 +234,7 @@ module vgiw_cvu_coords #(
     logic [31:0]   factor;                      // the product's 32-bit factor
     logic [SW-1:0] scale;                       // and its narrow one (LSd or TG)
   } cvu_out_t;
+  localparam int unsigned OW = 64 + SW;         // its width (the pinned Yosys has no $bits of a type)
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic cvu_out_t pick(input logic [3:0] sel, input logic [VW-1:0] v,
                                     input logic [31:0] lin, input logic [GW-1:0][31:0] geom);
@@ -273,19 +276,40 @@ module vgiw_cvu_coords #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
+  cvu_out_t         t0, t1;
+  assign t0 = pick(sel0_i, c, x_lin[NQ], geom_i);
+  assign t1 = pick(sel1_i, c, x_lin[NQ], geom_i);
+
+  // With NS = NQ + 2 a register (one entry) also stands between the chain's last adder and the
+  // outputs' multiply-add, which were the routed critical path of fpga_3x3 together (issue 22,
+  // docs/fpga.md "Seventh round"); y_* is the thread after it, if any.
+  logic             y_valid, y_ready;
+  logic [TID_W-1:0] y_tid;
+  cvu_out_t         y_t0, y_t1;
+  if (NS > NQ + 1) begin : g_pick_reg
+    vgiw_stream_reg #(.WIDTH (TID_W + 2 * OW), .SPILL (1'b0)) u_pick_reg (
+      .clk_i, .rst_ni, .clear_i,
+      .valid_i (x_valid[NQ]), .ready_o (x_ready[NQ]), .data_i ({tid, t1, t0}),
+      .valid_o (y_valid), .ready_i (y_ready), .data_o ({y_tid, y_t1, y_t0})
+    );
+  end else begin : g_pick_wire
+    assign y_valid     = x_valid[NQ];
+    assign x_ready[NQ] = y_ready;
+    assign y_tid       = tid;
+    assign y_t0        = t0;
+    assign y_t1        = t1;
+  end
+
   logic [31:0] d0, d1;
-  cvu_out_t    t0, t1;
-  assign t0  = pick(sel0_i, c, x_lin[NQ], geom_i);
-  assign t1  = pick(sel1_i, c, x_lin[NQ], geom_i);
-  assign d0  = t0.term + 32'(t0.factor * 32'(t0.scale));
-  assign d1  = t1.term + 32'(t1.factor * 32'(t1.scale));
+  assign d0 = y_t0.term + 32'(y_t0.factor * 32'(y_t0.scale));
+  assign d1 = y_t1.term + 32'(y_t1.factor * 32'(y_t1.scale));
 
   // registered output: the adder chain ends here (full throughput). With NS > 1 (the board's
   // clock) a spill register, whose ready is a register too: the fabric's ready does not run on
   // through the chain's registers into stage B (issue 22, docs/fabric-units/cvu.md)
   vgiw_stream_reg #(.WIDTH (TID_W + 64), .SPILL (NS > 1)) u_out (
     .clk_i, .rst_ni, .clear_i,
-    .valid_i (x_valid[NQ]), .ready_o (x_ready[NQ]), .data_i ({tid, d1, d0}),
+    .valid_i (y_valid), .ready_o (y_ready), .data_i ({y_tid, d1, d0}),
     .valid_o (thr_valid_o), .ready_i (thr_ready_i), .data_o ({thr_tid_o, thr_data1_o, thr_data0_o})
   );
   assign b_fire = b_valid && x_ready[0];
