@@ -136,18 +136,31 @@ module vgiw_bbs_counters #(
   // input) left the start's clear to a LUT4 per bit between the adder and the flip-flop (1,984
   // bits on `tiny`; docs/core.md "The BBS"). The reset is held for cycles of the clock
   // (tb/common/sim.h sim_reset, the board's reset), so after it nothing differs.
+  //
+  // The units' fire events are registered before they count (fire_q): they come from across
+  // the fabric, and an event with run_i into a fire counter's clock enable was the routed
+  // critical path of fpga_3x3 after "Sixth round" (issue 22, docs/fpga.md "Seventh round"). A
+  // firing therefore counts one edge later and reads out a cycle later; the final counts are
+  // the same (one of the last cycle before a start is dropped, as that start clears anyway).
+  logic [U-1:0] fire_q;                     // the firings of the last cycle, while running
   /* verilator lint_off SYNCASYNCNET */  // rst_ni is synchronous here only (see above)
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_i) fire_q <= '0;
+    else                    fire_q <= run_i ? unit_fire_i : '0;
+  end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
       cnt_fix_q  <= '0;
       cnt_fire_q <= '0;
-    end else if (run_i) begin
-      for (int i = 0; i < NFIX; i++) begin
-        if (inc_i[i])
-          cnt_fix_q[i] <= cnt_fix_q[i] + ((i == C_RETIRED) ? CB'(popcount64(retire_bits_i)) : CB'(1));
+    end else begin
+      if (run_i) begin
+        for (int i = 0; i < NFIX; i++) begin
+          if (inc_i[i])
+            cnt_fix_q[i] <= cnt_fix_q[i] + ((i == C_RETIRED) ? CB'(popcount64(retire_bits_i)) : CB'(1));
+        end
       end
       for (int u = 0; u < U; u++) begin
-        if (unit_fire_i[u]) cnt_fire_q[u] <= cnt_fire_q[u] + CB'(1);
+        if (fire_q[u]) cnt_fire_q[u] <= cnt_fire_q[u] + CB'(1);
       end
     end
   end

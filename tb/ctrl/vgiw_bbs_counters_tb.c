@@ -2,9 +2,10 @@
  * events, blocks, thread bitmaps, unit firings, run/clear phases and mem_system counter values;
  * every cycle a random counter index (the whole map of arch/core.toml, the holes and indices
  * past the end included) is selected, and in the next cycle its value is checked against a C
- * model of the counters: the fixed, unit and mem_system counters as they are in that cycle, the
- * per-block ones (block RAM, updated in a two-stage pipeline) as they were two cycles before,
- * except that a start makes them read 0 at once. */
+ * model of the counters: the fixed and mem_system counters as they are in that cycle, the unit
+ * firings (registered before they count) as they were a cycle before, the per-block ones (block
+ * RAM, updated in a two-stage pipeline) as they were two cycles before, except that a start makes
+ * them read 0 at once. */
 #include <stdint.h>
 #include <string.h>
 
@@ -21,6 +22,8 @@
 static uint64_t fix[NFIX], fire[U], exec_c[MAXB], thr_c[MAXB], blkcyc[MAXB], ext[NX];
 /* the per-block counters at the start of the last two cycles: [0] one cycle ago, [1] two */
 static uint64_t hist_exec[2][MAXB], hist_thr[2][MAXB], hist_cyc[2][MAXB];
+/* the unit firings at the start of the last cycle */
+static uint64_t hist_fire[U];
 
 /* the counters are counters.bits wide (TB_COUNTER_BITS when the build narrows them to see them
  * wrap) and wrap there; mem_system's come in at 64 bits */
@@ -38,7 +41,7 @@ static uint64_t model_own(unsigned sel)
     if (sel >= VGIW_CNT_BLK_THR && sel < VGIW_CNT_BLK_THR + MAXB)
         return hist_thr[1][sel - VGIW_CNT_BLK_THR];
     if (sel >= VGIW_CNT_UNIT_FIRE && sel < VGIW_CNT_UNIT_FIRE + U)
-        return fire[sel - VGIW_CNT_UNIT_FIRE];
+        return hist_fire[sel - VGIW_CNT_UNIT_FIRE];
 #ifdef VGIW_CNT_BLK_CYCLES
     if (sel >= VGIW_CNT_BLK_CYCLES && sel < VGIW_CNT_BLK_CYCLES + MAXB)
         return hist_cyc[1][sel - VGIW_CNT_BLK_CYCLES];
@@ -126,6 +129,7 @@ int main(int argc, char **argv)
         memcpy(hist_exec[0], exec_c, sizeof exec_c);
         memcpy(hist_thr[0], thr_c, sizeof thr_c);
         memcpy(hist_cyc[0], blkcyc, sizeof blkcyc);
+        memcpy(hist_fire, fire, sizeof fire);
 
         if (clear) {
             memset(fix, 0, sizeof fix);
@@ -137,6 +141,7 @@ int main(int argc, char **argv)
             memset(hist_exec, 0, sizeof hist_exec);
             memset(hist_thr, 0, sizeof hist_thr);
             memset(hist_cyc, 0, sizeof hist_cyc);
+            memset(hist_fire, 0, sizeof hist_fire);
         } else if (run) {
             for (unsigned i = 0; i < NFIX; i++)
                 if (inc >> i & 1)
