@@ -193,7 +193,7 @@ module vgiw_bbs_cfg_cache #(
     .key_i   (age),
     .valid_o (lru_vld),
     /* verilator lint_off PINCONNECTEMPTY */
-    .key_o   (),
+    .key_o   (),                         // only which entry matters
     /* verilator lint_on PINCONNECTEMPTY */
     .idx_o   (lru_idx)
   );

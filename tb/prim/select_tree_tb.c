@@ -4,6 +4,7 @@
  * index wins ties). ST_N, ST_KEY_W and ST_MAX are the -G parameters of the build (prim.mk). */
 #include <stdint.h>
 
+#include "bits.h"
 #include "dut.h"
 #include "rng.h"
 #include "sim.h"
@@ -11,12 +12,6 @@
 #define N ST_N
 #define KW ST_KEY_W
 #define KEY_WORDS ((N * KW + 31) / 32)
-
-static void put_bits(uint32_t *w, unsigned at, unsigned n, uint64_t v)
-{
-    for (unsigned b = 0; b < n; b++, at++)
-        w[at / 32] = (w[at / 32] & ~(1u << at % 32)) | (uint32_t)(v >> b & 1) << at % 32;
-}
 
 int main(int argc, char **argv)
 {
@@ -34,7 +29,7 @@ int main(int argc, char **argv)
         for (unsigned c = 0; c < N; c++) {
             valid |= (uint32_t)(rng_below(&r, 100) < pv) << c;
             key[c] = narrow ? rng_below(&r, 4) & kmask : rng_u64(&r) & kmask;
-            put_bits(keyw, c * KW, KW, key[c]);
+            bits_set(keyw, c * KW, KW, key[c]);
         }
         dut_set_valid_i(valid);
 #if DUT_KEY_I_BITS > 64
