@@ -1,7 +1,10 @@
 // Board memory (docs/fpga.md): MEM_BYTES of on-chip block RAM from address 0, serving the
 // core's line-granular memory port (docs/core.md "Memory port") and the host link's word port.
-// One access per cycle, read latency one cycle: a request is taken in the cycle its
-// predecessor's response leaves (back to back). The line port has priority; the host link
+// One access per cycle. A line request passes a register first (u_line_req): it comes from the
+// core's port arbiter, a wide multiplexer across the device, and the register keeps that path
+// off the block RAM's address, data and write enables (docs/fpga.md "Eighth round"). Read
+// latency one cycle after the register; a request is taken in the cycle its predecessor's
+// response leaves (back to back). The line port has priority; the host link
 // reaches memory only while no kernel runs (it refuses memory commands then), so the two
 // never compete in practice. A line address at or above MEM_BYTES gets an error response
 // (the core reports error `memory`); the link checks its ranges before it asks.
@@ -17,9 +20,7 @@ module vgiw_hl_mem #(
   // line port (the core's memory port)
   input  logic             req_valid_i,
   output logic             req_ready_o,
-  /* verilator lint_off UNUSEDSIGNAL */   // line offset bits: the port is line-granular
   input  logic [31:0]      req_addr_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   input  logic             req_write_i,
   input  logic [LBITS-1:0] req_wdata_i,
   input  logic [7:0]       req_id_i,
@@ -52,23 +53,44 @@ module vgiw_hl_mem #(
   logic [7:0]       rsp_id_q;
   logic [WB-1:0]    w_sel_q;
 
+  // the line request after its register: {addr, write, wdata, id}
+  localparam int unsigned RQB = 32 + 1 + LBITS + 8;
+  logic [RQB-1:0]   lq;
+  logic             lq_valid, mem_ready;
+  /* verilator lint_off UNUSEDSIGNAL */   // line offset bits: the port is line-granular
+  logic [31:0]      lq_addr;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic             lq_write;
+  logic [LBITS-1:0] lq_wdata;
+  logic [7:0]       lq_id;
+
   logic             line_go, word_go, line_oob, access, wr;
   logic [IB-1:0]    idx;
   logic [WB-1:0]    w_sel;
   logic [WPL-1:0]   wen;
   logic [LBITS-1:0] wdata;
 
+  // one entry, full throughput: its ready passes the memory's through (the core always takes
+  // its responses, so on the board that ready is constant and the register always accepts)
+  vgiw_stream_reg #(.WIDTH(RQB), .SPILL(1'b0)) u_line_req (
+    .clk_i, .rst_ni, .clear_i (1'b0),
+    .valid_i (req_valid_i), .ready_o (req_ready_o),
+    .data_i  ({req_addr_i, req_write_i, req_wdata_i, req_id_i}),
+    .valid_o (lq_valid),    .ready_i (mem_ready),   .data_o (lq)
+  );
+  assign {lq_addr, lq_write, lq_wdata, lq_id} = lq;
+
   // the response register frees in the cycle it is taken: a new read may overwrite rd_q then
-  assign req_ready_o   = !rsp_valid_q || rsp_ready_i;
-  assign w_req_ready_o = req_ready_o && !req_valid_i;
-  assign line_go  = req_valid_i && req_ready_o;
+  assign mem_ready     = !rsp_valid_q || rsp_ready_i;
+  assign w_req_ready_o = mem_ready && !lq_valid;
+  assign line_go  = lq_valid && mem_ready;
   assign word_go  = w_req_valid_i && w_req_ready_o;
-  assign line_oob = req_addr_i[31:AB] != '0;
+  assign line_oob = lq_addr[31:AB] != '0;
   assign access   = (line_go && !line_oob) || word_go;
-  assign idx      = line_go ? req_addr_i[AB-1:OB] : w_req_addr_i[AB-1:OB];
+  assign idx      = line_go ? lq_addr[AB-1:OB] : w_req_addr_i[AB-1:OB];
   assign w_sel    = (WPL > 1) ? WB'(w_req_addr_i[OB-1:2]) : '0;
-  assign wr       = line_go ? req_write_i : w_req_write_i;
-  assign wdata    = line_go ? req_wdata_i : {WPL{w_req_wdata_i}};
+  assign wr       = line_go ? lq_write : w_req_write_i;
+  assign wdata    = line_go ? lq_wdata : {WPL{w_req_wdata_i}};
 
   always_comb begin
     for (int w = 0; w < WPL; w++) wen[w] = access && wr && (line_go || w_sel == WB'(w));
@@ -93,7 +115,7 @@ module vgiw_hl_mem #(
       if (line_go) begin
         rsp_valid_q <= 1'b1;
         rsp_error_q <= line_oob;
-        rsp_id_q    <= req_id_i;
+        rsp_id_q    <= lq_id;
       end else if (rsp_ready_i) begin
         rsp_valid_q <= 1'b0;
       end
