@@ -7,7 +7,7 @@
   fit       the synthesized cells against the device's capacity (fpga/<board>/board.toml):
             a design that cannot fit stops here, before place and route
   pnr       nextpnr-ecp5 with the board's constraint file and the requested clock
-  timing    the achieved Fmax against the requested clock
+  timing    the achieved Fmax against the requested clock, and the critical path's RTL lines
   pack      ecppack to the bitstream
 
 Prints utilization per resource and the achieved Fmax, writes both to
@@ -76,6 +76,36 @@ def last_match(path, rx, limit=70):
         return hits[-1].strip()[:limit] if hits else ""
     except OSError:
         return ""
+
+
+def critical_path(pr):
+    """The clock-to-clock path that sets Fmax, from nextpnr's report: its delay split into cell
+    and routing delay, the tiles its nets span, and the RTL lines its nets come from (the
+    netlist's `src` attributes), in path order: what a flat netlist's cell names do not say."""
+    paths = [c for c in pr.get("critical_paths", []) if "<async>" not in (c.get("from", ""), c.get("to", ""))]
+    if not paths:
+        return None
+    worst = max(paths, key=lambda c: sum(p.get("delay", 0.0) for p in c.get("path", [])))
+    ns = routing = tiles = 0.0
+    nets, files = 0, {}
+    for seg in worst.get("path", []):
+        ns += seg.get("delay", 0.0)
+        if seg.get("type") != "routing":
+            continue
+        routing += seg.get("delay", 0.0)
+        nets += 1
+        a, b = seg.get("from", {}).get("loc", [0, 0]), seg.get("to", {}).get("loc", [0, 0])
+        tiles += abs(a[0] - b[0]) + abs(a[1] - b[1])
+        for src in seg.get("sources", []):
+            m = re.match(r"^([^/][^:]*):(\d+)", src)      # the project's files; not the tools' cell libraries
+            if m:
+                lines = files.setdefault(m.group(1), [])
+                if int(m.group(2)) not in lines:
+                    lines.append(int(m.group(2)))
+    end = worst["path"][-1].get("to", {}) if worst.get("path") else {}
+    return {"ns": round(ns, 2), "logic_ns": round(ns - routing, 2), "routing_ns": round(routing, 2),
+            "nets": nets, "tiles": int(tiles), "ends_at_port": end.get("port", ""),
+            "sources": [f"{f}:{','.join(map(str, ls))}" for f, ls in files.items()]}
 
 
 def fail(msg, report, out_json):
@@ -248,6 +278,15 @@ def main():
               f" {'(met)' if ok else '(MISSED)'}")
         if not ok:
             late.append(f"{k} {v['achieved_mhz']:.2f} MHz < {v['requested_mhz']:.2f} MHz")
+    cp = critical_path(pr)
+    if cp:
+        report["critical_path"] = cp
+        print(f"  critical path {cp['ns']:.1f} ns ({cp['logic_ns']:.1f} logic, {cp['routing_ns']:.1f} routing; "
+              f"{cp['nets']} nets over {cp['tiles']} tiles), ends at a {cp['ends_at_port']} input; through:")
+        for src in cp["sources"][:12]:
+            print(f"    {src}")
+        if len(cp["sources"]) > 12:
+            print(f"    ... {len(cp['sources']) - 12} more files in {rg.rel(out_json)}")
     if not fmax:
         return fail("nextpnr reported no clock: nothing was timed", report, out_json)
     if late:
