@@ -78,33 +78,63 @@ def last_match(path, rx, limit=70):
         return ""
 
 
-def critical_path(pr):
+def project_srcs(attr):
+    """The project's file:line entries of a `src` attribute (not the tools' cell libraries)."""
+    out = []
+    for src in attr.split("|") if attr else []:
+        m = re.match(r"^([^/][^:]*):(\d+)", src)
+        if m:
+            out.append((m.group(1), int(m.group(2))))
+    return out
+
+
+def critical_path(pr, netlist=None):
     """The clock-to-clock path that sets Fmax, from nextpnr's report: its delay split into cell
-    and routing delay, the tiles its nets span, and the RTL lines its nets come from (the
-    netlist's `src` attributes), in path order: what a flat netlist's cell names do not say."""
+    and routing delay, the tiles its nets span, the cells it starts and ends at, and the
+    RTL lines it runs through in path order (the netlist's `src` attributes of its cells and
+    nets): what a flat netlist's cell names do not say."""
     paths = [c for c in pr.get("critical_paths", []) if "<async>" not in (c.get("from", ""), c.get("to", ""))]
     if not paths:
         return None
     worst = max(paths, key=lambda c: sum(p.get("delay", 0.0) for p in c.get("path", [])))
+    segs = worst.get("path", [])
+    module = {}
+    if netlist:
+        with open(netlist) as f:
+            net = json.load(f)
+        module = next((m for m in net.get("modules", {}).values() if m.get("attributes", {}).get("top")), {})
+    cells = module.get("cells", {})
+
+    def cell_of(name):                   # the packer adds a suffix to a carry's halves
+        return cells.get(name) or cells.get(name.rsplit("$", 1)[0]) or {}
+
     ns = routing = tiles = 0.0
     nets, files = 0, {}
-    for seg in worst.get("path", []):
+    for seg in segs:
         ns += seg.get("delay", 0.0)
-        if seg.get("type") != "routing":
-            continue
-        routing += seg.get("delay", 0.0)
-        nets += 1
-        a, b = seg.get("from", {}).get("loc", [0, 0]), seg.get("to", {}).get("loc", [0, 0])
-        tiles += abs(a[0] - b[0]) + abs(a[1] - b[1])
-        for src in seg.get("sources", []):
-            m = re.match(r"^([^/][^:]*):(\d+)", src)      # the project's files; not the tools' cell libraries
-            if m:
-                lines = files.setdefault(m.group(1), [])
-                if int(m.group(2)) not in lines:
-                    lines.append(int(m.group(2)))
-    end = worst["path"][-1].get("to", {}) if worst.get("path") else {}
+        kind = seg.get("type")
+        if kind == "routing":
+            routing += seg.get("delay", 0.0)
+            nets += 1
+            a, b = seg.get("from", {}).get("loc", [0, 0]), seg.get("to", {}).get("loc", [0, 0])
+            tiles += abs(a[0] - b[0]) + abs(a[1] - b[1])
+            found = [tuple(x) for src in seg.get("sources", []) for x in project_srcs(src)]
+        else:
+            end = seg.get("to" if kind == "setup" else "from", {})
+            found = project_srcs(cell_of(end.get("cell", "")).get("attributes", {}).get("src", ""))
+        for f, line in found:
+            lines = files.setdefault(f, [])
+            if line not in lines:
+                lines.append(line)
+    def where(end):                      # a path's end: the cell type, port and RTL line
+        cell = cell_of(end.get("cell", ""))
+        src = project_srcs(cell.get("attributes", {}).get("src", ""))
+        return f"{cell.get('type', '?')} {end.get('port', '')}" + (f" ({src[0][0]}:{src[0][1]})" if src else "")
+
     return {"ns": round(ns, 2), "logic_ns": round(ns - routing, 2), "routing_ns": round(routing, 2),
-            "nets": nets, "tiles": int(tiles), "ends_at_port": end.get("port", ""),
+            "nets": nets, "tiles": int(tiles),
+            "starts_at": where(segs[0].get("from", {})) if segs else "",
+            "ends_at": where(segs[-1].get("to", {})) if segs else "",
             "sources": [f"{f}:{','.join(map(str, ls))}" for f, ls in files.items()]}
 
 
@@ -278,11 +308,12 @@ def main():
               f" {'(met)' if ok else '(MISSED)'}")
         if not ok:
             late.append(f"{k} {v['achieved_mhz']:.2f} MHz < {v['requested_mhz']:.2f} MHz")
-    cp = critical_path(pr)
+    cp = critical_path(pr, net)
     if cp:
         report["critical_path"] = cp
         print(f"  critical path {cp['ns']:.1f} ns ({cp['logic_ns']:.1f} logic, {cp['routing_ns']:.1f} routing; "
-              f"{cp['nets']} nets over {cp['tiles']} tiles), ends at a {cp['ends_at_port']} input; through:")
+              f"{cp['nets']} nets over {cp['tiles']} tiles)")
+        print(f"    from {cp['starts_at']} to {cp['ends_at']}, through:")
         for src in cp["sources"][:12]:
             print(f"    {src}")
         if len(cp["sources"]) > 12:
