@@ -16,7 +16,7 @@ export PATH := $(CURDIR)/.venv/bin:$(PATH)
 RTL_PKGS := $(GEN)/vgiw_fu_pkg.sv $(GEN)/vgiw_hl_pkg.sv $(GEN)/$(CONFIG)/vgiw_cfg_pkg.sv $(sort $(wildcard rtl/*/*_pkg.sv))
 ARCH_SRC := $(wildcard arch/*.toml arch/presets/*.toml) tools/archgen.py tools/fabric_topology.py
 
-.PHONY: all help deps gen lint synth-check area timing test fpu-vectors clean
+.PHONY: all help deps gen lint synth-check area timing equiv test fpu-vectors clean
 all: help
 
 help:
@@ -47,6 +47,12 @@ area: gen
 #                      estimated on the ECP5 (docs/fpga.md "Timing"); CUT: what a register there gives
 timing: gen
 	$(Q)$(PYTHON) tools/timing_paths.py --config $(CONFIG) $(if $(TOP),--top $(TOP)) $(foreach c,$(CUT),--cut '$(c)')
+
+#   make equiv MODULE=m [REV=HEAD] [CONFIG=small] [PARAMS="N=6"]   the module now against the same
+#                      module at commit REV: every register and output proven equal (docs/fpga.md "Equivalence")
+equiv: gen
+	@test -n "$(MODULE)" || { echo "usage: make equiv MODULE=<module> [REV=HEAD] [CONFIG=...] [PARAMS=...]"; exit 2; }
+	$(Q)$(PYTHON) tools/equiv.py --module $(MODULE) --config $(CONFIG) $(if $(REV),--rev $(REV)) $(foreach p,$(PARAMS),--param $(p))
 
 test: gen
 	$(Q)$(PYTHON) tools/run_tests.py --jobs $(JOBS) $(if $(FULL),--full) $(foreach o,$(ONLY),--only $(o))
