@@ -50,7 +50,8 @@ module vgiw_cvt #(
 
   // Bank-major storage: bank k row r holds table word r*BANKS + k. The words live in one
   // memory per bank (RAM: one write port, reads without a clock); a flip-flop per word says
-  // whether it holds threads. Read-and-reset and clear only drop those bits, so the one write
+  // whether it holds threads (live: the word is valid and not zero; a merge of no bits into an
+  // empty word leaves it clear). Read-and-reset and clear only drop those bits, so the one write
   // port per bank is the merge's (VGIW §3.3: read-and-reset saves a second write port).
   logic [BANKS-1:0][ROWS-1:0] live_q, live_d;
   logic [BLOCKS-1:0][CW-1:0]  cnt_q, cnt_d;
@@ -94,12 +95,15 @@ module vgiw_cvt #(
   // Non-empty word counts: a read empties a non-empty word, a merge fills an empty one. Both
   // conditions are formed once and each block's count takes one step (+1, -1 or none), so the
   // read's valid, the last signal to arrive (the dispatch's batch handshake), passes through a
-  // few gates to the count registers (issue 22, docs/fpga.md "Fourth round"). On the same word
-  // the two ports see the same old word (wr_old = rd_data_o), so a merge fills the word exactly
-  // when it was empty, whether or not it is also read: the increment does not depend on the read.
-  logic rd_empties, wr_fills;
-  assign rd_empties = rd_valid_i && rd_data_o != '0 && !(same_word && wr_bits_i != '0);
-  assign wr_fills   = wr_valid_i && wr_bits_i != '0 && wr_old == '0;
+  // few gates to the count registers (issue 22, docs/fpga.md "Fourth round"). Whether a word is
+  // empty is its live bit, not its data: no RAM read and 64-bit test on the way from a port's
+  // address to the counts (docs/fpga.md "Eighth round"). On the same word the two ports see the
+  // same old word, so a merge fills the word exactly when it was empty, whether or not it is
+  // also read: the increment does not depend on the read.
+  logic rd_empties, wr_fills, wr_any;
+  assign wr_any     = wr_bits_i != '0;
+  assign rd_empties = rd_valid_i && live_q[rd_bank][rd_row] && !(same_word && wr_any);
+  assign wr_fills   = wr_valid_i && wr_any && !live_q[wr_bank][wr_row];
 
   always_comb begin
     live_d = live_q;
@@ -109,7 +113,7 @@ module vgiw_cvt #(
       cnt_d  = '0;
     end else begin
       if (rd_valid_i) live_d[rd_bank][rd_row] = 1'b0;
-      if (wr_valid_i) live_d[wr_bank][wr_row] = 1'b1;
+      if (wr_valid_i && wr_any) live_d[wr_bank][wr_row] = 1'b1;
       for (int b = 0; b < BLOCKS; b++) begin
         unique case ({wr_fills && wr_block_i == BW'(b), rd_empties && rd_block_i == BW'(b)})
           2'b10:   cnt_d[b] = cnt_q[b] + CW'(1);
@@ -152,6 +156,15 @@ module vgiw_cvt #(
       !(wr_valid_i && wr_clash != '0))
     else $error("cvt: merging block %0d word %0d bits %016x already set in a vector",
                 wr_block_i, wr_word_i, wr_clash);
+  // live means not zero: the counts and rd_empties read the live bits instead of the words
+  logic live_zero;
+  always_comb begin
+    live_zero = 1'b0;
+    for (int k = 0; k < BANKS; k++)
+      for (int r = 0; r < ROWS; r++) live_zero = live_zero || (live_q[k][r] && table_view[k][r] == '0);
+  end
+  a_live_not_zero: assert property (@(posedge clk_i) disable iff (!rst_ni) !live_zero)
+    else $error("cvt: a word marked live holds no threads");
   a_empty_at_tile_end: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(clear_i && clear_check_i && ((|table_view) || (|cnt_q))))
     else $error("cvt: tile ends with threads left in the vectors");
