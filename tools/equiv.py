@@ -13,7 +13,6 @@ options or a tool failure. A change that renames or re-times registers is not pr
 (`equiv_make` pairs by name); say so in the commit and rely on the tests instead.
 """
 import argparse
-import glob
 import os
 import re
 import subprocess
@@ -24,15 +23,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rtl_gates as rg  # noqa: E402
 
 ROOT = rg.ROOT
-
-
-def tree_sources(tree, config, gen):
-    """(packages, module files) of a source tree, found as rtl_gates.sources finds them."""
-    pkgs = [os.path.join(gen, "vgiw_fu_pkg.sv"), os.path.join(gen, "vgiw_hl_pkg.sv"),
-            os.path.join(gen, config, "vgiw_cfg_pkg.sv")]
-    pkgs = [p for p in pkgs if os.path.exists(p)] + sorted(glob.glob(os.path.join(tree, "rtl", "*", "*_pkg.sv")))
-    mods = sorted(p for p in glob.glob(os.path.join(tree, "rtl", "*", "*.sv")) if not p.endswith("_pkg.sv"))
-    return pkgs, mods
 
 
 def design_cmds(module, pkgs, mods, params):
@@ -85,7 +75,7 @@ def main():
         if not os.path.exists(os.path.join(gen, args.config, "vgiw_cfg_pkg.sv")):
             print(f"equiv: {sha[:10]} has no preset '{args.config}'")
             return 2
-        gold = design_cmds(args.module, *tree_sources(old, args.config, gen), params)
+        gold = design_cmds(args.module, *rg.sources(args.config, old), params)
         gate = design_cmds(args.module, new_pkgs, new_mods, params)
         for what, cmds in (("the work tree", gate), (sha[:10], gold)):
             if cmds is None:

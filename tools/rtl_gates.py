@@ -38,11 +38,12 @@ def rel(p):
     return os.path.relpath(p, ROOT)
 
 
-def sources(config):
-    gen = os.path.join(ROOT, "build", "gen")
+def sources(config, root=ROOT):
+    """(packages, module files) of a source tree: this one, or another checkout (make equiv)."""
+    gen = os.path.join(root, "build", "gen")
     pkgs = [os.path.join(gen, "vgiw_fu_pkg.sv"), os.path.join(gen, "vgiw_hl_pkg.sv"), os.path.join(gen, config, "vgiw_cfg_pkg.sv")]
-    pkgs += sorted(glob.glob(os.path.join(ROOT, "rtl", "*", "*_pkg.sv")))
-    mods = sorted(p for p in glob.glob(os.path.join(ROOT, "rtl", "*", "*.sv")) if not p.endswith("_pkg.sv"))
+    pkgs += sorted(glob.glob(os.path.join(root, "rtl", "*", "*_pkg.sv")))
+    mods = sorted(p for p in glob.glob(os.path.join(root, "rtl", "*", "*.sv")) if not p.endswith("_pkg.sv"))
     for p in pkgs:
         if not os.path.exists(p):
             sys.exit(f"rtl_gates: {rel(p)} missing; run 'make gen' first")
