@@ -174,6 +174,33 @@ def min_fmax(pr):
     return min((v.get("achieved", 0.0) for v in pr.get("fmax", {}).values()), default=0.0)
 
 
+def slack_histogram(log):
+    """Endpoints by slack from the last histogram in nextpnr's log (after routing): how many
+    miss the requested clock, not only the worst. The log draws each bin's count as `*` per
+    `k` endpoints plus `+` for 1..k-1 more, so counts are bounds: returns (failing_min,
+    failing_max, timed_min, timed_max), a bin straddling 0 counted only in failing_max."""
+    try:
+        with open(log, errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return None
+    start = text.rfind("Slack histogram:")
+    if start < 0:
+        return None
+    k = re.search(r"\* represents (\d+) endpoint", text[start:])
+    k = int(k.group(1)) if k else 1
+    fail_lo = fail_hi = all_lo = all_hi = 0
+    for lo, hi, bar in re.findall(r"^Info: \[\s*(-?\d+),\s*(-?\d+)\) \|([*+ ]*)$", text[start:], re.M):
+        stars, plus = bar.count("*"), bar.count("+")
+        n_lo, n_hi = stars * k + plus, stars * k + plus * (k - 1)
+        all_lo, all_hi = all_lo + n_lo, all_hi + n_hi
+        if int(hi) <= 0:
+            fail_lo, fail_hi = fail_lo + n_lo, fail_hi + n_hi
+        elif int(lo) < 0:
+            fail_hi += n_hi
+    return fail_lo, fail_hi, all_lo, all_hi
+
+
 def fail(msg, report, out_json):
     report["verdict"] = msg
     with open(out_json, "w") as f:
@@ -372,6 +399,7 @@ def main():
             r["report"] = json.load(f)
         r["fmax"] = min_fmax(r["report"])
         r["critical_path"] = critical_path(r["report"], cells)
+        r["slack"] = slack_histogram(r["log"])
     best = max(routed, key=lambda r: r["fmax"])          # the first of equals
     report["seed"] = best["seed"]
     if several:
@@ -383,7 +411,8 @@ def main():
             cp = r.get("critical_path") or {}
             row = {"seed": r["seed"], "seconds": round(r["seconds"], 1),
                    "fmax_mhz": round(r["fmax"], 2) if "fmax" in r else None,
-                   "critical_path_ns": cp.get("ns"), "starts_at": cp.get("starts_at"), "ends_at": cp.get("ends_at")}
+                   "critical_path_ns": cp.get("ns"), "starts_at": cp.get("starts_at"), "ends_at": cp.get("ends_at"),
+                   "failing_endpoints_max": r["slack"][1] if r.get("slack") else None}
             report["seeds"].append(row)
             print(f"    seed {r['seed']:<4d} " + (f"Fmax {r['fmax']:7.2f} MHz, critical path from {row['starts_at']} to {row['ends_at']}"
                                               if "fmax" in r else f"failed (status {r['rc']}, see {rg.rel(r['log'])})")
@@ -407,6 +436,11 @@ def main():
               f" {'(met)' if ok else '(MISSED)'}")
         if not ok:
             late.append(f"{k} {v['achieved_mhz']:.2f} MHz < {v['requested_mhz']:.2f} MHz")
+    if best["slack"]:
+        f_lo, f_hi, a_lo, a_hi = best["slack"]
+        report["failing_endpoints"] = {"min": f_lo, "max": f_hi, "timed_min": a_lo, "timed_max": a_hi}
+        print(f"  endpoints missing the clock: {f_lo:,}" + (f" to {f_hi:,}" if f_hi != f_lo else "")
+              + f" of {a_lo:,}" + (f" to {a_hi:,}" if a_hi != a_lo else "") + " timed (nextpnr's slack histogram)")
     cp = best["critical_path"]
     if cp:
         report["critical_path"] = cp

@@ -5,7 +5,8 @@ synth_ecp5, nextpnr-ecp5 at 50 MHz with two placement seeds side by side, and ec
 
   1. a fresh synthesis and seeds 1 and 2: the report holds utilization, Fmax and the critical
      path (its delay the clock period Fmax implies, within 5 %, through the host link's RTL);
-     both seeds are listed and the faster is the one kept;
+     no endpoint misses the clock by nextpnr's slack histogram; both seeds are listed and the
+     faster is the one kept;
   2. seed 2 alone: the synthesis is reused (its inputs are unchanged) and nextpnr, given the same
      netlist and seed, reaches the same Fmax as seed 2 did in 1.
 """
@@ -50,6 +51,9 @@ f = slowest(r)
 check("critical path: the period Fmax implies, routed, through the host link",
       f > 0 and abs(1000.0 / f - cp.get("ns", 0)) < 0.05 * cp.get("ns", 1) and cp.get("routing_ns", 0) > 0
       and cp.get("nets", 0) > 0 and any(x.startswith("rtl/host/") for x in cp.get("sources", [])), cp)
+fe = r.get("failing_endpoints") or {}
+check("slack histogram: no endpoint misses the clock, some are timed",
+      fe.get("max") == 0 and fe.get("timed_min", 0) > 0, fe)
 seeds = {s["seed"]: s for s in r.get("seeds", [])}
 check("seeds 1 and 2 listed, each with an Fmax", sorted(seeds) == [1, 2] and all(s["fmax_mhz"] for s in seeds.values()), seeds)
 check("the fastest seed kept", seeds and r.get("seed") == max(seeds.values(), key=lambda s: s["fmax_mhz"])["seed"]
