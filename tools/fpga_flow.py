@@ -223,7 +223,7 @@ def main():
                     help="nextpnr placement seed, or several (1,2,3): each is placed and routed, the fastest kept")
     ap.add_argument("--jobs", type=int, default=1, help="seeds placed and routed at once")
     ap.add_argument("--tmg-ripup", action="store_true",
-                    help="the router's timing-driven rip-up (nextpnr's --router2-tmg-ripup or --tmg-ripup)")
+                    help="the router's timing-driven rip-up (nextpnr's --tmg-ripup)")
     ap.add_argument("--resynth", action="store_true", help="synthesize even when the inputs are unchanged")
     ap.add_argument("--router", choices=("router1", "router2"), default="router1",
                     help="nextpnr's router (router2: its newer one, tried on the nearly full 3 x 3 core, docs/fpga.md)")
@@ -367,7 +367,7 @@ def main():
                "--textcfg", rg.rel(run["cfg"]), "--freq", f"{freq:g}", "--report", rg.rel(run["json"]),
                "--timing-allow-fail", "--seed", str(seed), "--router", args.router, "--placer", args.placer]
         if args.tmg_ripup:
-            cmd.append("--router2-tmg-ripup" if args.router == "router2" else "--tmg-ripup")
+            cmd.append("--tmg-ripup")     # both routers (--router2-tmg-ripup is its old name)
         if top != board["top"]:
             cmd.append("--lpf-allow-unconstrained")
         run["rc"], run["seconds"] = step("pnr" + (f" seed {seed}" if several else ""), cmd, run["log"], args.timeout,
