@@ -14,6 +14,8 @@
 //     sees the old word and the merged bits stay.
 //   * nonempty_o[b]: block b has some non-zero word, from a per-block count of non-empty words
 //     kept up to date by both ports, so the BBS finds the smallest non-empty block in one cycle.
+//     Block b exists only in kernels of more than b blocks, whose tiles have at most
+//     WORDS / (b + 1) words, so its count is only as wide as that bound (asserted).
 module vgiw_cvt #(
   parameter  int unsigned WORDS  = vgiw_cfg_pkg::CVT_BITS / vgiw_cfg_pkg::CVT_WORD_BITS,
   parameter  int unsigned BANKS  = vgiw_cfg_pkg::CVT_BANKS,
@@ -43,7 +45,6 @@ module vgiw_cvt #(
   // summary
   output logic [BLOCKS-1:0] nonempty_o
 );
-  localparam int unsigned CW   = $clog2(WORDS + 1);
   localparam int unsigned ROWS = WORDS / BANKS;
   localparam int unsigned RW   = (ROWS > 1) ? $clog2(ROWS) : 1;
   localparam int unsigned KW   = (BANKS > 1) ? $clog2(BANKS) : 1;
@@ -54,7 +55,6 @@ module vgiw_cvt #(
   // empty word leaves it clear). Read-and-reset and clear only drop those bits, so the one write
   // port per bank is the merge's (VGIW §3.3: read-and-reset saves a second write port).
   logic [BANKS-1:0][ROWS-1:0] live_q, live_d;
-  logic [BLOCKS-1:0][CW-1:0]  cnt_q, cnt_d;
 
   logic [AW-1:0]             rd_addr, wr_addr;
   logic [KW-1:0]             rd_bank, wr_bank;
@@ -107,35 +107,48 @@ module vgiw_cvt #(
 
   always_comb begin
     live_d = live_q;
-    cnt_d  = cnt_q;
     if (clear_i) begin
       live_d = '0;
-      cnt_d  = '0;
     end else begin
       if (rd_valid_i) live_d[rd_bank][rd_row] = 1'b0;
       if (wr_valid_i && wr_any) live_d[wr_bank][wr_row] = 1'b1;
-      for (int b = 0; b < BLOCKS; b++) begin
-        unique case ({wr_fills && wr_block_i == BW'(b), rd_empties && rd_block_i == BW'(b)})
-          2'b10:   cnt_d[b] = cnt_q[b] + CW'(1);
-          2'b01:   cnt_d[b] = cnt_q[b] - CW'(1);
-          default: cnt_d[b] = cnt_q[b];
-        endcase
-      end
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      live_q <= '0;
-      cnt_q  <= '0;
-    end else begin
-      live_q <= live_d;
-      cnt_q  <= cnt_d;
-    end
+    if (!rst_ni) live_q <= '0;
+    else         live_q <= live_d;
   end
 
-  for (genvar b = 0; b < BLOCKS; b++) begin : g_summary
-    assign nonempty_o[b] = cnt_q[b] != '0;
+  // Block b's count of non-empty words: at most its tile's words, WORDS / (b + 1) (a tile of a
+  // kernel with B > b blocks has at most WORDS / B words), so the counts of high blocks are a
+  // few bits; at 512 blocks the counts are a fifth of the flip-flops of full-width ones (issue 22,
+  // docs/ctrl.md "CVT organization"). Every preset has WORDS >= BLOCKS, so each count has a bit.
+  for (genvar b = 0; b < BLOCKS; b++) begin : g_count
+    localparam int unsigned BCW = $clog2(WORDS / (b + 1) + 1);
+    logic [BCW-1:0] cnt_q, cnt_d;
+    logic           inc, dec;
+    assign inc = wr_fills && wr_block_i == BW'(b);
+    assign dec = rd_empties && rd_block_i == BW'(b);
+    always_comb begin
+      unique case ({clear_i, inc, dec})
+        3'b010:  cnt_d = cnt_q + BCW'(1);
+        3'b001:  cnt_d = cnt_q - BCW'(1);
+        3'b000, 3'b011: cnt_d = cnt_q;
+        default: cnt_d = '0;                       // clear
+      endcase
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) cnt_q <= '0;
+      else         cnt_q <= cnt_d;
+    end
+    assign nonempty_o[b] = cnt_q != '0;
+`ifndef SYNTHESIS
+    a_count_fits: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        !(!clear_i && inc && !dec && 32'(cnt_q) >= WORDS / (b + 1)))
+      else $error("cvt: block %0d holds more than %0d non-empty words (WORDS / (b + 1))",
+                  b, WORDS / (b + 1));
+`endif
   end
 
 `ifndef SYNTHESIS
@@ -166,7 +179,7 @@ module vgiw_cvt #(
   a_live_not_zero: assert property (@(posedge clk_i) disable iff (!rst_ni) !live_zero)
     else $error("cvt: a word marked live holds no threads");
   a_empty_at_tile_end: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(clear_i && clear_check_i && ((|table_view) || (|cnt_q))))
+      !(clear_i && clear_check_i && ((|table_view) || (|nonempty_o))))
     else $error("cvt: tile ends with threads left in the vectors");
   a_word_in_tile: assert property (@(posedge clk_i) disable iff (!rst_ni || clear_i)
       !(rd_valid_i && 32'(rd_word_i) >= 32'(tile_words_i)) && !(wr_valid_i && 32'(wr_word_i) >= 32'(tile_words_i)))

@@ -2,7 +2,9 @@
  * the control vector table, including a read and a merge of the same word in one cycle, for
  * random tile sizes; read data and the per-block non-empty summary are checked every cycle
  * against a C model. Merged bits are always threads that are in no vector (the invariant the
- * RTL asserts); a tile ends by draining every vector and a checked clear. */
+ * RTL asserts); half the tiles start by filling every word of their last 64 blocks, so the last
+ * block's count of non-empty words reaches its bound (docs/ctrl.md "CVT organization"); a tile
+ * ends by draining every vector and a checked clear. */
 #include <stdio.h>
 #include <string.h>
 
@@ -86,19 +88,33 @@ int main(int argc, char **argv)
     sim_reset(4);
 
     uint64_t reads = 0, merges = 0, same = 0, tiles = 0;
-    unsigned drain_b = 0, drain_w = 0;
-    bool draining = false;
+    unsigned drain_b = 0, drain_w = 0, fill_b = 0, fill_w = 0;
+    bool draining = false, filling = false;
     unsigned tile_len = 0;
 
     for (uint64_t i = 0; i < count; i++) {
-        if (!draining && ++tile_len > 200 + rng_below(&rng, 2000)) {
+        if (!draining && !filling && ++tile_len > 200 + rng_below(&rng, 2000)) {
             draining = true;
             drain_b = drain_w = 0;
         }
         bool rd = false, wr = false;
         unsigned rb = 0, rw = 0, wb = 0, ww = 0;
         uint64_t bits = 0;
-        if (draining) {
+        if (!draining && !filling && tile_len == 1 && rng_below(&rng, 2) == 0) {
+            /* fill every word of the tile's last (up to) 64 blocks, a bit of its own per block:
+             * the last block's count reaches its bound, WORDS / blocks_used non-empty words */
+            filling = true;
+            fill_b = blocks_used > 64 ? blocks_used - 64 : 0;
+            fill_w = 0;
+        }
+        if (filling) {
+            wr = true;
+            wb = fill_b;
+            ww = fill_w;
+            bits = 1ull << (fill_b % 64);
+            if (++fill_w == tile_words) { fill_w = 0; fill_b++; }
+            if (fill_b == blocks_used) filling = false;
+        } else if (draining) {
             rd = true;
             rb = drain_b;
             rw = drain_w;
