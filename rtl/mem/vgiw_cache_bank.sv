@@ -795,17 +795,22 @@ module vgiw_cache_bank #(
       end
 
       // hits, replays
+      // the word-valid bits by a decoded condition per line and word: a write at the computed
+      // word index (wv_q[l][s1_wo]) became a shift of a mask over all LINES x WORDS bits per
+      // line, 2048-bit shifts that the synthesis of paper's LVC bank could not finish (issue 22)
       for (int l = 0; l < LINES; l++) begin
         if (hit_idx == IDX_W'(l)) begin
           if (do_hit && s1_write_q) dirty_q[l] <= 1'b1;
-          if (WRITE_VALIDATE && do_hit && s1_full) wv_q[l][s1_wo] <= 1'b1;
+          for (int w = 0; w < WORDS; w++)
+            if (WRITE_VALIDATE && do_hit && s1_full && s1_wo == WO_W'(w)) wv_q[l][w] <= 1'b1;
         end
       end
       if (do_replay) begin
         for (int l = 0; l < LINES; l++) begin
           if (rp_idx == IDX_W'(l)) begin
             if (rp_write) dirty_q[l] <= 1'b1;
-            if (WRITE_VALIDATE && rp_write && rp_be == 4'hF) wv_q[l][rp_wo] <= 1'b1;
+            for (int w = 0; w < WORDS; w++)
+              if (WRITE_VALIDATE && rp_write && rp_be == 4'hF && rp_wo == WO_W'(w)) wv_q[l][w] <= 1'b1;
           end
         end
         for (int i = 0; i < MSHRS; i++) begin
