@@ -90,7 +90,7 @@ module vgiw_core (
   logic [NX-1:0][63:0]      mem_cnt;
 
   logic [TW-1:0]            cvt_tile_words;
-  logic                     cvt_clear, cvt_clear_check, cvt_rd_valid, cvt_wr_valid;
+  logic                     cvt_clear, cvt_clear_check, cvt_rd_valid, cvt_wr_valid, cvt_rd_live;
   logic [BW-1:0]            cvt_rd_block, cvt_wr_block;
   logic [AW-1:0]            cvt_rd_base, cvt_wr_base;
   logic [AW-1:0]            cvt_rd_word, cvt_wr_word;
@@ -135,7 +135,7 @@ module vgiw_core (
     .lv_base_o (lv_base), .lv_tile_threads_o (lv_tile_threads),
     .cvt_tile_words_o (cvt_tile_words), .cvt_clear_o (cvt_clear), .cvt_clear_check_o (cvt_clear_check),
     .cvt_rd_valid_o (cvt_rd_valid), .cvt_rd_block_o (cvt_rd_block), .cvt_rd_base_o (cvt_rd_base), .cvt_rd_word_o (cvt_rd_word),
-    .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block), .cvt_wr_base_o (cvt_wr_base),
+    .cvt_rd_live_i (cvt_rd_live), .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block), .cvt_wr_base_o (cvt_wr_base),
     .cvt_wr_word_o (cvt_wr_word), .cvt_wr_bits_o (cvt_wr_bits), .cvt_nonempty_i (cvt_nonempty),
     .fab_clear_o (fab_clear), .cfg_shift_o (cfg_shift), .cfg_bg_o (cfg_bg), .cfg_load_o (cfg_load), .cfg_word_o (cfg_word), .tile_base_o (tile_base), .geom_o (geom),
     .cvu_batch_valid_o (cvu_batch_valid), .cvu_batch_ready_i (cvu_batch_ready), .cvu_batch_o (cvu_batch),
@@ -161,7 +161,7 @@ module vgiw_core (
   vgiw_cvt u_cvt (
     .clk_i, .rst_ni,
     .tile_words_i (cvt_tile_words), .clear_i (cvt_clear), .clear_check_i (cvt_clear_check),
-    .rd_valid_i (cvt_rd_valid), .rd_block_i (cvt_rd_block), .rd_base_i (cvt_rd_base), .rd_word_i (cvt_rd_word), .rd_data_o (cvt_rd_data),
+    .rd_valid_i (cvt_rd_valid), .rd_block_i (cvt_rd_block), .rd_base_i (cvt_rd_base), .rd_word_i (cvt_rd_word), .rd_live_o (cvt_rd_live), .rd_data_o (cvt_rd_data),
     .wr_valid_i (cvt_wr_valid), .wr_block_i (cvt_wr_block), .wr_base_i (cvt_wr_base), .wr_word_i (cvt_wr_word), .wr_bits_i (cvt_wr_bits),
     .nonempty_o (cvt_nonempty)
   );

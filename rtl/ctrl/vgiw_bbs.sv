@@ -63,7 +63,8 @@ module vgiw_bbs #(
   output logic [BW-1:0]             cvt_rd_block_o,
   output logic [AW-1:0]             cvt_rd_base_o,   // its first word (cvt_rd_block_o x tile words)
   output logic [AW-1:0]             cvt_rd_word_o,
-  input  logic [63:0]               cvt_rd_data_i,
+  input  logic                      cvt_rd_live_i,   // the word read holds threads
+  input  logic [63:0]               cvt_rd_data_i,   // the last read's threads (a cycle later)
   output logic                      cvt_wr_valid_o,
   output logic [BW-1:0]             cvt_wr_block_o,
   output logic [AW-1:0]             cvt_wr_base_o,   // its first word (cvt_wr_block_o x tile words)
@@ -405,6 +406,7 @@ module vgiw_bbs #(
     .idle_o          (disp_idle),
     .cvt_rd_valid_o,
     .cvt_rd_word_o,
+    .cvt_rd_live_i,
     .cvt_rd_data_i,
     .merge_valid_o   (merge_vld),
     .merge_block_o   (merge_block),

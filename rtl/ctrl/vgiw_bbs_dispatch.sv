@@ -1,6 +1,6 @@
 // Dispatch and done merge of the basic block scheduler (VGIW §3.2, Fig. 5; docs/ctrl.md).
-// Dispatch: the running block's CVT words are read in order, each non-empty one held in a batch
-// register as <base, bitmap> and offered to one ready CVU of the block's replicas (VGIW §3.5:
+// Dispatch: the running block's CVT words are read in order, each non-empty one held as a batch
+// <base, bitmap> (the bitmap in the CVT's read register, vgiw_cvt) and offered to one ready CVU of the block's replicas (VGIW §3.5:
 // a replica per CVU), round-robin. Done merge: the CVUs' done packets are accepted one at a time,
 // round-robin, and merged into the CVT as they are accepted: the taken threads into successor 1,
 // the others into successor 0 (no successor: they retire), one merge per cycle, so a packet whose
@@ -39,9 +39,10 @@ module vgiw_bbs_dispatch #(
   output logic                      drained_o,       // scan done, no batch held or outstanding
   output logic                      idle_o,          // no batch outstanding, no done packet held
   // CVT read port (the running block's words) and merge requests
-  output logic                      cvt_rd_valid_o,
+  output logic                      cvt_rd_valid_o,  // read (and reset) the word: the batch's next
   output logic [AW-1:0]             cvt_rd_word_o,
-  input  logic [63:0]               cvt_rd_data_i,
+  input  logic                      cvt_rd_live_i,   // the word holds threads
+  input  logic [63:0]               cvt_rd_data_i,   // the last read's threads (from the next cycle)
   output logic                      merge_valid_o,
   output logic [BW-1:0]             merge_block_o,
   output logic [AW-1:0]             merge_base_o,    // the block's first CVT word
@@ -68,7 +69,8 @@ module vgiw_bbs_dispatch #(
   logic [TW-1:0]    scan_w_q;
   logic             bat_vld_q;
   logic [TID_W-1:0] bat_base_q;
-  logic [63:0]      bat_mask_q;
+  logic [63:0]      bat_mask;                      // the held word's threads not yet sent
+  logic [3:0]       bat_sent_q;                    // its 16-thread lanes already sent
   logic             bat_split_q;                   // the held word leaves a lane at a time
   logic [63:0]      lane, send_mask;
   logic             more, multi;
@@ -97,11 +99,18 @@ module vgiw_bbs_dispatch #(
     .idx_o   (pick)
   );
 
+  // the held word: the CVT's read register, holding the last read's threads, less the lanes
+  // sent (a batch register of its own would be a second copy of the word)
+  always_comb begin
+    bat_mask = cvt_rd_data_i;
+    for (int l = 0; l < 4; l++)
+      if (bat_sent_q[l]) bat_mask[16*l +: 16] = '0;
+  end
   // the lowest non-empty 16-thread lane of the held word
   always_comb begin
     lane = '0;
     for (int l = 3; l >= 0; l--)
-      if (bat_mask_q[16*l +: 16] != '0) lane = 64'hFFFF << (16 * l);
+      if (bat_mask[16*l +: 16] != '0) lane = 64'hFFFF << (16 * l);
   end
   // split only when the tile has fewer words than the block has replicas: otherwise the
   // words already keep every replica busy, and the extra batches cost done-packet cycles
@@ -111,8 +120,8 @@ module vgiw_bbs_dispatch #(
     for (int i = 0; i < NC; i++) nrep = nrep + 8'(cvu_i[i]);
   end
   assign multi     = nrep > 8'd1 && 32'(used_words_i) < 32'(nrep);
-  assign send_mask = bat_split_q ? (bat_mask_q & lane) : bat_mask_q;
-  assign more      = bat_split_q && (bat_mask_q & ~lane) != '0;
+  assign send_mask = bat_split_q ? (bat_mask & lane) : bat_mask;
+  assign more      = bat_split_q && (bat_mask & ~lane) != '0;
 
   assign bat_fire  = bat_vld_q && pick_vld && !err_i;
   assign scan_done = scan_w_q >= used_words_i;
@@ -128,7 +137,7 @@ module vgiw_bbs_dispatch #(
     assign cvu_batch_o[i]       = bat;
   end
 
-  assign cvt_rd_valid_o = bat_load && cvt_rd_data_i != '0;
+  assign cvt_rd_valid_o = bat_load;
   assign cvt_rd_word_o  = AW'(scan_w_q);
 
   // done packets: one accepted at a time, round-robin over the CVUs, while no half is held
@@ -186,7 +195,7 @@ module vgiw_bbs_dispatch #(
       scan_w_q      <= '0;
       bat_vld_q     <= 1'b0;
       bat_base_q    <= '0;
-      bat_mask_q    <= '0;
+      bat_sent_q    <= '0;
       bat_split_q   <= 1'b0;
       outstanding_q <= '0;
       dn_vld_q      <= 1'b0;
@@ -198,12 +207,13 @@ module vgiw_bbs_dispatch #(
       else if (bat_load) scan_w_q <= scan_w_q + TW'(1);
 
       if (bat_load) begin
-        bat_vld_q   <= cvt_rd_data_i != '0;
+        bat_vld_q   <= cvt_rd_live_i;
         bat_base_q  <= TID_W'({scan_w_q, 6'd0});
-        bat_mask_q  <= cvt_rd_data_i;
+        bat_sent_q  <= '0;
         bat_split_q <= multi && {1'b0, scan_w_q} + (TW+1)'(1) >= {1'b0, used_words_i};
       end else if (bat_fire && more) begin
-        bat_mask_q <= bat_mask_q & ~lane;
+        for (int l = 0; l < 4; l++)
+          if (lane[16*l]) bat_sent_q[l] <= 1'b1;
       end else if (bat_fire || err_i) begin
         bat_vld_q <= 1'b0;
       end
@@ -221,7 +231,7 @@ module vgiw_bbs_dispatch #(
 
 `ifndef SYNTHESIS
   a_batch_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(bat_vld_q && bat_mask_q == '0))
+      !(bat_vld_q && bat_mask == '0))
     else $error("bbs: empty batch");
   a_outstanding: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(dn_fin && outstanding_q == '0 && !bat_fire))

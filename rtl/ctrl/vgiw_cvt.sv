@@ -3,15 +3,18 @@
 // so the tile size trades against the number of blocks (VGIW §3.2 tiling). The ports take the
 // block's first word b*tile_words_i as well as b (the BBS keeps it per block, computed once per
 // kernel, so no access starts with a multiply; asserted here). Words interleave
-// over BANKS banks (bank = word mod BANKS), each bank a memory with one write port; the read
-// port and the merge port are separate, so one read and one merge proceed in the same cycle
-// on any pair of words.
-//   * read port: combinational data of the addressed word; a read resets the word (read-and-
-//     reset: the BBS sends those threads to the fabric, VGIW §3.2) by dropping its live bit,
-//     so it needs no write.
-//   * merge port: ORs bits into a word (several control flows may reach one block): the one
-//     write of the word's bank. A read and a merge of the same word in one cycle: the read
-//     sees the old word and the merged bits stay.
+// over BANKS banks (bank = word mod BANKS). The words are in memories with a clocked read
+// (block RAM on an FPGA, issue 22): one read and one merge proceed in the same cycle on any
+// pair of words.
+//   * read port: a read takes the addressed word's threads and resets the word (read-and-reset:
+//     the BBS sends those threads to the fabric, VGIW §3.2) by dropping its live bit, so it
+//     needs no write. Whether the word holds threads (rd_live_o) is known in the read's cycle;
+//     its threads are on rd_data_o from the next cycle until the next read.
+//   * merge port: ORs bits into a word (several control flows may reach one block). The live
+//     bit and the counts change in the request's cycle; the word's old value is read at that
+//     clock edge and old | bits written at the next (a two-stage read-modify-write whose
+//     pending write is forwarded to both ports' reads). A read and a merge of the same word in
+//     one cycle: the read takes the old word and the merged bits stay.
 //   * nonempty_o[b]: block b has some non-zero word, from a per-block count of non-empty words
 //     kept up to date by both ports, so the BBS finds the smallest non-empty block in one cycle.
 //     Block b exists only in kernels of more than b blocks, whose tiles have at most
@@ -35,7 +38,8 @@ module vgiw_cvt #(
   input  logic [BW-1:0]     rd_block_i,
   input  logic [AW-1:0]     rd_base_i,        // rd_block_i * tile_words_i
   input  logic [AW-1:0]     rd_word_i,
-  output logic [63:0]       rd_data_o,
+  output logic              rd_live_o,        // the addressed word holds threads (this cycle)
+  output logic [63:0]       rd_data_o,        // the threads the last read took (0: none)
   // OR-merge port
   input  logic              wr_valid_i,
   input  logic [BW-1:0]     wr_block_i,
@@ -49,22 +53,20 @@ module vgiw_cvt #(
   localparam int unsigned RW   = (ROWS > 1) ? $clog2(ROWS) : 1;
   localparam int unsigned KW   = (BANKS > 1) ? $clog2(BANKS) : 1;
 
-  // Bank-major storage: bank k row r holds table word r*BANKS + k. The words live in one
-  // memory per bank (RAM: one write port, reads without a clock); a flip-flop per word says
+  // Bank-major storage: bank k row r holds table word r*BANKS + k. A flip-flop per word says
   // whether it holds threads (live: the word is valid and not zero; a merge of no bits into an
   // empty word leaves it clear). Read-and-reset and clear only drop those bits, so the one write
-  // port per bank is the merge's (VGIW §3.3: read-and-reset saves a second write port).
+  // per bank is the merge's (VGIW §3.3: read-and-reset saves a second write port). The words
+  // are in two copies per bank, each with one write (the merge's) and one clocked read: the
+  // read port's copy and the merge's, whose old word the merge ORs its bits into (docs/ctrl.md
+  // "CVT organization").
   logic [BANKS-1:0][ROWS-1:0] live_q, live_d;
 
   logic [AW-1:0]             rd_addr, wr_addr;
   logic [KW-1:0]             rd_bank, wr_bank;
   logic [RW-1:0]             rd_row, wr_row;
-  logic [BANKS-1:0][63:0]    bank_rd_word, bank_wr_word;   // each bank's word at rd_row / wr_row
-  logic [63:0]               wr_old, wr_new;
   logic                      same_word;
-`ifndef SYNTHESIS
-  logic [BANKS-1:0][ROWS-1:0][63:0] table_view;   // the words as read, for the assertions
-`endif
+  logic [BANKS-1:0][63:0]    bank_rd_q, bank_mg_q;   // each bank's word at the read's / merge's row
 
   assign rd_addr   = rd_base_i + rd_word_i;
   assign wr_addr   = wr_base_i + wr_word_i;
@@ -72,22 +74,78 @@ module vgiw_cvt #(
   assign wr_bank   = KW'(32'(wr_addr) % BANKS);
   assign rd_row    = RW'(32'(rd_addr) / BANKS);
   assign wr_row    = RW'(32'(wr_addr) / BANKS);
-  assign rd_data_o = live_q[rd_bank][rd_row] ? bank_rd_word[rd_bank] : '0;
-  assign wr_old    = live_q[wr_bank][wr_row] ? bank_wr_word[wr_bank] : '0;
+  assign rd_live_o = live_q[rd_bank][rd_row];
   assign same_word = rd_valid_i && wr_valid_i && (rd_addr == wr_addr);
-  // a read of the same word in the same cycle takes the old threads; the merged ones stay
-  assign wr_new    = (same_word ? 64'd0 : wr_old) | wr_bits_i;
 
-  for (genvar k = 0; k < BANKS; k++) begin : g_bank
-    logic [63:0] words [ROWS];
-    always_ff @(posedge clk_i) begin
-      if (wr_valid_i && !clear_i && wr_bank == KW'(k)) words[wr_row] <= wr_new;
+  // Merge, second stage: the word's old value (read at the request's clock edge; the write of
+  // the merge before, if it was to the same word, lands at that edge too and is taken from
+  // m2_fwd_data_q) or, when the word was empty or read in the request's cycle, nothing, OR the
+  // bits, written into both copies at the next edge.
+  logic          m2_vld_q, m2_keep_q, m2_fwd_q;
+  logic [AW-1:0] m2_addr_q;
+  logic [63:0]   m2_bits_q, m2_fwd_data_q, m2_old, m2_new;
+  assign m2_old = m2_fwd_q ? m2_fwd_data_q : bank_mg_q[KW'(32'(m2_addr_q) % BANKS)];
+  assign m2_new = (m2_keep_q ? m2_old : '0) | m2_bits_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) m2_vld_q <= 1'b0;
+    else         m2_vld_q <= wr_valid_i && !clear_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (wr_valid_i) begin
+      m2_addr_q     <= wr_addr;
+      m2_bits_q     <= wr_bits_i;
+      m2_keep_q     <= live_q[wr_bank][wr_row] && !same_word;
+      m2_fwd_q      <= m2_vld_q && m2_addr_q == wr_addr;
+      m2_fwd_data_q <= m2_new;
     end
-    assign bank_rd_word[k] = words[rd_row];
-    assign bank_wr_word[k] = words[wr_row];
+  end
+
+  // Read: the word as of the read's cycle, which includes a merge still in its second stage
+  // (its write lands at the read's edge): taken from rd_fwd_data_q. Held until the next read.
+  logic          rd_live_q, rd_fwd_q;
+  logic [KW-1:0] rd_bank_q;
+  logic [63:0]   rd_fwd_data_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)         rd_live_q <= 1'b0;
+    else if (rd_valid_i) rd_live_q <= rd_live_o;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rd_valid_i) begin
+      rd_bank_q     <= rd_bank;
+      rd_fwd_q      <= m2_vld_q && m2_addr_q == rd_addr;
+      rd_fwd_data_q <= m2_new;
+    end
+  end
+  assign rd_data_o = !rd_live_q ? '0 : rd_fwd_q ? rd_fwd_data_q : bank_rd_q[rd_bank_q];
+
+`ifndef SYNTHESIS
+  logic [BANKS-1:0][ROWS-1:0][63:0] table_view;   // the words as the ports see them, for the assertions
+`endif
+  for (genvar k = 0; k < BANKS; k++) begin : g_bank
+    logic [63:0] words_rd [ROWS];   // the read port's copy
+    logic [63:0] words_mg [ROWS];   // the merge port's copy
+    logic [63:0] rd_q, mg_q;
+    logic        wr;
+    assign wr = m2_vld_q && KW'(32'(m2_addr_q) % BANKS) == KW'(k);
+    always_ff @(posedge clk_i) begin
+      if (wr) words_rd[RW'(32'(m2_addr_q) / BANKS)] <= m2_new;
+    end
+    always_ff @(posedge clk_i) begin
+      if (wr) words_mg[RW'(32'(m2_addr_q) / BANKS)] <= m2_new;
+    end
+    always_ff @(posedge clk_i) begin
+      if (rd_valid_i) rd_q <= words_rd[rd_row];
+    end
+    always_ff @(posedge clk_i) begin
+      if (wr_valid_i) mg_q <= words_mg[wr_row];
+    end
+    assign bank_rd_q[k] = rd_q;
+    assign bank_mg_q[k] = mg_q;
 `ifndef SYNTHESIS
     for (genvar r = 0; r < ROWS; r++) begin : g_view
-      assign table_view[k][r] = live_q[k][r] ? words[r] : '0;
+      assign table_view[k][r] = !live_q[k][r] ? '0
+                              : (wr && RW'(32'(m2_addr_q) / BANKS) == RW'(r)) ? m2_new : words_rd[r];
     end
 `endif
   end

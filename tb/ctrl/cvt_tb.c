@@ -87,9 +87,10 @@ int main(int argc, char **argv)
     new_tile();
     sim_reset(4);
 
-    uint64_t reads = 0, merges = 0, same = 0, tiles = 0;
+    uint64_t reads = 0, merges = 0, same = 0, tiles = 0, last_read = 0;
     unsigned drain_b = 0, drain_w = 0, fill_b = 0, fill_w = 0;
-    bool draining = false, filling = false;
+    unsigned prev_wb = 0, prev_ww = 0;
+    bool draining = false, filling = false, prev_wr = false;
     unsigned tile_len = 0;
 
     for (uint64_t i = 0; i < count; i++) {
@@ -126,6 +127,10 @@ int main(int argc, char **argv)
             wr = rng_below(&rng, 4) != 0;
             wb = rng_below(&rng, blocks_used);
             ww = rng_below(&rng, tile_words);
+            /* the merge's write lands a cycle after its request: a merge or a read of the word
+             * the previous cycle merged into sees that write only through forwarding */
+            if (prev_wr && rng_below(&rng, 4) == 0) { wb = prev_wb; ww = prev_ww; }
+            if (prev_wr && rng_below(&rng, 4) == 0) { rb = prev_wb; rw = prev_ww; }
             if (rd && wr && rng_below(&rng, 4) == 0) { wb = rb; ww = rw; }
             bits = rand_bits() & ~in_any(ww);
         }
@@ -141,11 +146,18 @@ int main(int argc, char **argv)
         dut_set_clear_i(0);
         sim_eval();
         check_nonempty("nonempty");
+        /* the last read's threads stay on rd_data_o until the next read */
+        sim_check_eq(dut_get_rd_data_o(), last_read, "data of the last read, cycle %llu",
+                     (unsigned long long)sim_cycle());
         if (rd) {
-            sim_check_eq(dut_get_rd_data_o(), model[rb * tile_words + rw], "read block %u word %u", rb, rw);
+            sim_check_eq(dut_get_rd_live_o(), model[rb * tile_words + rw] != 0, "live block %u word %u", rb, rw);
+            last_read = model[rb * tile_words + rw];   /* on rd_data_o from the next cycle */
             model[rb * tile_words + rw] = 0;
             reads++;
         }
+        prev_wr = wr;
+        prev_wb = wb;
+        prev_ww = ww;
         if (wr) {
             model[wb * tile_words + ww] |= bits;
             merges++;
@@ -165,6 +177,7 @@ int main(int argc, char **argv)
             dut_set_clear_check_i(0);
             memset(model, 0, sizeof model);
             new_tile();
+            prev_wr = false;
             draining = false;
             tile_len = 0;
             tiles++;

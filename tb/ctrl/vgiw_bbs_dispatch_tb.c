@@ -72,6 +72,7 @@ int main(int argc, char **argv)
     uint64_t runs = sim_args.count ? sim_args.count : 200;
 
     static uint64_t cvt[WORDS];
+    uint64_t cvt_reg = 0;                     /* the CVT's read register */
     static cvu_t cvu[NC];
     uint64_t cyc = 0;
     for (uint64_t run = 0; run < runs; run++) {
@@ -126,7 +127,10 @@ int main(int argc, char **argv)
             dut_set_cvu_i(cvus);
             dut_set_succ0_i(s0);
             dut_set_succ1_i(s1);
-            dut_set_cvt_rd_data_i(rd);
+            /* the CVT: whether the addressed word holds threads now, the last read's threads
+             * from the cycle after the read */
+            dut_set_cvt_rd_live_i((uint64_t)(rd != 0));
+            dut_set_cvt_rd_data_i(cvt_reg);
             dut_set_cvu_batch_ready_i(ready);
             dut_set_cvu_done_valid_i(dvalid);
             set_done(dn);
@@ -170,7 +174,7 @@ int main(int argc, char **argv)
                 sim_check_eq(b.base, m.bat_base, at, C, R, "batch base");
                 sim_check_eq(b.mask, send, at, C, R, "batch mask");
             }
-            sim_check_eq(dut_get_cvt_rd_valid_o(), load && rd, at, C, R, "cvt_rd_valid_o");
+            sim_check_eq(dut_get_cvt_rd_valid_o(), load, at, C, R, "cvt_rd_valid_o");
             if (load)
                 sim_check_eq(dut_get_cvt_rd_word_o(), m.scan_w, at, C, R, "cvt_rd_word_o");
             sim_check_eq(dut_get_cvu_done_ready_o(), accept ? 1ull << dpick : 0, at, C, R, "cvu_done_ready_o");
@@ -216,8 +220,11 @@ int main(int argc, char **argv)
                     cvu[i].head = (cvu[i].head + 1) % QCAP;
                     cvu[i].n--;
                 }
-            if (dut_get_cvt_rd_valid_o())
-                cvt[dut_get_cvt_rd_word_o()] = 0;   /* the CVT clears a word as it is read */
+            if (dut_get_cvt_rd_valid_o()) {
+                /* the CVT holds the word's threads for the next cycles and clears the word */
+                cvt_reg = cvt[dut_get_cvt_rd_word_o()];
+                cvt[dut_get_cvt_rd_word_o()] = 0;
+            }
 
             /* model: registers */
             unsigned scan_old = m.scan_w;

@@ -57,7 +57,7 @@ module vgiw_bbs_tb_top #(
   localparam int unsigned BW    = (MAXB > 1) ? $clog2(MAXB) : 1;
 
   logic [TW-1:0]   cvt_tile_words;
-  logic            cvt_clear, cvt_clear_check, cvt_rd_valid, cvt_wr_valid;
+  logic            cvt_clear, cvt_clear_check, cvt_rd_valid, cvt_wr_valid, cvt_rd_live;
   logic [BW-1:0]   cvt_rd_block, cvt_wr_block;
   logic [AW-1:0]   cvt_rd_base, cvt_wr_base;
   logic [AW-1:0]   cvt_rd_word, cvt_wr_word;
@@ -75,7 +75,7 @@ module vgiw_bbs_tb_top #(
     .ctl_rsp_rdata_i, .ctl_rsp_line_i, .flush_o, .flush_done_i, .mem_error_i, .mem_wr_i, .mem_wr_addr_i, .lv_base_o, .lv_tile_threads_o,
     .cvt_tile_words_o (cvt_tile_words), .cvt_clear_o (cvt_clear), .cvt_clear_check_o (cvt_clear_check),
     .cvt_rd_valid_o (cvt_rd_valid), .cvt_rd_block_o (cvt_rd_block), .cvt_rd_base_o (cvt_rd_base), .cvt_rd_word_o (cvt_rd_word),
-    .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block), .cvt_wr_base_o (cvt_wr_base),
+    .cvt_rd_live_i (cvt_rd_live), .cvt_rd_data_i (cvt_rd_data), .cvt_wr_valid_o (cvt_wr_valid), .cvt_wr_block_o (cvt_wr_block), .cvt_wr_base_o (cvt_wr_base),
     .cvt_wr_word_o (cvt_wr_word), .cvt_wr_bits_o (cvt_wr_bits), .cvt_nonempty_i (cvt_nonempty),
     .fab_clear_o, .cfg_shift_o, .cfg_bg_o, .cfg_load_o, .cfg_word_o, .tile_base_o, .geom_o,
     .cvu_batch_valid_o, .cvu_batch_ready_i, .cvu_batch_o, .cvu_done_valid_i, .cvu_done_ready_o, .cvu_done_i,
@@ -85,7 +85,7 @@ module vgiw_bbs_tb_top #(
   vgiw_cvt u_cvt (
     .clk_i, .rst_ni,
     .tile_words_i (cvt_tile_words), .clear_i (cvt_clear), .clear_check_i (cvt_clear_check),
-    .rd_valid_i (cvt_rd_valid), .rd_block_i (cvt_rd_block), .rd_base_i (cvt_rd_base), .rd_word_i (cvt_rd_word), .rd_data_o (cvt_rd_data),
+    .rd_valid_i (cvt_rd_valid), .rd_block_i (cvt_rd_block), .rd_base_i (cvt_rd_base), .rd_word_i (cvt_rd_word), .rd_live_o (cvt_rd_live), .rd_data_o (cvt_rd_data),
     .wr_valid_i (cvt_wr_valid), .wr_block_i (cvt_wr_block), .wr_base_i (cvt_wr_base), .wr_word_i (cvt_wr_word), .wr_bits_i (cvt_wr_bits),
     .nonempty_o (cvt_nonempty)
   );
