@@ -929,6 +929,7 @@ module vgiw_bbs #(
     .clk_i, .rst_ni,
     .clear_i       (state_q == S_IDLE && start_i),
     .run_i         (state_q != S_IDLE),
+    .blk_load_i    (tbl_wr && tbl_wr_word == 16'd0),             // a block table entry's first word
     .inc_i         (cnt_inc),
     .retire_bits_i (ev_retire_bits),
     .exec_inc_i    (run_entry),

@@ -18,6 +18,7 @@ module vgiw_bbs_counters #(
   input  logic                  rst_ni,
   input  logic                  clear_i,          // kernel start
   input  logic                  run_i,            // the kernel runs (busy)
+  input  logic                  blk_load_i,       // the next block's table entry loads (0, 1, ...)
   // fixed counters, bit i: counter CNT_FIXED + i counts this cycle; the retired counter adds
   // the threads of retire_bits_i, every other one adds 1
   input  logic [NFIX-1:0]       inc_i,
@@ -58,28 +59,39 @@ module vgiw_bbs_counters #(
   // "Counters") updated read-modify-write in a pipeline: an increment reads its block at the
   // edge that ends its cycle (stage 0) and writes the sum at the next (stage 1). The word written at the edge between is forwarded, since the
   // read at that edge saw the old one. A second copy of each memory serves the read-out. A start
-  // cannot clear a memory in one cycle: a flip-flop per entry says whether it has been written
-  // since the start, and an unwritten entry reads 0. The start clears those flags one edge late,
-  // with the stage-1 write of the last increment before it; the read-out shows 0 from the
-  // start's edge on, as the other counters do, and after it each kind as it stood two cycles
-  // earlier.
+  // cannot clear a memory in one cycle, but a block counts only once its entry of the block
+  // table has loaded, in order from block 0, cycles before any block runs: each entry's
+  // counters are written 0 as it loads (blk_load_i), and loaded_q says how many have been, so
+  // an entry at or past it reads 0. One count and one compare instead of a flag per entry and
+  // kind with its decoder and two reads (issue 22: 2,146 LUT4 sites at 288 blocks, docs/ctrl.md
+  // "Counters"). The read-out shows 0 from the start's edge on, as the other counters do, and
+  // after it each kind as it stood two cycles earlier.
   localparam int unsigned NK = 3;           // kinds: executions, threads, cycles
   localparam int unsigned AMW = 7;          // an increment adds at most 64 threads
   logic [NK-1:0]          blk_inc;
   logic [NK-1:0][BW-1:0]  blk_idx;
   logic [NK-1:0][AMW-1:0] blk_amt;
   logic [NK-1:0][CB-1:0]  blk_rd_val;       // read-out: the word at the registered index ...
-  logic [NK-1:0]          blk_rd_vld;       // ... and whether it was written since the start
-  logic                   clear_q;          // the start, one edge late for the valid flags
+  logic                   blk_rd_vld;       // ... and whether its entry has loaded since the start
+  logic [BW:0]            loaded_q;         // entries loaded (and their counters cleared) since the start
+  logic                   load;             // entry loaded_q loads: its counters are written 0
   logic [BW-1:0]          blk_sel_d;        // read-out block of cnt_sel_i (registered by the RAM)
 
   assign blk_inc = {NK{run_i && !clear_i}} & {blk_cyc_inc_i, thr_inc_i, exec_inc_i};
   assign blk_idx = {blk_cyc_blk_i, thr_blk_i, exec_blk_i};
   assign blk_amt = {AMW'(1), popcount64(thr_bits_i), AMW'(1)};
+  assign load    = blk_load_i && !clear_i && 32'(loaded_q) < MAXB;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) clear_q <= 1'b0;
-    else         clear_q <= clear_i;
+    if (!rst_ni) begin
+      loaded_q   <= '0;
+      blk_rd_vld <= 1'b0;
+    end else begin
+      if (clear_i)   loaded_q <= '0;
+      else if (load) loaded_q <= loaded_q + (BW+1)'(1);
+      // the entry's clearing write landed at an earlier edge than the read (a start reads 0 at once)
+      blk_rd_vld <= !clear_i && {1'b0, blk_sel_d} < loaded_q;
+    end
   end
 
   for (genvar k = 0; k < NK; k++) begin : g_blk
@@ -89,20 +101,24 @@ module vgiw_bbs_counters #(
     logic            fwd_valid_q;           // the word written at the last edge
     logic [BW-1:0]   fwd_blk_q;
     logic [CB-1:0]   fwd_val_q;
-    logic [MAXB-1:0] written_q;             // written since the start
     logic [CB-1:0]   s1_rd, s1_old, s1_sum;
+    logic            wr_en;                 // an increment's sum or a loading entry's 0
+    logic [BW-1:0]   wr_addr;
+    logic [CB-1:0]   wr_data;
 
+    assign wr_en   = s1_valid_q || load;
+    assign wr_addr = s1_valid_q ? s1_blk_q : loaded_q[BW-1:0];
+    assign wr_data = s1_valid_q ? s1_sum : '0;
     vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(CB)) u_rmw_ram (
-      .clk_i, .wr_en_i(s1_valid_q), .wr_addr_i(s1_blk_q), .wr_data_i(s1_sum),
+      .clk_i, .wr_en_i(wr_en), .wr_addr_i(wr_addr), .wr_data_i(wr_data),
       .rd_addr_i(blk_idx[k]), .rd_data_o(s1_rd)
     );
     vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(CB)) u_read_ram (
-      .clk_i, .wr_en_i(s1_valid_q), .wr_addr_i(s1_blk_q), .wr_data_i(s1_sum),
+      .clk_i, .wr_en_i(wr_en), .wr_addr_i(wr_addr), .wr_data_i(wr_data),
       .rd_addr_i(blk_sel_d), .rd_data_o(blk_rd_val[k])
     );
 
-    assign s1_old = (fwd_valid_q && fwd_blk_q == s1_blk_q) ? fwd_val_q
-                  : written_q[s1_blk_q] ? s1_rd : CB'(0);
+    assign s1_old = (fwd_valid_q && fwd_blk_q == s1_blk_q) ? fwd_val_q : s1_rd;
     assign s1_sum = s1_old + CB'(s1_amt_q);
 
     always_ff @(posedge clk_i) begin
@@ -111,24 +127,25 @@ module vgiw_bbs_counters #(
       fwd_blk_q <= s1_blk_q;
       fwd_val_q <= s1_sum;
     end
-    // written since the start: a compare per block, not a write at a computed index
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        s1_valid_q    <= 1'b0;
-        fwd_valid_q   <= 1'b0;
-        written_q     <= '0;
-        blk_rd_vld[k] <= 1'b0;
+        s1_valid_q  <= 1'b0;
+        fwd_valid_q <= 1'b0;
       end else begin
-        s1_valid_q    <= blk_inc[k];
-        fwd_valid_q   <= s1_valid_q;
-        blk_rd_vld[k] <= written_q[blk_sel_d] && !clear_i && !clear_q;   // a start reads 0 at once
-        if (clear_q) written_q <= '0;
-        else begin
-          for (int b = 0; b < MAXB; b++)
-            if (s1_valid_q && s1_blk_q == BW'(b)) written_q[b] <= 1'b1;
-        end
+        s1_valid_q  <= blk_inc[k];
+        fwd_valid_q <= s1_valid_q;
       end
     end
+`ifndef SYNTHESIS
+    // a block counts only once its entry has loaded (its counters written 0), and the loads
+    // come before the runs, so the two never share the write port
+    a_inc_loaded: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        !(blk_inc[k] && {1'b0, blk_idx[k]} >= loaded_q))
+      else $error("bbs counters: block %0d counts before its table entry loaded (%0d loaded)",
+                  blk_idx[k], loaded_q);
+    a_load_alone: assert property (@(posedge clk_i) disable iff (!rst_ni) !(s1_valid_q && load))
+      else $error("bbs counters: a table entry loads while block %0d's count is written", s1_blk_q);
+`endif
   end
 
   // The counters are cleared by the reset and by a start, both synchronous: on ECP5 the
@@ -191,13 +208,13 @@ module vgiw_bbs_counters #(
     else if (cnt_sel >= C_EXT && cnt_sel < C_EXT + NX)
       cnt_value_o = ext_cnt_i[NXW'(cnt_sel - C_EXT)];
     else if (cnt_sel >= C_BLK_EXEC && cnt_sel < C_BLK_THR)
-      cnt_value_o = blk_rd_vld[0] ? 64'(blk_rd_val[0]) : 64'd0;
+      cnt_value_o = blk_rd_vld ? 64'(blk_rd_val[0]) : 64'd0;
     else if (cnt_sel >= C_BLK_THR && cnt_sel < C_UNIT_FIRE)
-      cnt_value_o = blk_rd_vld[1] ? 64'(blk_rd_val[1]) : 64'd0;
+      cnt_value_o = blk_rd_vld ? 64'(blk_rd_val[1]) : 64'd0;
     else if (cnt_sel >= C_UNIT_FIRE && cnt_sel < C_BLK_CYC)
       cnt_value_o = 64'(cnt_fire_q[UW'(cnt_sel - C_UNIT_FIRE)]);
     else if (cnt_sel >= C_BLK_CYC && cnt_sel < C_TOTAL)
-      cnt_value_o = blk_rd_vld[2] ? 64'(blk_rd_val[2]) : 64'd0;
+      cnt_value_o = blk_rd_vld ? 64'(blk_rd_val[2]) : 64'd0;
   end
 
 `ifndef SYNTHESIS

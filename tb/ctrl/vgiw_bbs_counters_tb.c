@@ -5,7 +5,9 @@
  * model of the counters: the fixed and mem_system counters as they are in that cycle, the unit
  * firings (registered before they count) as they were a cycle before, the per-block ones (block
  * RAM, updated in a two-stage pipeline) as they were two cycles before, except that a start makes
- * them read 0 at once. */
+ * them read 0 at once. After a start the blocks' table entries load one by one (blk_load_i, as
+ * the BBS loads its block table), a block counts only once its entry has loaded, and the
+ * counters of a block not yet loaded read 0 whatever the RAM held before the start. */
 #include <stdint.h>
 #include <string.h>
 
@@ -75,19 +77,27 @@ int main(int argc, char **argv)
     uint64_t count = sim_args.count ? sim_args.count : 100000;
     int run = 0;
     unsigned prev_sel = 0;   /* the index of the last cycle: read in this one */
-    unsigned hot = rng_below(&r, MAXB);   /* most events go to a few blocks, so counts grow */
+    unsigned hot = 0;                     /* most events go to a few blocks, so counts grow */
+    unsigned loaded = 0, to_load = 1 + rng_below(&r, MAXB);   /* table entries loaded, to load */
     for (uint64_t cyc = 0; cyc < count; cyc++) {
         int clear = rng_below(&r, 2000) == 0;
         if (rng_below(&r, 500) == 0)
             run = !run;
-        if (rng_below(&r, 1000) == 0)
-            hot = rng_below(&r, MAXB);
+        if (rng_below(&r, 1000) == 0 || hot >= loaded)
+            hot = loaded ? rng_below(&r, loaded) : 0;
+        /* after a start the entries load (some cycles apart) before any block counts, as the BBS
+         * loads its block table before any block runs */
+        int loading = loaded < to_load;
+        int load = !clear && loading && rng_below(&r, 4) != 0;
         uint32_t inc = (uint32_t)rng_u64(&r) & ((1u << NFIX) - 1);
         uint64_t retire = rng_below(&r, 2) ? rng_u64(&r) : ~0ull;
         int exec_inc = rng_below(&r, 8) == 0, thr_inc = rng_below(&r, 2), cyc_inc = rng_below(&r, 3) != 0;
-        unsigned exec_blk = rng_below(&r, 2) ? hot : rng_below(&r, MAXB);
-        unsigned thr_blk = rng_below(&r, 2) ? hot : rng_below(&r, MAXB);
-        unsigned cyc_blk = rng_below(&r, 2) ? hot : rng_below(&r, MAXB);
+        if (loading)
+            exec_inc = thr_inc = cyc_inc = 0;
+        unsigned any = loaded ? loaded : 1;
+        unsigned exec_blk = rng_below(&r, 2) ? hot : rng_below(&r, any);
+        unsigned thr_blk = rng_below(&r, 2) ? hot : rng_below(&r, any);
+        unsigned cyc_blk = rng_below(&r, 2) ? hot : rng_below(&r, any);
         uint64_t thr_bits = rng_u64(&r) & rng_u64(&r);
         uint64_t fires = rng_u64(&r) & ((U >= 64) ? ~0ull : ((1ull << U) - 1));
         if (rng_below(&r, 100) == 0)
@@ -97,6 +107,7 @@ int main(int argc, char **argv)
 
         dut_set_clear_i((uint64_t)clear);
         dut_set_run_i((uint64_t)run);
+        dut_set_blk_load_i((uint64_t)load);
         dut_set_inc_i(inc);
         dut_set_retire_bits_i(retire);
         dut_set_exec_inc_i((uint64_t)exec_inc);
@@ -131,7 +142,11 @@ int main(int argc, char **argv)
         memcpy(hist_cyc[0], blkcyc, sizeof blkcyc);
         memcpy(hist_fire, fire, sizeof fire);
 
+        if (load)
+            loaded++;
         if (clear) {
+            loaded = 0;
+            to_load = 1 + rng_below(&r, MAXB);
             memset(fix, 0, sizeof fix);
             memset(fire, 0, sizeof fire);
             memset(exec_c, 0, sizeof exec_c);
