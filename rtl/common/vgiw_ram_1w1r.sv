@@ -1,12 +1,15 @@
 // A memory with one write port and one read port whose read is clocked: the address is taken at
 // a clock edge and its word is on rd_data_o after it. That is the shape of an ECP5 block RAM
-// (DP16KD) used with one port writing and the other reading, and ram_style asks Yosys to put it
-// there rather than in LUT RAM. A read at the edge that writes the same address returns the old
-// word; a user that needs the new one forwards it (vgiw_bbs_counters). No reset: a user that
-// needs "not written yet" keeps a valid bit beside it.
+// (DP16KD) used with one port writing and the other reading; BLOCK asks Yosys to put it there
+// (ram_style "block"), else in LUT RAM with a register after it ("distributed": a small table
+// whose reader needs the shorter route, docs/ctrl.md "Block table and counter storage"). A read
+// at the edge that writes the same address returns the old word; a user that needs the new one
+// forwards it (vgiw_bbs_counters). No reset: a user that needs "not written yet" keeps a valid
+// bit beside it.
 module vgiw_ram_1w1r #(
   parameter  int unsigned DEPTH = 64,
   parameter  int unsigned WIDTH = 32,
+  parameter  bit          BLOCK = 1'b1,
   localparam int unsigned AW    = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
   input  logic             clk_i,
@@ -16,12 +19,21 @@ module vgiw_ram_1w1r #(
   input  logic [AW-1:0]    rd_addr_i,
   output logic [WIDTH-1:0] rd_data_o
 );
-  (* ram_style = "block" *) logic [WIDTH-1:0] mem [DEPTH];
-
-  always_ff @(posedge clk_i) begin
-    if (wr_en_i) mem[wr_addr_i] <= wr_data_i;
-  end
-  always_ff @(posedge clk_i) begin
-    rd_data_o <= mem[rd_addr_i];
+  if (BLOCK) begin : g_block
+    (* ram_style = "block" *) logic [WIDTH-1:0] mem [DEPTH];
+    always_ff @(posedge clk_i) begin
+      if (wr_en_i) mem[wr_addr_i] <= wr_data_i;
+    end
+    always_ff @(posedge clk_i) begin
+      rd_data_o <= mem[rd_addr_i];
+    end
+  end else begin : g_lut
+    (* ram_style = "distributed" *) logic [WIDTH-1:0] mem [DEPTH];
+    always_ff @(posedge clk_i) begin
+      if (wr_en_i) mem[wr_addr_i] <= wr_data_i;
+    end
+    always_ff @(posedge clk_i) begin
+      rd_data_o <= mem[rd_addr_i];
+    end
   end
 endmodule

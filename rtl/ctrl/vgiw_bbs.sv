@@ -215,20 +215,6 @@ module vgiw_bbs #(
   // memories have a clocked read port, which a table in block RAM would need (they stay LUT RAM,
   // below; docs/ctrl.md "Block table and counter storage"). The table is written only while it loads, cycles before any block runs, so the
   // registers always hold the entries of cur_q and sel_q when they are used (asserted).
-  logic [31:0]   tbl_cfg_mem  [MAXB];
-  // LUT RAM: with a clocked read port Yosys would choose block RAM, whose outputs sit in the
-  // RAM columns, and the done merge's route from there was nextpnr's critical path (72 ns on
-  // fpga_3x3, docs/fpga.md "Third round"); in LUT RAM the read registers are placed by the logic
-  (* ram_style = "distributed" *) logic [31:0]   tbl_succ_mem [MAXB];
-  (* ram_style = "distributed" *) logic [NC-1:0] tbl_cvu_mem  [MAXB];
-  // The CVT word address of each block's first word, and of its successors' (vgiw_cvt: block b's
-  // word w is table word b * tile words + w). Products, formed as the table loads (the tile
-  // size is set in S_CHECK, before it, and stays for the kernel) and read a cycle ahead like the
-  // entries, so neither the dispatch's CVT read nor the done packets' merge starts with a
-  // multiply (issue 22: nextpnr's critical path of fpga_3x3, docs/fpga.md "Sixth round").
-  (* ram_style = "distributed" *) logic [AW-1:0]   tbl_base_mem  [MAXB];
-  (* ram_style = "distributed" *) logic [2*AW-1:0] tbl_sbase_mem [MAXB];   // {taken, not taken}
-  logic [31:0]   tbl_key_mem  [MAXB];              // the host's key of each configuration (CFG_KEY)
   logic          tbl_wr;
   logic [BW-1:0] tbl_wr_block;
   logic [15:0]   tbl_wr_word;                      // word of the entry being written
@@ -239,45 +225,56 @@ module vgiw_bbs #(
   logic [AW-1:0] tbl_base_cur_q, tbl_base_sel_q;   // block cur_q's and sel_q's first CVT word
   logic [2*AW-1:0] tbl_sbase_q;                    // first CVT words of cur_q's successors
   logic [31:0]   tbl_cfg_rd;                       // configuration address of the block to fetch
+  logic [31:0]   tbl_key_rd;                       // the host's key of its configuration (CFG_KEY)
   logic [BW-1:0] want;                             // that block (fetch control, below)
 
   assign tbl_wr       = f_valid && !f_for_cfg_q && state_q != S_DESC;
   assign tbl_wr_block = BW'(f_idx >> BTE_SHIFT);                  // f_idx / BT_ENTRY_WORDS
   assign tbl_wr_word  = f_idx & 16'(BTE - 1);                     // f_idx % BT_ENTRY_WORDS
 
-  always_ff @(posedge clk_i) begin
-    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_ADDR)) tbl_cfg_mem[tbl_wr_block] <= f_word;
-  end
-  always_ff @(posedge clk_i) begin
-    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_SUCC)) tbl_succ_mem[tbl_wr_block] <= f_word;
-  end
-  always_ff @(posedge clk_i) begin
-    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CVU_MASK)) tbl_cvu_mem[tbl_wr_block] <= NC'(f_word);
-  end
-  always_ff @(posedge clk_i) begin
-    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY)) tbl_key_mem[tbl_wr_block] <= f_word;
-  end
-  always_ff @(posedge clk_i) begin
-    if (tbl_wr) tbl_base_mem[tbl_wr_block] <= AW'(32'(tbl_wr_block) * 32'(tile_words_q));
-  end
-  always_ff @(posedge clk_i) begin
-    if (tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_SUCC))
-      tbl_sbase_mem[tbl_wr_block] <= {AW'(32'(f_word[2*SB-1:SB]) * 32'(tile_words_q)),
-                                      AW'(32'(f_word[SB-1:0]) * 32'(tile_words_q))};
-  end
-  always_ff @(posedge clk_i) begin
-    tbl_succ_rd    <= tbl_succ_mem[cur_d];
-    tbl_tsucc_rd   <= tbl_succ_mem[sel_d];
-    tbl_cvu_cur_q  <= tbl_cvu_mem[cur_d];
-    tbl_cvu_sel_q  <= tbl_cvu_mem[sel_d];
-    tbl_base_cur_q <= tbl_base_mem[cur_d];
-    tbl_base_sel_q <= tbl_base_mem[sel_d];
-    tbl_sbase_q    <= tbl_sbase_mem[cur_d];
-  end
+  logic tbl_wr_cfg, tbl_wr_key;
+  assign tbl_wr_cfg = tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_ADDR);
+  assign tbl_wr_key = tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CFG_KEY);
+
+  // The entries read a cycle ahead: a memory with a clocked read (vgiw_ram_1w1r) per field and
+  // read address. In LUT RAM by default: in block RAM, which Yosys chose once the reads were
+  // clocked, the outputs sit in the RAM columns, and the done merge's route from there was
+  // nextpnr's critical path (72 ns on fpga_3x3, docs/fpga.md "Third round"); in LUT RAM the read
+  // registers are placed by the logic. A table of hundreds of blocks goes into block RAM
+  // (bbs.block_ram_tables): in LUT RAM, two reads of 288 entries were 2,088 LUT4 sites (issue 22).
+  // The CVT word address of each block's first word, and of its successors' (vgiw_cvt: block b's
+  // word w is table word b * tile words + w), are products formed as the table loads (the tile
+  // size is set in S_CHECK, before it, and stays for the kernel), so neither the dispatch's CVT
+  // read nor the done packets' merge starts with a multiply (issue 22: nextpnr's critical path of
+  // fpga_3x3, docs/fpga.md "Sixth round").
+  localparam bit TBL_BRAM = vgiw_cfg_pkg::BBS_BLOCK_RAM_TABLES;
+  logic            tbl_wr_succ, tbl_wr_cvu;
+  logic [NC-1:0]   tbl_wr_cvus;
+  logic [AW-1:0]   tbl_wr_base;
+  logic [2*AW-1:0] tbl_wr_sbase;                   // {taken, not taken}
+  assign tbl_wr_succ  = tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_SUCC);
+  assign tbl_wr_cvu   = tbl_wr && tbl_wr_word == 16'(vgiw_cfg_pkg::BT_W_CVU_MASK);
+  assign tbl_wr_cvus  = NC'(f_word);
+  assign tbl_wr_base  = AW'(32'(tbl_wr_block) * 32'(tile_words_q));
+  assign tbl_wr_sbase = {AW'(32'(f_word[2*SB-1:SB]) * 32'(tile_words_q)), AW'(32'(f_word[SB-1:0]) * 32'(tile_words_q))};
+
+  vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(32), .BLOCK(TBL_BRAM)) u_tbl_succ_cur (
+    .clk_i, .wr_en_i(tbl_wr_succ), .wr_addr_i(tbl_wr_block), .wr_data_i(f_word), .rd_addr_i(cur_d), .rd_data_o(tbl_succ_rd));
+  vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(32), .BLOCK(TBL_BRAM)) u_tbl_succ_sel (
+    .clk_i, .wr_en_i(tbl_wr_succ), .wr_addr_i(tbl_wr_block), .wr_data_i(f_word), .rd_addr_i(sel_d), .rd_data_o(tbl_tsucc_rd));
+  vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(NC), .BLOCK(TBL_BRAM)) u_tbl_cvu_cur (
+    .clk_i, .wr_en_i(tbl_wr_cvu), .wr_addr_i(tbl_wr_block), .wr_data_i(tbl_wr_cvus), .rd_addr_i(cur_d), .rd_data_o(tbl_cvu_cur_q));
+  vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(NC), .BLOCK(TBL_BRAM)) u_tbl_cvu_sel (
+    .clk_i, .wr_en_i(tbl_wr_cvu), .wr_addr_i(tbl_wr_block), .wr_data_i(tbl_wr_cvus), .rd_addr_i(sel_d), .rd_data_o(tbl_cvu_sel_q));
+  vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(AW), .BLOCK(TBL_BRAM)) u_tbl_base_cur (
+    .clk_i, .wr_en_i(tbl_wr), .wr_addr_i(tbl_wr_block), .wr_data_i(tbl_wr_base), .rd_addr_i(cur_d), .rd_data_o(tbl_base_cur_q));
+  vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(AW), .BLOCK(TBL_BRAM)) u_tbl_base_sel (
+    .clk_i, .wr_en_i(tbl_wr), .wr_addr_i(tbl_wr_block), .wr_data_i(tbl_wr_base), .rd_addr_i(sel_d), .rd_data_o(tbl_base_sel_q));
+  vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(2*AW), .BLOCK(TBL_BRAM)) u_tbl_sbase (
+    .clk_i, .wr_en_i(tbl_wr_succ), .wr_addr_i(tbl_wr_block), .wr_data_i(tbl_wr_sbase), .rd_addr_i(cur_d), .rd_data_o(tbl_sbase_q));
   // the running block's CVUs; in the last shift cycle the next block's (its first batch is
   // read then, docs/ctrl.md "Turnaround")
   assign tbl_cvu_rd  = (state_q == S_SHIFT) ? tbl_cvu_sel_q : tbl_cvu_cur_q;
-  assign tbl_cfg_rd  = tbl_cfg_mem[want];
 
   // ---- derived ----------------------------------------------------------------------------
   logic            merge_vld;                      // a done packet merges into the CVT (dispatch)
@@ -479,6 +476,31 @@ module vgiw_bbs #(
       want     = SEL_CYCLE ? predict_q : predict;
       want_vld = SEL_CYCLE ? predict_vld_q : predict_vld;
     end
+  end
+
+  // The configuration address and key of the block to fetch: read without a clock at want from
+  // LUT RAM; with bbs.block_ram_tables from block RAM, read a cycle ahead at want's next value
+  // (in a run predict, which with select_cycle, required with it by tools/archgen.py, want
+  // follows a cycle later as predict_q; else sel_d): at 288 blocks the two tables were 1,152
+  // LUT4 sites of LUT RAM (issue 22).
+  if (TBL_BRAM) begin : g_cfg_ahead
+    logic [BW-1:0] want_d;
+    assign want_d = (state_d == S_RUN) ? predict : sel_d;
+    vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(32), .BLOCK(1'b1)) u_tbl_cfg (
+      .clk_i, .wr_en_i(tbl_wr_cfg), .wr_addr_i(tbl_wr_block), .wr_data_i(f_word), .rd_addr_i(want_d), .rd_data_o(tbl_cfg_rd));
+    vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(32), .BLOCK(1'b1)) u_tbl_key (
+      .clk_i, .wr_en_i(tbl_wr_key), .wr_addr_i(tbl_wr_block), .wr_data_i(f_word), .rd_addr_i(want_d), .rd_data_o(tbl_key_rd));
+  end else begin : g_cfg_now
+    logic [31:0] tbl_cfg_mem [MAXB];
+    logic [31:0] tbl_key_mem [MAXB];
+    always_ff @(posedge clk_i) begin
+      if (tbl_wr_cfg) tbl_cfg_mem[tbl_wr_block] <= f_word;
+    end
+    always_ff @(posedge clk_i) begin
+      if (tbl_wr_key) tbl_key_mem[tbl_wr_block] <= f_word;
+    end
+    assign tbl_cfg_rd = tbl_cfg_mem[want];
+    assign tbl_key_rd = tbl_key_mem[want];
   end
 
   always_comb begin
@@ -687,7 +709,7 @@ module vgiw_bbs #(
     .wr_addr_i    (mem_wr_addr_q),
     .wr_hit_o     (cb_wr_hit),
     .fill_addr_i  (tbl_cfg_rd),
-    .fill_key_i   (tbl_key_mem[want]),
+    .fill_key_i   (tbl_key_rd),
     .keep_i       ({cur_q, sh_block}),
     .probe_i      (cand),
     .probe_hit_o  (cand_hit),
@@ -971,13 +993,28 @@ module vgiw_bbs #(
     if (!rst_ni) tbl_wr_q <= 1'b0;
     else         tbl_wr_q <= tbl_wr;
   end
-  assign chk_succ_cur = tbl_succ_mem[cur_q];
-  assign chk_succ_sel = tbl_succ_mem[sel_q];
-  assign chk_cvu_cur  = tbl_cvu_mem[cur_q];
-  assign chk_cvu_sel  = tbl_cvu_mem[sel_q];
-  assign chk_base_cur = tbl_base_mem[cur_q];
-  assign chk_base_sel = tbl_base_mem[sel_q];
-  assign chk_sbase_cur = tbl_sbase_mem[cur_q];
+  // the table as written, read without a clock at cur_q and sel_q
+  logic [31:0]     chk_succ_mem  [MAXB];
+  logic [NC-1:0]   chk_cvu_mem   [MAXB];
+  logic [AW-1:0]   chk_base_mem  [MAXB];
+  logic [2*AW-1:0] chk_sbase_mem [MAXB];
+  logic [31:0]     chk_cfg_mem   [MAXB];
+  logic [31:0]     chk_key_mem   [MAXB];
+  always_ff @(posedge clk_i) begin
+    if (tbl_wr_cfg)  chk_cfg_mem[tbl_wr_block]   <= f_word;
+    if (tbl_wr_key)  chk_key_mem[tbl_wr_block]   <= f_word;
+    if (tbl_wr_succ) chk_succ_mem[tbl_wr_block]  <= f_word;
+    if (tbl_wr_succ) chk_sbase_mem[tbl_wr_block] <= tbl_wr_sbase;
+    if (tbl_wr_cvu)  chk_cvu_mem[tbl_wr_block]   <= tbl_wr_cvus;
+    if (tbl_wr)      chk_base_mem[tbl_wr_block]  <= tbl_wr_base;
+  end
+  assign chk_succ_cur = chk_succ_mem[cur_q];
+  assign chk_succ_sel = chk_succ_mem[sel_q];
+  assign chk_cvu_cur  = chk_cvu_mem[cur_q];
+  assign chk_cvu_sel  = chk_cvu_mem[sel_q];
+  assign chk_base_cur = chk_base_mem[cur_q];
+  assign chk_base_sel = chk_base_mem[sel_q];
+  assign chk_sbase_cur = chk_sbase_mem[cur_q];
   a_wr_seen: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(state_q == S_CHECK && mem_wr_q))
     else $error("bbs: a memory write not yet compared with the kept configurations at the check");
@@ -988,6 +1025,13 @@ module vgiw_bbs #(
             || tbl_base_cur_q != chk_base_cur || tbl_base_sel_q != chk_base_sel
             || tbl_sbase_q != chk_sbase_cur)))
     else $error("bbs: the block table's registered reads are not block %0d's and %0d's entries", cur_q, sel_q);
+  // the configuration to fetch is want's, read ahead or not (a fetch starts only with want_vld)
+  logic [31:0] chk_cfg_want, chk_key_want;
+  assign chk_cfg_want = chk_cfg_mem[want];
+  assign chk_key_want = chk_key_mem[want];
+  a_tbl_cfg_rd: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(!tbl_wr_q && want_vld && (tbl_cfg_rd != chk_cfg_want || tbl_key_rd != chk_key_want)))
+    else $error("bbs: the configuration address or key read is not block %0d's", want);
   // the kept first words are the products the CVT's layout defines (vgiw_cvt checks the
   // merge's and the read's when they are valid; the dispatch uses the read's data whenever it
   // loads a batch, in a run or the last shift cycle)
