@@ -627,14 +627,15 @@ def derive(cfg, name):
     if cfg["fabric"]["cvu_coord_stages"] not in (1, 2, 3, 4, 5):
         raise ArchError(f"{where}: fabric.cvu_coord_stages must be 1..5 (a register in front of each of stage B's three adders, "
                         f"then one in front of the outputs' multiply-add; it is {cfg['fabric']['cvu_coord_stages']})")
-    # a token's thread ID is tile-relative (rtl/fabric/vgiw_cvu_coords.sv), and a tile has at most
-    # cvt.bits threads (docs/core.md "Tiles"): the IDs of a whole tile must fit tid_bits
-    tid, cvt_bits = cfg["datapath"]["tid_bits"], cfg["cvt"]["bits"]
+    # the configuration table's read ahead names want's next value only with select_cycle (rtl/ctrl/vgiw_bbs.sv)
+    if cfg["bbs"]["block_ram_tables"] and not cfg["bbs"]["select_cycle"]:
+        raise ArchError(f"{where}: bbs.block_ram_tables needs bbs.select_cycle (the configuration table is read a cycle ahead)")
+    # a token's thread ID is tile-relative (rtl/fabric/vgiw_cvu_coords.sv): a tile has at most
+    # 2^tid_bits threads, whatever the CVT holds (docs/core.md "Tiles"); cvt.bits may exceed it,
+    # for kernels of many blocks
+    tid = cfg["datapath"]["tid_bits"]
     if not 6 <= tid <= 24:
         raise ArchError(f"{where}: datapath.tid_bits must be 6..24 (a batch is 64 threads; it is {tid})")
-    if cvt_bits > 1 << tid:
-        raise ArchError(f"{where}: cvt.bits {cvt_bits} exceeds 2^datapath.tid_bits = {1 << tid}: "
-                        f"a tile's thread IDs would not fit the token")
     if not 32 <= cfg["counters"]["bits"] <= 64:
         raise ArchError(f"{where}: counters.bits must be 32..64 (CNT_LO and CNT_HI read a counter; "
                         f"it is {cfg['counters']['bits']})")

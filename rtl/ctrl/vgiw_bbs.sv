@@ -368,7 +368,7 @@ module vgiw_bbs #(
   end
 
   // Tile size (docs/core.md): T = min(roundup64(N), 64*floor(WORDS/B), 64*tile_max, 2^DATAPATH_TID_BITS),
-  // in words (the last binds only if CVT_BITS > 2^DATAPATH_TID_BITS, which tools/archgen.py refuses).
+  // in words (the last binds only if CVT_BITS > 2^DATAPATH_TID_BITS: fpga_3x3's kernels of few blocks).
   always_comb begin
     thread_words = (threads_q >> 6) + 32'(threads_q[5:0] != '0);
     max_tile_words = '0;

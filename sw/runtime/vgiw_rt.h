@@ -68,7 +68,7 @@ typedef struct {
     unsigned link_timeout_ms;  /* fpga: wait for each byte of a reply (0: 1000 ms) */
 } vrt_options;
 
-#define VRT_MAX_BLOCKS 256
+#define VRT_MAX_BLOCKS 512
 #define VRT_MAX_UNITS 512
 #define VRT_SIMT_COUNTERS 16   /* simt: counters 0..15 of the SIMT core (docs/simt.md "Counters") */
 #define VRT_SIMT_EXT 16        /* simt: the [counters.simt] block (arch/core.toml; names vgiw_cnt_simt_names) */

@@ -86,3 +86,11 @@ __kernel void vec_bufs(__global const float4 *a, __global int2 *b, __global ucha
     b[i] = (int2)(w.y - w.x, w.x * 3);
     c[i] = c[i].yxwz + (uchar4)((uchar)i, 1, 2, 3);
 }
+
+/* a kernel of two blocks on fpga_3x3, whose CVT would give it tiles of 14,336 threads where its
+ * 12-bit thread IDs name 4,096 (sw/runtime/tests/tile_cap.sh, docs/core.md "Tiles") */
+__kernel void iota(__global uint *out)
+{
+    uint i = get_global_id(0);
+    out[i] = i * 3u + 1u;
+}
