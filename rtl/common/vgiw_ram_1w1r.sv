@@ -9,7 +9,9 @@
 module vgiw_ram_1w1r #(
   parameter  int unsigned DEPTH = 64,
   parameter  int unsigned WIDTH = 32,
+  /* verilator lint_off UNUSEDPARAM */  // read by the synthesis attribute only
   parameter  bit          BLOCK = 1'b1,
+  /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned AW    = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
   input  logic             clk_i,
@@ -19,21 +21,12 @@ module vgiw_ram_1w1r #(
   input  logic [AW-1:0]    rd_addr_i,
   output logic [WIDTH-1:0] rd_data_o
 );
-  if (BLOCK) begin : g_block
-    (* ram_style = "block" *) logic [WIDTH-1:0] mem [DEPTH];
-    always_ff @(posedge clk_i) begin
-      if (wr_en_i) mem[wr_addr_i] <= wr_data_i;
-    end
-    always_ff @(posedge clk_i) begin
-      rd_data_o <= mem[rd_addr_i];
-    end
-  end else begin : g_lut
-    (* ram_style = "distributed" *) logic [WIDTH-1:0] mem [DEPTH];
-    always_ff @(posedge clk_i) begin
-      if (wr_en_i) mem[wr_addr_i] <= wr_data_i;
-    end
-    always_ff @(posedge clk_i) begin
-      rd_data_o <= mem[rd_addr_i];
-    end
+  (* ram_style = BLOCK ? "block" : "distributed" *) logic [WIDTH-1:0] mem [DEPTH];
+
+  always_ff @(posedge clk_i) begin
+    if (wr_en_i) mem[wr_addr_i] <= wr_data_i;
+  end
+  always_ff @(posedge clk_i) begin
+    rd_data_o <= mem[rd_addr_i];
   end
 endmodule
