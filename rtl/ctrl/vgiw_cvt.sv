@@ -4,8 +4,8 @@
 // block's first word b*tile_words_i as well as b (the BBS keeps it per block, computed once per
 // kernel, so no access starts with a multiply; asserted here). Words interleave
 // over BANKS banks (bank = word mod BANKS). The words are in memories with a clocked read
-// (block RAM on an FPGA, issue 22): one read and one merge proceed in the same cycle on any
-// pair of words.
+// (issue 22: block RAM on an FPGA for a large table; Yosys keeps a small one in LUT RAM): one
+// read and one merge proceed in the same cycle on any pair of words.
 //   * read port: a read takes the addressed word's threads and resets the word (read-and-reset:
 //     the BBS sends those threads to the fabric, VGIW §3.2) by dropping its live bit, so it
 //     needs no write. Whether the word holds threads (rd_live_o) is known in the read's cycle;
