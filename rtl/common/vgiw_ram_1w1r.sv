@@ -4,8 +4,8 @@
 // (ram_style "block"), else in LUT RAM with a register after it ("distributed": a small table
 // whose reader needs the shorter route, docs/ctrl.md "Block table and counter storage"). A read
 // at the edge that writes the same address returns the old word; a user that needs the new one
-// forwards it (vgiw_bbs_counters). No reset: a user that needs "not written yet" keeps a valid
-// bit beside it.
+// forwards it (vgiw_bbs_counters). No reset: a user that needs a known value writes it before
+// the first read (vgiw_bbs_counters writes 0 as each block's table entry loads).
 module vgiw_ram_1w1r #(
   parameter  int unsigned DEPTH = 64,
   parameter  int unsigned WIDTH = 32,
