@@ -182,6 +182,7 @@ module vgiw_bbs #(
   logic [4:0]                   cand_hit;          // prefetch candidates on chip
   logic [4:0][BW-1:0]           cand;              // prefetch candidates: other non-empty, s0, s1,
                                                    // the successors of the shadow target sel_q
+  logic                         c0_vld;            // candidate 0 exists
 
   // ---- fetch unit (descriptor, block table, configurations) ------------------------------
   logic        f_start, f_busy, f_valid;
@@ -305,19 +306,42 @@ module vgiw_bbs #(
   // The CVT's summary is registered; a done packet merged in this cycle (in the cycle a run
   // drains, its last one) is added here, so the next block is chosen in that cycle
   // (docs/ctrl.md "Turnaround"). With SEL_CYCLE the choice waits a cycle for the register,
-  // and the prefetch sees a merge a cycle late.
+  // and the prefetch and the shadow target see the summary's two smallest blocks a cycle late
+  // (registered: the search of the summary is not on one path with the probes and the choice,
+  // issue 22, docs/fpga.md "Tenth round"); they are a run's hints, and in a run other blocks
+  // only gain threads, so a late one misses for a cycle a block that has just become non-empty.
+  // A run's first cycle follows a cycle without one (S_SELECT or S_SHIFT), whose summary is
+  // the run's, and the register is read against the current cur_q.
   logic [MAXB-1:0] nonempty;
   always_comb begin
     nonempty = cvt_nonempty_i;
     if (!SEL_CYCLE && merge_vld && state_q == S_RUN) nonempty[merge_block] = 1'b1;
   end
+  logic [1:0]          low_vld, hint_low_vld;     // the two smallest non-empty blocks
+  logic [1:0][BW-1:0]  low, hint_low;             // (for the prefetch and shadow target)
+  vgiw_lowest2 #(.WIDTH(MAXB)) u_nonempty_low (.data_i(nonempty), .valid_o(low_vld), .idx_o(low));
+  assign smallest     = low[0];                   // 0 when none
+  assign any_nonempty = low_vld[0];
+  if (SEL_CYCLE) begin : g_hint_low_q
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        hint_low_vld <= '0;
+        hint_low     <= '0;
+      end else begin
+        hint_low_vld <= low_vld;
+        hint_low     <= low;
+      end
+    end
+  end else begin : g_hint_low_now
+    assign hint_low_vld = low_vld;
+    assign hint_low     = low;
+  end
   vgiw_bbs_prefetch u_prefetch (
-    .nonempty_i     (nonempty),
+    .low_vld_i      (hint_low_vld),
+    .low_i          (hint_low),
     .cur_i          (cur_q),
     .succ0_i        (cur_s0),
     .succ1_i        (cur_s1),
-    .smallest_o     (smallest),
-    .any_nonempty_o (any_nonempty),
     // while a block runs, sel_q follows the shadow target (registered: the block table read
     // for its successors is not on the path from the CVT summary)
     .deep_i         (state_q == S_RUN && tgt_vld && tgt == sel_q),
@@ -325,6 +349,7 @@ module vgiw_bbs #(
     .tsucc0_i       (tbl_tsucc_rd[SB-1:0]),
     .tsucc1_i       (tbl_tsucc_rd[2*SB-1:SB]),
     .cand_o         (cand),
+    .other_vld_o    (c0_vld),
     .cand_hit_i     (cand_hit),
     .predict_o      (predict),
     .predict_vld_o  (predict_vld)
@@ -355,9 +380,8 @@ module vgiw_bbs #(
   // certain when no successor is below c0, otherwise a prediction (a successor that receives no
   // thread makes it wrong; the reconfiguration then shifts in the foreground). A loop back to
   // cur_q needs no configuration.
-  logic          c0_vld, s0_vld, s1_vld, tgt_vld;
+  logic          s0_vld, s1_vld, tgt_vld;
   logic [BW-1:0] tgt;
-  assign c0_vld = (nonempty & ~(MAXB'(1) << cur_q)) != '0;
   assign s0_vld = cur_s0 != SUCC_NONE && BW'(cur_s0) != cur_q;
   assign s1_vld = cur_s1 != SUCC_NONE && BW'(cur_s1) != cur_q;
   always_comb begin

@@ -1,64 +1,51 @@
-// Block selection and configuration prefetch choice of the basic block scheduler (VGIW §2,
-// §3.2; docs/ctrl.md "Configuration cache"). Combinational. The next block to run is the
-// smallest block ID with a non-empty CVT vector. While block cur_i runs, the next one is the
-// smallest non-empty block once cur_i drains, so it is one of: the smallest other non-empty
-// block and the two successors of cur_i named in the block table. These three candidates are
-// probed in the configuration cache (bbs_cfg_cache); of those not on chip, the smallest block
-// ID (the likeliest to be selected next) is the one to prefetch. cur_i itself is in the fabric
-// and needs no fetch to run again. When all three are on chip, the successors of the block
-// expected next (tgt_i, the shadow target, with deep_i) are the candidates: the fetch of the
-// block after next starts while the current block runs (VGIW §3.2 prefetches "the
-// configurations of the following blocks"), so a chain of short blocks, each shorter than a
-// configuration's fetch from memory, borrows the time of the longer ones (docs/ctrl.md
-// "Configuration cache").
+// Configuration prefetch choice of the basic block scheduler (VGIW §2, §3.2; docs/ctrl.md
+// "Configuration cache"). Combinational. The next block to run is the smallest block ID with a
+// non-empty CVT vector. While block cur_i runs, the next one is the smallest non-empty block once
+// cur_i drains, so it is one of: the smallest other non-empty block and the two successors of
+// cur_i named in the block table. The smallest other non-empty block comes from the two smallest
+// non-empty blocks (low_i, from vgiw_lowest2 over the CVT summary in vgiw_bbs): the lowest, or
+// the next when the lowest is cur_i. These three candidates are probed in the configuration
+// cache (bbs_cfg_cache); of those not on chip, the smallest block ID (the likeliest to be
+// selected next) is the one to prefetch. cur_i itself is in the fabric and needs no fetch to run
+// again. When all three are on chip, the successors of the block expected next (tgt_i, the
+// shadow target, with deep_i) are the candidates: the fetch of the block after next starts while
+// the current block runs (VGIW §3.2 prefetches "the configurations of the following blocks"), so
+// a chain of short blocks, each shorter than a configuration's fetch from memory, borrows the
+// time of the longer ones (docs/ctrl.md "Configuration cache").
 module vgiw_bbs_prefetch #(
   localparam int unsigned MAXB = vgiw_cfg_pkg::BBS_MAX_BLOCKS,
   localparam int unsigned BW   = (MAXB > 1) ? $clog2(MAXB) : 1,
   localparam int unsigned SB   = vgiw_cfg_pkg::BT_SUCC_BITS
 ) (
-  input  logic [MAXB-1:0]    nonempty_i,       // CVT summary: bit b, block b has threads
+  input  logic [1:0]         low_vld_i,        // the two smallest non-empty blocks (vgiw_lowest2)
+  input  logic [1:0][BW-1:0] low_i,
   input  logic [BW-1:0]      cur_i,            // the block in the fabric
   input  logic [SB-1:0]      succ0_i,          // its successors (block table)
   input  logic [SB-1:0]      succ1_i,
-  output logic [BW-1:0]      smallest_o,       // smallest non-empty block (0 when none)
-  output logic               any_nonempty_o,
   input  logic               deep_i,           // tgt_i is the block expected next
   input  logic [BW-1:0]      tgt_i,
   input  logic [SB-1:0]      tsucc0_i,         // its successors (block table)
   input  logic [SB-1:0]      tsucc1_i,
   // candidates: other non-empty, succ0, succ1, then the successors of tgt_i
   output logic [4:0][BW-1:0] cand_o,
+  output logic               other_vld_o,      // candidate 0 (the smallest other non-empty) exists
   input  logic [4:0]         cand_hit_i,       // each on chip (configuration cache probe)
   output logic [BW-1:0]      predict_o,        // the block to prefetch
   output logic               predict_vld_o
 );
   localparam logic [SB-1:0] SUCC_NONE = vgiw_cfg_pkg::BT_SUCC_NONE;
 
-  // Smallest non-empty block: the number of zeros below the lowest set bit of the CVT summary,
-  // counted by a balanced tree (lzc over the bit-reversed summary, depth log2(MAXB)) rather
-  // than a MAXB-long priority chain; an empty summary counts MAXB.
-  localparam int unsigned ZW = $clog2(MAXB + 1);
-  logic [MAXB-1:0] nonempty_rev, others_rev;       // bit b: block MAXB-1-b
-  /* verilator lint_off UNUSEDSIGNAL */  // a count's top bit is set only for MAXB (empty_o)
-  logic [ZW-1:0]   smallest_cnt, other_cnt;
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic            none_nonempty, no_other;
-  for (genvar b = 0; b < MAXB; b++) begin : g_summary_rev
-    assign nonempty_rev[b] = nonempty_i[MAXB-1-b];
-    assign others_rev[b]   = nonempty_i[MAXB-1-b] && cur_i != BW'(MAXB-1-b);
-  end
-  vgiw_lzc #(.WIDTH(MAXB)) u_smallest (.data_i(nonempty_rev), .cnt_o(smallest_cnt), .empty_o(none_nonempty));
-  vgiw_lzc #(.WIDTH(MAXB)) u_smallest_other (.data_i(others_rev), .cnt_o(other_cnt), .empty_o(no_other));
-  assign smallest_o     = none_nonempty ? '0 : smallest_cnt[BW-1:0];
-  assign any_nonempty_o = !none_nonempty;
+  // the smallest non-empty block other than cur_i: the lowest, or when that is cur_i the next
+  logic other_is_next;
+  assign other_is_next = low_vld_i[0] && low_i[0] == cur_i;
 
   logic [4:0] cand_vld;
-  assign cand_o[0]   = other_cnt[BW-1:0];
+  assign cand_o[0]   = other_is_next ? low_i[1] : low_i[0];
   assign cand_o[1]   = BW'(succ0_i);
   assign cand_o[2]   = BW'(succ1_i);
   assign cand_o[3]   = BW'(tsucc0_i);
   assign cand_o[4]   = BW'(tsucc1_i);
-  assign cand_vld[0] = !no_other;
+  assign cand_vld[0] = other_is_next ? low_vld_i[1] : low_vld_i[0];
   assign cand_vld[1] = succ0_i != SUCC_NONE && BW'(succ0_i) != cur_i;
   assign cand_vld[2] = succ1_i != SUCC_NONE && BW'(succ1_i) != cur_i;
   assign cand_vld[3] = deep_i && tsucc0_i != SUCC_NONE && BW'(tsucc0_i) != cur_i && BW'(tsucc0_i) != tgt_i;
@@ -85,6 +72,7 @@ module vgiw_bbs_prefetch #(
       end
     end
   end
+  assign other_vld_o   = cand_vld[0];
   assign predict_o     = near_vld ? near : far;
   assign predict_vld_o = near_vld || far_vld;
 endmodule

@@ -5,7 +5,7 @@ bbs_tb_TOP  := vgiw_bbs_tb_top
 bbs_tb_RTL  := tb/ctrl/vgiw_bbs_tb_top.sv rtl/ctrl/vgiw_bbs.sv rtl/ctrl/vgiw_bbs_cfg_cache.sv rtl/ctrl/vgiw_bbs_fetch.sv \
                rtl/ctrl/vgiw_bbs_prefetch.sv rtl/ctrl/vgiw_bbs_dispatch.sv rtl/ctrl/vgiw_bbs_counters.sv \
                rtl/ctrl/vgiw_bbs_launch.sv \
-               rtl/ctrl/vgiw_cvt.sv rtl/common/vgiw_select_tree.sv rtl/common/vgiw_lzc.sv rtl/common/vgiw_rr_arbiter.sv rtl/common/vgiw_ram_1w1r.sv
+               rtl/ctrl/vgiw_cvt.sv rtl/common/vgiw_select_tree.sv rtl/common/vgiw_lowest2.sv rtl/common/vgiw_rr_arbiter.sv rtl/common/vgiw_ram_1w1r.sv
 bbs_tb_C    := tb/ctrl/bbs_tb.c
 
 # The same with a fault (VGIW_FAULT_BBS_BOTH_SUCCESSORS: a done packet's taken threads are
@@ -38,5 +38,5 @@ vgiw_bbs_counters_wrap_tb_CFLAGS := -DTB_COUNTER_BITS=12
 TESTBENCHES += vgiw_bbs_prefetch_tb
 # vgiw_bbs_prefetch is combinational: the model is the module itself (no clk_i, rst_ni)
 vgiw_bbs_prefetch_tb_TOP := vgiw_bbs_prefetch
-vgiw_bbs_prefetch_tb_RTL := rtl/ctrl/vgiw_bbs_prefetch.sv rtl/common/vgiw_lzc.sv
+vgiw_bbs_prefetch_tb_RTL := rtl/ctrl/vgiw_bbs_prefetch.sv
 vgiw_bbs_prefetch_tb_C   := tb/ctrl/vgiw_bbs_prefetch_tb.c

@@ -25,3 +25,16 @@ $(eval $(call select_tree_build,n1,1,5,0))
 $(eval $(call select_tree_build,n6,6,7,0))
 $(eval $(call select_tree_build,n32,32,4,0))
 $(eval $(call select_tree_build,n5max,5,32,1))
+
+define lowest2_build
+TESTBENCHES            += lowest2_$(1)_tb
+lowest2_$(1)_tb_TOP    := vgiw_lowest2
+lowest2_$(1)_tb_RTL    := rtl/common/vgiw_lowest2.sv
+lowest2_$(1)_tb_C      := tb/prim/lowest2_tb.c
+lowest2_$(1)_tb_VFLAGS := -GWIDTH=$(2)
+lowest2_$(1)_tb_CFLAGS := -DL2_W=$(2)
+endef
+$(eval $(call lowest2_build,w1,1))
+$(eval $(call lowest2_build,w5,5))
+$(eval $(call lowest2_build,w64,64))
+$(eval $(call lowest2_build,w288,288))
