@@ -212,12 +212,14 @@ def fail(msg, report, out_json):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", required=True)
-    ap.add_argument("--config", default="small", help="preset of the core (arch/presets)")
+    ap.add_argument("--config", help="preset of the core (arch/presets); default: the board's ([defaults] in "
+                                     "board.toml), with the tools given there for the options not given")
     ap.add_argument("--top", help="top module (default: the board's top)")
     ap.add_argument("--freq", type=float, help="requested clock in MHz (default: the board's)")
     ap.add_argument("--param", action="append", default=[], help="NAME=VALUE for the top (Yosys chparam)")
-    ap.add_argument("--yosys", choices=("wasm", "native"), default="wasm",
-                    help="native: the Yosys library, for designs beyond WebAssembly's 4 GB (docs/core.md)")
+    ap.add_argument("--yosys", choices=("wasm", "native"),
+                    help="native: the Yosys library, for designs beyond WebAssembly's 4 GB (docs/core.md); "
+                         "default: wasm, or the board's without --config")
     ap.add_argument("--timeout", type=int, default=6 * 3600, help="seconds per step")
     ap.add_argument("--seed", type=seed_list, default=[1],
                     help="nextpnr placement seed, or several (1,2,3): each is placed and routed, the fastest kept")
@@ -225,10 +227,12 @@ def main():
     ap.add_argument("--tmg-ripup", action="store_true",
                     help="the router's timing-driven rip-up (nextpnr's --tmg-ripup)")
     ap.add_argument("--resynth", action="store_true", help="synthesize even when the inputs are unchanged")
-    ap.add_argument("--router", choices=("router1", "router2"), default="router1",
-                    help="nextpnr's router (router2: its newer one, tried on the nearly full 3 x 3 core, docs/fpga.md)")
-    ap.add_argument("--placer", choices=("heap", "static", "sa"), default="heap",
-                    help="nextpnr's placer (static: its electrostatic one, which spreads a nearly full design)")
+    ap.add_argument("--router", choices=("router1", "router2"),
+                    help="nextpnr's router (router2: its newer one, tried on the nearly full 3 x 3 core, docs/fpga.md); "
+                         "default: router1, or the board's without --config")
+    ap.add_argument("--placer", choices=("heap", "static", "sa"),
+                    help="nextpnr's placer (static: its electrostatic one, which spreads a nearly full design); "
+                         "default: heap, or the board's without --config")
     args = ap.parse_args()
 
     bdir = os.path.join(ROOT, "fpga", args.board)
@@ -239,6 +243,13 @@ def main():
         known = sorted(d for d in os.listdir(os.path.join(ROOT, "fpga")) if os.path.exists(os.path.join(ROOT, "fpga", d, "board.toml")))
         print(f"fpga: unknown board '{args.board}' (known: {', '.join(known)})", file=sys.stderr)
         return 2
+    # without --config, the board's preset, and the tools not given as that preset is built
+    # (the board's [defaults], docs/fpga.md "The flow"); otherwise nextpnr's and Yosys's defaults
+    dflt = {} if args.config else board.get("defaults", {})
+    args.config = args.config or dflt.get("preset", "small")
+    args.router = args.router or dflt.get("router", "router1")
+    args.placer = args.placer or dflt.get("placer", "heap")
+    args.yosys = args.yosys or dflt.get("yosys", "wasm")
     top = args.top or board["top"]
     freq = args.freq or float(board["clk_mhz"])
     params = {}
