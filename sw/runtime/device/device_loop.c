@@ -1,9 +1,10 @@
 /* The device side of the runtime's pipe protocol, shared by vgiw-rtl and vgiw-simt
  * (device_loop.h; docs/runtime.md). */
-#define _POSIX_C_SOURCE 199309L
+#define _POSIX_C_SOURCE 200809L
 #include "device_loop.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,11 @@
 
 mem_model_t *dev_mem;
 int dev_progress;
+/* The replies' descriptor: the pipe the runtime gave as stdout, moved aside at start so that
+ * anything else printed to stdout (an RTL assertion's message from Verilator, the harness)
+ * goes to stderr, which the runtime passes through and names in its error, instead of into
+ * the replies, where it read as a protocol error. */
+static int dev_out = 1;
 
 /* ---- pipes ------------------------------------------------------------------------------- */
 static int rd_all(void *p, size_t n)
@@ -41,7 +47,7 @@ static int wr_all(const void *p, size_t n)
 {
     const uint8_t *b = p;
     while (n) {
-        ssize_t k = write(1, b, n);
+        ssize_t k = write(dev_out, b, n);
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0)
@@ -140,6 +146,12 @@ int dev_main(int argc, char **argv, const char *name, dev_run_fn run)
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() == 1)
         return 2;
+    fflush(stdout);
+    dev_out = fcntl(1, F_DUPFD_CLOEXEC, 3);
+    if (dev_out < 0 || dup2(2, 1) < 0) {
+        fprintf(stderr, "%s: cannot set up the reply pipe: %s\n", name, strerror(errno));
+        return 2;
+    }
     argc = parse_own(argc, argv, &mc, name);
     /* the harness (tb/common/sim.c): model, clocking, FST trace with a cycle window; its
      * watchdog is replaced by the per-run one of RUN, which reports instead of exiting */
