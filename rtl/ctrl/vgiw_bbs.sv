@@ -361,15 +361,26 @@ module vgiw_bbs #(
   // names was not on chip then, and only a fill (which makes the fetch unit busy) puts it there.
   // It is made in a cycle of the same run: in a run's first cycle it would be about the previous
   // block, whose successors are not this one's. Without SEL_CYCLE the registers are unread.
-  logic [BW-1:0] predict_q;
-  logic          predict_vld_q;
+  // With TBL_BRAM the prediction waits a second cycle (predict_qq): the configuration table's
+  // block RAM is read at predict_q, a register, rather than at the end of the choice (issue 22,
+  // docs/fpga.md "Tenth round"). Two cycles old, the block it names was still not on chip then:
+  // a fill puts it there at its start and keeps the fetch unit busy for longer than two cycles
+  // (CFG_WORDS words from memory), so a prediction made before a fill of the same block ends
+  // waits for it. Runs are separated by a cycle outside S_RUN (SEL_CYCLE), so two run cycles in
+  // a row are one run's.
+  logic [BW-1:0] predict_q, predict_qq;
+  logic          predict_vld_q, predict_vld_qq;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      predict_q     <= '0;
-      predict_vld_q <= 1'b0;
+      predict_q      <= '0;
+      predict_vld_q  <= 1'b0;
+      predict_qq     <= '0;
+      predict_vld_qq <= 1'b0;
     end else begin
-      predict_q     <= predict;
-      predict_vld_q <= predict_vld && state_q == S_RUN;
+      predict_q      <= predict;
+      predict_vld_q  <= predict_vld && state_q == S_RUN;
+      predict_qq     <= predict_q;
+      predict_vld_qq <= predict_vld_q && state_q == S_RUN;
     end
   end
 
@@ -497,19 +508,19 @@ module vgiw_bbs #(
     if (state_q == S_SHIFT) begin
       want_vld = !sh_hit;
     end else if (state_q == S_RUN) begin
-      want     = SEL_CYCLE ? predict_q : predict;
-      want_vld = SEL_CYCLE ? predict_vld_q : predict_vld;
+      want     = TBL_BRAM ? predict_qq : SEL_CYCLE ? predict_q : predict;
+      want_vld = TBL_BRAM ? predict_vld_qq : SEL_CYCLE ? predict_vld_q : predict_vld;
     end
   end
 
   // The configuration address and key of the block to fetch: read without a clock at want from
   // LUT RAM; with bbs.block_ram_tables from block RAM, read a cycle ahead at want's next value
-  // (in a run predict, which with select_cycle, required with it by tools/archgen.py, want
-  // follows a cycle later as predict_q; else sel_d): at 288 blocks the two tables were 1,152
-  // LUT4 sites of LUT RAM (issue 22).
+  // (in a run predict_q, which want follows a cycle later as predict_qq; else sel_d; archgen
+  // requires select_cycle with it): at 288 blocks the two tables were 1,152 LUT4 sites of LUT
+  // RAM (issue 22).
   if (TBL_BRAM) begin : g_cfg_ahead
     logic [BW-1:0] want_d;
-    assign want_d = (state_d == S_RUN) ? predict : sel_d;
+    assign want_d = (state_d == S_RUN) ? predict_q : sel_d;
     vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(32), .BLOCK(1'b1)) u_tbl_cfg (
       .clk_i, .wr_en_i(tbl_wr_cfg), .wr_addr_i(tbl_wr_block), .wr_data_i(f_word), .rd_addr_i(want_d), .rd_data_o(tbl_cfg_rd));
     vgiw_ram_1w1r #(.DEPTH(MAXB), .WIDTH(32), .BLOCK(1'b1)) u_tbl_key (
