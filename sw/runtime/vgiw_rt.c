@@ -100,7 +100,7 @@ struct vrt_device {
     pid_t pid;
     int to_dev, from_dev;
     int err_dev;                 /* the device's stderr: passed through, its last line kept */
-    char err_part[256], last_line[256];
+    char err_part[512], last_line[512], err_line[512];   /* err_line: its first error (an RTL assertion's) */
     size_t err_n;
     unsigned limit_s;            /* wall-clock limit of one wait for the device (0: none) */
     /* interp */
@@ -151,7 +151,8 @@ void vrt_options_init(vrt_options *o)
 /* ================================================================ rtl device process */
 
 /* Copies what the device wrote on its stderr to ours, keeping its last complete non-empty
- * line (its last progress line) for the message should it die. */
+ * line (its last progress line) and its first error line (Verilator's "%Error": an RTL
+ * assertion, the cause when it then aborts) for the message should it die. */
 static void pump_stderr(vrt_device *d)
 {
     char buf[1024];
@@ -176,6 +177,8 @@ static void pump_stderr(vrt_device *d)
                 while (*t == ' ')
                     t++;
                 snprintf(d->last_line, sizeof d->last_line, "%s", t);
+                if (!d->err_line[0] && strstr(t, "%Error"))
+                    snprintf(d->err_line, sizeof d->err_line, "%s", t);
             }
             d->err_n = 0;
         } else if (d->err_n < sizeof d->err_part - 1) {
@@ -246,8 +249,10 @@ static int dev_lost(vrt_device *d, const char *what, int io_rc)
         while (d->err_dev >= 0 && poll(&pf, 1, 100) > 0)
             pump_stderr(d);
     }
-    char last[300] = "";
-    if (d->last_line[0])
+    char last[560] = "";
+    if (d->err_line[0])
+        snprintf(last, sizeof last, "; its error: '%s'", d->err_line);
+    else if (d->last_line[0])
         snprintf(last, sizeof last, "; its last line: '%s'", d->last_line);
     if (io_rc == -2 && d->pid > 0) {
         vgp_kill(d->pid);
