@@ -173,6 +173,9 @@ no_leftovers "3 no temporary directory left by the probes so far"
 probe "rtl device dies: its exit status and last progress line reported" 1 \
     "exited \(status 3\).*last line: '\[rtl stub\] kernel k: 16384 cycles" \
     env VGIW_RTL_DEVICE=$H/dev_dies.sh "$BIN/vgiw-run" $H/scale.cl --global 4 --arg buf:f32:4 --arg f32:1 --config tiny
+probe "rtl device stops on an RTL assertion: its signal and first error line reported" 1 \
+    "died \(signal 6, Aborted\).*its error: '\[0\] %Error: vgiw_token_buffer.sv:232: Assertion failed" \
+    env VGIW_RTL_DEVICE=$H/dev_asserts.sh "$BIN/vgiw-run" $H/scale.cl --global 4 --arg buf:f32:4 --arg f32:1 --config tiny
 probe "rtl device silent: killed after the time limit, reported" 1 "no answer for 2 s.*killed.*waiting forever" \
     env VGIW_RTL_DEVICE=$H/dev_hangs.sh "$BIN/vgiw-run" $H/scale.cl --global 4 --arg buf:f32:4 --arg f32:1 \
     --config tiny --timeout 2
