@@ -3,7 +3,7 @@
 // A thread's operands wait in the token buffer: in0 = base address, in1 = store data,
 // in3 = optional enable (a control token that orders this access after an earlier one).
 // When complete it takes its reservation entry (tid mod DEPTH) and its request goes to
-// the memory port through a one-entry issue register (stable request, registered port);
+// the memory port through an issue register (vgiw_issue_reg: stable request, registered port);
 // the entry index is the request ID. Responses return in any order and fill the entry;
 // finished threads leave under the thread-epoch rule (reservation_buffer). Loads send the
 // value on out0; loads and stores send a control token on out1 when out1_en is set, after
@@ -108,6 +108,9 @@ module vgiw_ldst_unit (
   vgiw_cfg_pkg::ldst_req_t iss_in, iss_req;
   vgiw_cfg_pkg::ldst_rsp_t rsp;
   logic [DEPTH-1:0] unsent;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [IW-1:0]    iss_id;               // iss_req.id again
+  /* verilator lint_on UNUSEDSIGNAL */
 
   assign fire_o = fire;
 
@@ -123,31 +126,29 @@ module vgiw_ldst_unit (
     iss_in.id    = tb_tid[IW-1:0];
   end
 
-  vgiw_stream_reg #(
-    .WIDTH (ISS_W),
-    .SPILL (1'b0)
-  ) u_issue_reg (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .clear_i (clear_i),
-    .valid_i (tb_iss_valid && !misaligned),
-    .ready_o (iss_in_ready),
-    .data_i  (iss_in),
-    .valid_o (iss_valid),
-    .ready_i (ldst_req_ready_i && !clear_i),
-    .data_o  (iss_req)
-  );
-
   // Nothing leaves during clear: the reservation buffer decides which entries become
   // zombies from `unsent`, which must be exact in that cycle.
-  assign ldst_req_valid_o = iss_valid && !clear_i;
+  vgiw_issue_reg #(
+    .WIDTH (ISS_W),
+    .DEPTH (DEPTH),
+    .SPILL (vgiw_cfg_pkg::FABRIC_MEM_REQ_SPILL)
+  ) u_issue_reg (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .clear_i  (clear_i),
+    .valid_i  (tb_iss_valid && !misaligned),
+    .ready_o  (iss_in_ready),
+    .data_i   (iss_in),
+    .id_i     (tb_tid[IW-1:0]),
+    .valid_o  (iss_valid),
+    .ready_i  (ldst_req_ready_i),
+    .data_o   (iss_req),
+    .id_o     (iss_id),
+    .unsent_o (unsent)
+  );
+  assign ldst_req_valid_o = iss_valid;
   assign ldst_req_o       = iss_req;
   assign rsp              = ldst_rsp_i;
-
-  always_comb begin
-    unsent = '0;
-    if (iss_valid) unsent[iss_req.id] = 1'b1;
-  end
 
   // ---- responses: extract and extend the accessed byte / half of the aligned word ------
   always_comb begin
@@ -195,7 +196,7 @@ module vgiw_ldst_unit (
     .rsp_meta_o  (rsp_meta)
   );
 
-  assign busy_o = core_busy || iss_valid;
+  assign busy_o = core_busy || |unsent;
 
   // ---- sticky error ------------------------------------------------------------------
   logic error_q;

@@ -7,8 +7,8 @@
 //   LOAD:  triggered by in0 (any token; its data is ignored); out0 = LV[id][tid].
 //   STORE: LV[id][tid] = in0; nothing on out0.
 // Both send a control token on out1 when out1_en is set, once the access has completed
-// (its response arrived); in3 is an optional enable. Requests leave through a one-entry
-// issue register; the reservation entry index (tid mod DEPTH) is the request ID, every
+// (its response arrived); in3 is an optional enable. Requests leave through an issue
+// register (vgiw_issue_reg); the reservation entry index (tid mod DEPTH) is the request ID, every
 // request (store included) gets exactly one response, in any order, and finished threads
 // leave under the thread-epoch rule (reservation_buffer, SGMF §4.1). Token buffer,
 // reservation buffer and epoch gate are reorder_unit_core's; this module owns the port.
@@ -52,28 +52,35 @@ module vgiw_lvu_unit (
   logic [ISS_W-1:0] iss_payload;
   logic [TID_W-1:0] iss_tid;
   logic [DEPTH-1:0] unsent;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [IW-1:0]    iss_id;               // iss_tid's low bits again
+  /* verilator lint_on UNUSEDSIGNAL */
 
   assign is_store = vgiw_fu_pkg::lvu_op_e'(cfg_i.op[0]) == vgiw_fu_pkg::LVU_STORE;
 
-  vgiw_stream_reg #(
+  // Nothing leaves during clear, so `unsent` is exact for the zombie rule.
+  vgiw_issue_reg #(
     .WIDTH (ISS_W),
-    .SPILL (1'b0)
+    .DEPTH (DEPTH),
+    .SPILL (vgiw_cfg_pkg::FABRIC_MEM_REQ_SPILL)
   ) u_issue_reg (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .clear_i (clear_i),
-    .valid_i (tb_iss_valid),
-    .ready_o (iss_in_ready),
-    .data_i  ({is_store, cfg_i.imm[15:0], tb_tid, is_store ? operand[0] : 32'd0}),
-    .valid_o (iss_valid),
-    .ready_i (lv_req_ready_i && !clear_i),
-    .data_o  (iss_payload)
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .clear_i  (clear_i),
+    .valid_i  (tb_iss_valid),
+    .ready_o  (iss_in_ready),
+    .data_i   ({is_store, cfg_i.imm[15:0], tb_tid, is_store ? operand[0] : 32'd0}),
+    .id_i     (tb_tid[IW-1:0]),
+    .valid_o  (iss_valid),
+    .ready_i  (lv_req_ready_i),
+    .data_o   (iss_payload),
+    .id_o     (iss_id),
+    .unsent_o (unsent)
   );
 
-  // Nothing leaves during clear, so `unsent` is exact for the zombie rule.
   vgiw_cfg_pkg::lv_req_t req;
   vgiw_cfg_pkg::lv_rsp_t rsp;
-  assign lv_req_valid_o = iss_valid && !clear_i;
+  assign lv_req_valid_o = iss_valid;
   always_comb begin
     req = '0;
     {req.write, req.lvid, iss_tid, req.wdata} = iss_payload;
@@ -82,11 +89,6 @@ module vgiw_lvu_unit (
   end
   assign lv_req_o = req;
   assign rsp      = lv_rsp_i;
-
-  always_comb begin
-    unsent = '0;
-    if (iss_valid) unsent[iss_tid[IW-1:0]] = 1'b1;
-  end
 
   vgiw_reorder_unit_core #(
     .META_W (1)
@@ -118,5 +120,5 @@ module vgiw_lvu_unit (
     .rsp_meta_o  (rsp_meta)
   );
 
-  assign busy_o = core_busy || iss_valid;
+  assign busy_o = core_busy || |unsent;
 endmodule
