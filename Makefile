@@ -83,16 +83,18 @@ compare: gen
 
 # The FPGA flow (docs/fpga.md): synth_ecp5, nextpnr-ecp5 and ecppack for a board of fpga/.
 #   make fpga BOARD=ulx3s [CONFIG=tiny] [TOP=...] [FREQ=MHz] [PARAMS="CORE=0"] [YOSYS_NATIVE=1]
-#             [ROUTER=router2] [PLACER=static] [SEED=1,2,3] [PNR_JOBS=2] [TMG_RIPUP=1] [RESYNTH=1]
+#             [ROUTER=router2] [PLACER=static] [SEED=1,2,3] [PNR_JOBS=2] [PNR_TIMEOUT=min] [TMG_RIPUP=1]
+#             [RESYNTH=1]
 #   without CONFIG (on the command line or in the environment): the board's preset, built with
 #   the tools of its [defaults] in fpga/<board>/board.toml (ulx3s: fpga_3x3, native Yosys,
 #   router2, static placer) where YOSYS_NATIVE, ROUTER, PLACER are not given
 #   SEED: nextpnr's placement seed, or several, each placed and routed and the fastest kept
 #   (PNR_JOBS of them at once); synthesis is reused while its inputs are unchanged
+#   PNR_TIMEOUT: minutes a seed's place and route may take; one past it is stopped, the others kept
 .PHONY: fpga
 fpga: gen
 	@test -n "$(BOARD)" || { echo "usage: make fpga BOARD=<board of fpga/> [CONFIG=...] [TOP=...] [FREQ=MHz]"; exit 2; }
 	$(Q)$(PYTHON) tools/fpga_flow.py --board $(BOARD) $(if $(filter file,$(origin CONFIG)),,--config $(CONFIG)) $(if $(TOP),--top $(TOP)) \
 	    $(if $(FREQ),--freq $(FREQ)) $(foreach p,$(PARAMS),--param $(p)) $(if $(YOSYS_NATIVE),--yosys native) \
 	    $(if $(ROUTER),--router $(ROUTER)) $(if $(PLACER),--placer $(PLACER)) $(if $(SEED),--seed $(SEED)) \
-	    $(if $(PNR_JOBS),--jobs $(PNR_JOBS)) $(if $(TMG_RIPUP),--tmg-ripup) $(if $(RESYNTH),--resynth)
+	    $(if $(PNR_JOBS),--jobs $(PNR_JOBS)) $(if $(PNR_TIMEOUT),--pnr-timeout $(PNR_TIMEOUT)) $(if $(TMG_RIPUP),--tmg-ripup) $(if $(RESYNTH),--resynth)

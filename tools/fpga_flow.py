@@ -224,6 +224,9 @@ def main():
     ap.add_argument("--seed", type=seed_list, default=[1],
                     help="nextpnr placement seed, or several (1,2,3): each is placed and routed, the fastest kept")
     ap.add_argument("--jobs", type=int, default=1, help="seeds placed and routed at once")
+    ap.add_argument("--pnr-timeout", type=float,
+                    help="minutes each seed's place and route may take: a seed past it is stopped and the others "
+                         "kept (router2 can diverge on a nearly full device, docs/fpga.md); default: --timeout")
     ap.add_argument("--tmg-ripup", action="store_true",
                     help="the router's timing-driven rip-up (nextpnr's --tmg-ripup)")
     ap.add_argument("--resynth", action="store_true", help="synthesize even when the inputs are unchanged")
@@ -364,6 +367,7 @@ def main():
         if os.path.exists(p):
             os.remove(p)
     several = len(args.seed) > 1
+    pnr_limit = round(args.pnr_timeout * 60) if args.pnr_timeout else args.timeout
 
     def place_and_route(seed):           # several seeds: each in out/seed<N>/, the best copied up
         where = os.path.join(out, f"seed{seed}") if several else out
@@ -381,7 +385,7 @@ def main():
             cmd.append("--tmg-ripup")     # both routers (--router2-tmg-ripup is its old name)
         if top != board["top"]:
             cmd.append("--lpf-allow-unconstrained")
-        run["rc"], run["seconds"] = step("pnr" + (f" seed {seed}" if several else ""), cmd, run["log"], args.timeout,
+        run["rc"], run["seconds"] = step("pnr" + (f" seed {seed}" if several else ""), cmd, run["log"], pnr_limit,
                                          re.compile(r"^Info: ((?:Running|Placed|Routing|Setting up|Logic utilisation|"
                                                     r"Device utilisation|Checksum|Running router|.*iter).*)$", re.M))
         return run
@@ -392,6 +396,11 @@ def main():
     dt = time.time() - t0
     report["seconds"]["pnr"] = round(dt, 1)
     routed = [r for r in runs if r["rc"] == 0 and os.path.exists(r["json"])]
+    report["pnr_limit_s"] = pnr_limit
+    if not routed and all(r["rc"] == 124 for r in runs):
+        report["seeds"] = [{"seed": r["seed"], "seconds": round(r["seconds"], 1), "stopped": True} for r in runs]
+        return fail(f"place and route stopped at the limit of {pnr_limit} s for every seed "
+                    f"({', '.join(str(r['seed']) for r in runs)}; see {rg.rel(runs[0]['log'])})", report, out_json)
     if not routed:
         rc, plog = runs[0]["rc"], runs[0]["log"]
         why = last_match(plog, re.compile(r"^ERROR: (.*)$", re.M), 200) or f"nextpnr exited with status {rc}"
@@ -424,9 +433,13 @@ def main():
                    "fmax_mhz": round(r["fmax"], 2) if "fmax" in r else None,
                    "critical_path_ns": cp.get("ns"), "starts_at": cp.get("starts_at"), "ends_at": cp.get("ends_at"),
                    "failing_endpoints_max": r["slack"][1] if r.get("slack") else None}
+            if r["rc"] == 124:
+                row["stopped"] = True
             report["seeds"].append(row)
             print(f"    seed {r['seed']:<4d} " + (f"Fmax {r['fmax']:7.2f} MHz, critical path from {row['starts_at']} to {row['ends_at']}"
-                                              if "fmax" in r else f"failed (status {r['rc']}, see {rg.rel(r['log'])})")
+                                              if "fmax" in r else
+                                              f"stopped at the limit of {pnr_limit} s (see {rg.rel(r['log'])})" if r["rc"] == 124 else
+                                              f"failed (status {r['rc']}, see {rg.rel(r['log'])})")
                   + ("   <- kept" if r is best else ""))
     pr = best["report"]
     util = {k: {"used": v.get("used", 0), "available": v.get("available", 0)}

@@ -8,7 +8,9 @@ synth_ecp5, nextpnr-ecp5 at 50 MHz with two placement seeds side by side, and ec
      no endpoint misses the clock by nextpnr's slack histogram; both seeds are listed and the
      faster is the one kept;
   2. seed 2 alone: the synthesis is reused (its inputs are unchanged) and nextpnr, given the same
-     netlist and seed, reaches the same Fmax as seed 2 did in 1.
+     netlist and seed, reaches the same Fmax as seed 2 did in 1;
+  3. seeds 1 and 2 with a place-and-route limit of 3 s (PNR_TIMEOUT): both are stopped, the flow
+     says so in one line and exits 1 (make: 2), and the report marks both seeds stopped.
 """
 import json
 import os
@@ -64,6 +66,12 @@ check("seed 2 alone: exit 0", rc == 0 and r2.get("verdict") == "ok", r2.get("ver
 check("seed 2 alone: synthesis reused", r2.get("synth_reused") is True and r2.get("seed") == 2 and "seeds" not in r2)
 check("seed 2 alone: the same Fmax as seed 2 of the two", 2 in seeds and abs(slowest(r2) - seeds[2]["fmax_mhz"]) < 0.01,
       (slowest(r2), seeds.get(2)))
+
+rc, r3 = flow("SEED=1,2", "PNR_JOBS=2", "PNR_TIMEOUT=0.05")
+check("a 3 s limit: a failed make, stopped at the limit", rc != 0 and "stopped at the limit of 3 s for every seed" in r3.get("verdict", ""),
+      (rc, r3.get("verdict")))
+check("a 3 s limit: both seeds marked stopped", sorted(s["seed"] for s in r3.get("seeds", []) if s.get("stopped")) == [1, 2],
+      r3.get("seeds"))
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
