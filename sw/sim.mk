@@ -43,8 +43,9 @@ $(APPS_OUT)/asan/bin/simt_api_test: $(patsubst %.c,$(APPS_OUT)/asan/obj/%.o,$(SI
 runtime: $(APPS_OUT)/bin/rt_api_test $(APPS_OUT)/asan/bin/rt_api_test $(APPS_OUT)/asan/bin/simt_api_test
 
 SIM_ENGINE ?= $(if $(ENGINE),$(ENGINE),$(if $(filter simt,$(CORE)),simt,rtl))
-# the fast build profile, or the test profile (tracing compiled in) when waves are asked for
-SIM_PROFILE := $(if $(WAVES),test,fast)
+# the fast build profile, or the test profile (assertions and tracing compiled in) when waves
+# or assertions (ASSERT=1) are asked for
+SIM_PROFILE := $(if $(or $(WAVES),$(ASSERT)),test,fast)
 comma := ,
 SIM_OUT    := $(BUILD)/sim/$(CONFIG)$(if $(filter simt,$(CORE) $(ENGINE)),/simt)
 SIM_ARGS    = --engine $(SIM_ENGINE) --config $(CONFIG) $(if $(SIZE),--size $(SIZE)) $(if $(SEED),--seed $(SEED)) \
@@ -53,7 +54,7 @@ SIM_ARGS    = --engine $(SIM_ENGINE) --config $(CONFIG) $(if $(SIZE),--size $(SI
                  $(if $(WAVES_TO),--waves-to $(WAVES_TO)))
 
 sim: gen
-	@test -n "$(TEST)" || { echo "usage: make sim TEST=<$(subst $(eval) ,|,$(APPS))> [CONFIG=small] [SIZE=N] [SEED=S] [ENGINE=rtl|interp|pnr|simt] [CORE=simt] [WAVES=1]"; exit 2; }
+	@test -n "$(TEST)" || { echo "usage: make sim TEST=<$(subst $(eval) ,|,$(APPS))> [CONFIG=small] [SIZE=N] [SEED=S] [ENGINE=rtl|interp|pnr|simt] [CORE=simt] [WAVES=1] [ASSERT=1]"; exit 2; }
 	@test -f sw/apps/$(TEST)/$(TEST)_host.c || { echo "make sim: no application '$(TEST)' (sw/apps/<name>/)"; exit 2; }
 	$(Q)$(MAKE) -s -j$(JOBS) PROFILE=$(SIM_PROFILE) $(APPS_OUT)/apps/bin/$(TEST) $(APPS_OUT)/bin/vgiwcc \
 	  $(if $(filter rtl,$(SIM_ENGINE)),rtl-device) $(if $(filter simt,$(SIM_ENGINE)),simt-device simtcc)
