@@ -422,6 +422,46 @@ module vgiw_bbs #(
   logic           ev_batch, ev_stall_ready, ev_stall_drain, ev_retire;
   logic [63:0]    ev_batch_mask, ev_retire_bits;
 
+  // With TBL_BRAM the done merge reads the running block's successors (and their first CVT
+  // words) from a register after the block RAM: the merge's block decides every block's count
+  // in the CVT, 288 decoders spread over the device, and the block RAM's output into them was
+  // nextpnr's critical path (issue 22, docs/fpga.md "Eleventh round"). The register holds
+  // cur_q's entry from the second cycle after cur_q changes (or the table is written); in the
+  // cycle between, no done packet is taken (none can come: a new block's first done packet
+  // follows its first batch's trip through the fabric; `a_merge_succ_fresh`). The prefetch
+  // and the shadow target read the block RAM as before.
+  logic [SB-1:0]  disp_s0, disp_s1;
+  logic [AW-1:0]  disp_b0, disp_b1;
+  logic           disp_succ_ok;
+  if (TBL_BRAM) begin : g_disp_succ_q
+    logic [2*SB-1:0] succ_q;
+    logic [2*AW-1:0] sbase_q;
+    logic            fresh_q, wr_q;
+    // fresh: cur_q stays, and neither the read that succ_q takes now nor this one saw a write
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        succ_q  <= '0;
+        sbase_q <= '0;
+        wr_q    <= 1'b0;
+        fresh_q <= 1'b0;
+      end else begin
+        succ_q  <= tbl_succ_rd[2*SB-1:0];
+        sbase_q <= tbl_sbase_q;
+        wr_q    <= tbl_wr;
+        fresh_q <= cur_d == cur_q && !tbl_wr && !wr_q;
+      end
+    end
+    assign {disp_s1, disp_s0} = succ_q;
+    assign {disp_b1, disp_b0} = sbase_q;
+    assign disp_succ_ok       = fresh_q;
+  end else begin : g_disp_succ_now
+    assign disp_s0      = cur_s0;
+    assign disp_s1      = cur_s1;
+    assign disp_b0      = tbl_sbase_q[AW-1:0];
+    assign disp_b1      = tbl_sbase_q[2*AW-1:AW];
+    assign disp_succ_ok = 1'b1;
+  end
+
   vgiw_bbs_dispatch u_dispatch (
     .clk_i, .rst_ni,
     .run_start_i     (sel_go),
@@ -430,10 +470,10 @@ module vgiw_bbs #(
     .err_i           (err_q),
     .used_words_i    (used_words_q),
     .cvu_i           (cur_cvu),
-    .succ0_i         (cur_s0),
-    .succ1_i         (cur_s1),
-    .succ0_base_i    (tbl_sbase_q[AW-1:0]),
-    .succ1_base_i    (tbl_sbase_q[2*AW-1:AW]),
+    .succ0_i         (disp_s0),
+    .succ1_i         (disp_s1),
+    .succ0_base_i    (disp_b0),
+    .succ1_base_i    (disp_b1),
     .drained_o       (drained),
     .idle_o          (disp_idle),
     .cvt_rd_valid_o,
@@ -446,7 +486,7 @@ module vgiw_bbs #(
     .merge_word_o    (merge_word),
     .merge_bits_o    (merge_bits),
     .cvu_batch_valid_o, .cvu_batch_ready_i, .cvu_batch_o,
-    .cvu_done_valid_i, .cvu_done_ready_o, .cvu_done_i,
+    .cvu_done_valid_i (cvu_done_valid_i & {NC{disp_succ_ok}}), .cvu_done_ready_o, .cvu_done_i,
     .ev_batch_o       (ev_batch),
     .ev_batch_mask_o  (ev_batch_mask),
     .ev_stall_ready_o (ev_stall_ready),
@@ -1064,6 +1104,17 @@ module vgiw_bbs #(
   logic [31:0] chk_cfg_want, chk_key_want;
   assign chk_cfg_want = chk_cfg_mem[want];
   assign chk_key_want = chk_key_mem[want];
+  // the dispatch's registered successors are cur_q's whenever a done packet is waiting: the
+  // cycle they are not (after cur_q changes) never holds one back (g_disp_succ_q)
+  a_merge_succ_fresh: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(cvu_done_valid_i != '0 && !disp_succ_ok))
+    else $error("bbs: a done packet waits in the cycle the dispatch's successors are not block %0d's", cur_q);
+  if (TBL_BRAM) begin : g_chk_disp_succ
+    a_disp_succ: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        !(disp_succ_ok && !err_q && ({disp_s1, disp_s0} != chk_succ_cur[2*SB-1:0]
+                                     || {disp_b1, disp_b0} != chk_sbase_cur)))
+      else $error("bbs: the dispatch's successors are not block %0d's", cur_q);
+  end
   a_tbl_cfg_rd: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(!tbl_wr_q && want_vld && (tbl_cfg_rd != chk_cfg_want || tbl_key_rd != chk_key_want)))
     else $error("bbs: the configuration address or key read is not block %0d's", want);
