@@ -22,8 +22,8 @@
 // output: stage 1 registers the operand and converts, stages 2..STAGES register the result
 // (with STAGES >= 2 the output is a flop). With STAGES >= 3 the first of those registers sits
 // between the shifter and the rounding instead (MID_REG: the longest path halved, the same
-// latency; fu.cvt_stages = 3 on the board's presets, docs/fpga.md "Eleventh round"). The whole pipeline stalls while a result waits
-// at the output (out_valid_o && !out_ready_i).
+// latency; fu.cvt_stages = 3 on the board's presets, docs/fpga.md "Eleventh round"). The
+// whole pipeline stalls while a result waits at the output (out_valid_o && !out_ready_i).
 module vgiw_fp_cvt_ieee #(
   parameter int unsigned STAGES = vgiw_cfg_pkg::FU_CVT_STAGES,
   parameter int unsigned TAG_W  = 8,
