@@ -8,6 +8,9 @@
 // cycle, a round-robin pointer per port chooses (banks answer a hit every cycle, so a fixed
 // priority could starve one). Each bank's line port is exposed, with the bank's local request
 // ID (vgiw_cache_bank.sv); the next level arbitrates among them.
+// REQ_SKID = 1 puts a skid buffer (rtl/common/vgiw_stream_skid.sv) between each bank's arbiter
+// and the bank: the ports then see a registered ready instead of the bank's tag compare, with
+// no cycle more per request (docs/fpga.md "Twelfth round").
 // The parameter defaults are the preset's L1 (vgiw_l1.sv sets them all explicitly).
 module vgiw_banked_cache #(
   parameter int unsigned PORTS      = vgiw_cfg_pkg::UNITS_LDST,
@@ -22,6 +25,7 @@ module vgiw_banked_cache #(
   parameter int unsigned IW         = vgiw_cfg_pkg::FABRIC_TOKEN_INDEX_BITS,
   parameter bit          FLUSH_WB   = 1'b1,
   parameter bit          WRITE_VALIDATE = 1'b0,   // vgiw_cache_bank.sv: per-word valid (the LVC)
+  parameter bit          REQ_SKID   = 1'b0,   // a skid buffer in front of each bank (l1/lvc.req_skid)
   localparam int unsigned LBITS     = 8 * LINE_BYTES,
   localparam int unsigned LID_W     = $clog2(MSHRS) + 1,      // cache_bank's line-port ID
   localparam int unsigned BCW       = $clog2(BANKS + 1),
@@ -70,9 +74,10 @@ module vgiw_banked_cache #(
     end
   end
 
-  // per-bank round-robin arbitration
+  // per-bank round-robin arbitration; g_ready: the granted request is taken (by the bank, or
+  // by its skid buffer)
   logic [BANKS-1:0][PW-1:0] grant;
-  logic [BANKS-1:0]         grant_valid;
+  logic [BANKS-1:0]         grant_valid, g_ready;
   logic [BANKS-1:0]         b_req_valid, b_req_ready, b_req_write;
   logic [BANKS-1:0][31:0]   b_req_addr, b_req_wdata;
   logic [BANKS-1:0][3:0]    b_req_be, b_req_amo;
@@ -94,22 +99,38 @@ module vgiw_banked_cache #(
     vgiw_rr_arbiter #(.N(PORTS)) u_arb (
       .clk_i, .rst_ni,
       .req_i   (bank_req[b]),
-      .ready_i (b_req_ready[b]),
+      .ready_i (g_ready[b]),
       .valid_o (grant_valid[b]),
       .idx_o   (grant[b])
     );
   end
 
+  // the granted request of each bank, to the bank directly or through its skid buffer
+  localparam int unsigned BRW = 32 + 1 + 4 + 32 + 4 + 32 + BIW;   // {addr, write, be, wdata, amo, cmp, id}
+  logic [BANKS-1:0][BRW-1:0] g_req, b_req;
+  logic [BANKS-1:0]          skid_full;
   always_comb begin
     for (int b = 0; b < BANKS; b++) begin
-      b_req_valid[b] = grant_valid[b];
-      b_req_addr[b]  = req_addr_i[grant[b]];
-      b_req_write[b] = req_write_i[grant[b]];
-      b_req_be[b]    = req_be_i[grant[b]];
-      b_req_wdata[b] = req_wdata_i[grant[b]];
-      b_req_amo[b]   = req_amo_i[grant[b]];
-      b_req_cmp[b]   = req_cmp_i[grant[b]];
-      b_req_id[b]    = {grant[b], req_id_i[grant[b]]};
+      g_req[b] = {req_addr_i[grant[b]], req_write_i[grant[b]], req_be_i[grant[b]],
+                  req_wdata_i[grant[b]], req_amo_i[grant[b]], req_cmp_i[grant[b]],
+                  grant[b], req_id_i[grant[b]]};
+      {b_req_addr[b], b_req_write[b], b_req_be[b], b_req_wdata[b], b_req_amo[b], b_req_cmp[b],
+       b_req_id[b]} = b_req[b];
+    end
+  end
+  for (genvar b = 0; b < BANKS; b++) begin : g_req_path
+    if (REQ_SKID) begin : g_skid
+      vgiw_stream_skid #(.WIDTH(BRW)) u_skid (
+        .clk_i, .rst_ni,
+        .valid_i (grant_valid[b]), .ready_o (g_ready[b]), .data_i (g_req[b]),
+        .valid_o (b_req_valid[b]), .ready_i (b_req_ready[b]), .data_o (b_req[b]),
+        .full_o  (skid_full[b])
+      );
+    end else begin : g_direct
+      assign b_req_valid[b] = grant_valid[b];
+      assign g_ready[b]     = b_req_ready[b];
+      assign b_req[b]       = g_req[b];
+      assign skid_full[b]   = 1'b0;
     end
   end
 
@@ -117,8 +138,8 @@ module vgiw_banked_cache #(
   always_comb begin
     conflicts = '0;
     for (int p = 0; p < PORTS; p++) begin
-      req_ready_o[p] = b_req_ready[sel[p]] && grant_valid[sel[p]] && grant[sel[p]] == PW'(p);
-      if (req_valid_i[p] && b_req_ready[sel[p]] && grant[sel[p]] != PW'(p)) begin
+      req_ready_o[p] = g_ready[sel[p]] && grant_valid[sel[p]] && grant[sel[p]] == PW'(p);
+      if (req_valid_i[p] && g_ready[sel[p]] && grant[sel[p]] != PW'(p)) begin
         conflicts = conflicts + 1'b1;
       end
     end
@@ -281,5 +302,15 @@ module vgiw_banked_cache #(
     end
   end
   assign flush_done_o = fl_active_q && !flush_i && ((fl_done_q | b_flush_done) == '1);
-  assign busy_o       = (|b_busy) || fl_active_q;
+  assign busy_o       = (|b_busy) || (|skid_full) || fl_active_q;
+
+`ifndef SYNTHESIS
+  // a flush comes after every request was answered (docs/mem.md): none waits in a skid buffer,
+  // where it would reach its bank after the flush
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && flush_i) begin
+      assert (skid_full == '0) else $error("%m: flush with a request held in a skid buffer");
+    end
+  end
+`endif
 endmodule

@@ -58,7 +58,7 @@ module vgiw_l1 #(
   vgiw_banked_cache #(
     .PORTS(NL), .BANKS(BANKS), .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE), .MSHRS(MSHRS),
     .TARGETS(TGTS), .DATA(DATA), .IW(IW),
-    .FLUSH_WB(1'b1)
+    .FLUSH_WB(1'b1), .REQ_SKID(vgiw_cfg_pkg::L1_REQ_SKID)
   ) u_cache (
     .clk_i, .rst_ni,
     .req_valid_i (ldst_req_valid_i), .req_ready_o (ldst_req_ready_o), .req_addr_i (req_addr),

@@ -74,7 +74,7 @@ module vgiw_lvc #(
   vgiw_banked_cache #(
     .PORTS(NV), .BANKS(BANKS), .SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE), .MSHRS(MSHRS),
     .TARGETS(TGTS), .DATA(DATA), .IW(IW),
-    .FLUSH_WB(1'b0), .WRITE_VALIDATE(1'b1)
+    .FLUSH_WB(1'b0), .WRITE_VALIDATE(1'b1), .REQ_SKID(vgiw_cfg_pkg::LVC_REQ_SKID)
   ) u_cache (
     .clk_i, .rst_ni,
     .req_valid_i (a_valid), .req_ready_o (a_ready), .req_addr_i (a_addr),

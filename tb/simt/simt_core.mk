@@ -6,7 +6,7 @@ simt_core_tb_TOP   := vgiw_simt_core
 simt_core_tb_RTL   := $(filter-out %_pkg.sv,$(wildcard rtl/simt/*.sv)) rtl/fu/vgiw_int_alu.sv rtl/fu/vgiw_int_div.sv \
                       rtl/fu/vgiw_fp_fma_ieee.sv rtl/fu/vgiw_fp_cmp_ieee.sv rtl/fu/vgiw_fp_cvt_ieee.sv rtl/fu/vgiw_fp_divsqrt.sv rtl/common/vgiw_lzc.sv \
                       rtl/common/vgiw_delay_line.sv rtl/mem/vgiw_banked_cache.sv rtl/mem/vgiw_cache_bank.sv \
-                      rtl/common/vgiw_rr_arbiter.sv rtl/common/vgiw_select_tree.sv
+                      rtl/common/vgiw_rr_arbiter.sv rtl/common/vgiw_select_tree.sv rtl/common/vgiw_stream_skid.sv
 # the register and memory ports are driven by the host-port driver of both cores (tb/core)
 simt_core_tb_C     := tb/simt/simt_core_tb.c tb/core/host_port.c sw/lib/vg_file.c
 simt_core_tb_CFLAGS := -Itb/core
