@@ -1,5 +1,6 @@
 # Tests of the primitives of rtl/common that have behaviour of their own (the FIFOs and
-# registers are exercised by every unit that uses them). One C testbench per primitive, built
+# registers are exercised by every unit that uses them; the skid buffer, whose registered
+# ready is its point, has a cycle model of its own). One C testbench per primitive, built
 # for several parameter sets with -G; the C side learns them from matching -D flags.
 define rr_arbiter_build
 TESTBENCHES         += rr_arbiter_$(1)_tb
@@ -38,3 +39,14 @@ $(eval $(call lowest2_build,w1,1))
 $(eval $(call lowest2_build,w5,5))
 $(eval $(call lowest2_build,w64,64))
 $(eval $(call lowest2_build,w288,288))
+
+define stream_skid_build
+TESTBENCHES                += stream_skid_$(1)_tb
+stream_skid_$(1)_tb_TOP    := vgiw_stream_skid
+stream_skid_$(1)_tb_RTL    := rtl/common/vgiw_stream_skid.sv
+stream_skid_$(1)_tb_C      := tb/prim/stream_skid_tb.c
+stream_skid_$(1)_tb_VFLAGS := -GWIDTH=$(2)
+stream_skid_$(1)_tb_CFLAGS := -DSK_W=$(2)
+endef
+$(eval $(call stream_skid_build,w1,1))
+$(eval $(call stream_skid_build,w40,40))
