@@ -295,8 +295,22 @@ module vgiw_bbs #(
 
   assign new_fab_err = fab_error_i && !fab_err_q;
   assign new_mem_err = mem_error_i && !mem_err_q;
-  assign cur_s0      = tbl_succ_rd[SB-1:0];        // successor 0: not taken
-  assign cur_s1      = tbl_succ_rd[2*SB-1:SB];     // successor 1: taken
+  // the running block's successors for the prefetch and the shadow target: with TBL_BRAM the
+  // register after the block RAM (g_disp_succ_q, below; the block RAM's output into the
+  // configuration cache's probes was the estimate's worst path, issue 22, docs/fpga.md "Twelfth
+  // round"). In the cycle it is stale there is no successor, and neither a prediction nor a
+  // target is taken (a prefetch of the wrong block would hold the fetch unit for a whole
+  // configuration: the first try, with the smallest other block predicted then, cost bfs 8 %)
+  logic [SB-1:0]  disp_s0, disp_s1;
+  logic [AW-1:0]  disp_b0, disp_b1;
+  logic           disp_succ_ok;
+  if (TBL_BRAM) begin : g_hint_succ_q
+    assign cur_s0 = disp_succ_ok ? disp_s0 : SUCC_NONE;
+    assign cur_s1 = disp_succ_ok ? disp_s1 : SUCC_NONE;
+  end else begin : g_hint_succ_now
+    assign cur_s0 = tbl_succ_rd[SB-1:0];           // successor 0: not taken
+    assign cur_s1 = tbl_succ_rd[2*SB-1:SB];        // successor 1: taken
+  end
   assign cur_cvu     = tbl_cvu_rd;
   assign next_base   = tile_base_q + 33'({tile_words_q, 6'd0});
   // threads of the tile that starts next (from the table check, or after the current tile)
@@ -378,7 +392,7 @@ module vgiw_bbs #(
       predict_vld_qq <= 1'b0;
     end else begin
       predict_q      <= predict;
-      predict_vld_q  <= predict_vld && state_q == S_RUN;
+      predict_vld_q  <= predict_vld && state_q == S_RUN && disp_succ_ok;
       predict_qq     <= predict_q;
       predict_vld_qq <= predict_vld_q && state_q == S_RUN;
     end
@@ -400,6 +414,9 @@ module vgiw_bbs #(
     tgt_vld = c0_vld;
     if (s0_vld && (!tgt_vld || cand[1] < tgt)) begin tgt = cand[1]; tgt_vld = 1'b1; end
     if (s1_vld && (!tgt_vld || cand[2] < tgt)) begin tgt = cand[2]; tgt_vld = 1'b1; end
+    // TBL_BRAM: in the cycle the successors' register is stale there is no target (the
+    // background waits a cycle rather than chase the smallest other block)
+    if (!disp_succ_ok) tgt_vld = 1'b0;
   end
 
   // Tile size (docs/core.md): T = min(roundup64(N), 64*floor(WORDS/B), 64*tile_max, 2^DATAPATH_TID_BITS),
@@ -429,10 +446,7 @@ module vgiw_bbs #(
   // cur_q's entry from the second cycle after cur_q changes (or the table is written); in the
   // cycle between, no done packet is taken (none can come: a new block's first done packet
   // follows its first batch's trip through the fabric; `a_merge_succ_fresh`). The prefetch
-  // and the shadow target read the block RAM as before.
-  logic [SB-1:0]  disp_s0, disp_s1;
-  logic [AW-1:0]  disp_b0, disp_b1;
-  logic           disp_succ_ok;
+  // and the shadow target read the same register (cur_s0, cur_s1 above).
   if (TBL_BRAM) begin : g_disp_succ_q
     logic [2*SB-1:0] succ_q;
     logic [2*AW-1:0] sbase_q;
