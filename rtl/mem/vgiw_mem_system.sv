@@ -396,24 +396,38 @@ module vgiw_mem_system #(
   localparam int unsigned NC = 16;
   localparam int unsigned CB = vgiw_cfg_pkg::COUNTERS_BITS;
   logic [NC-1:0][CB-1:0] c_q, c_inc;
+  // The caches' increments count a cycle after their events: an access is a bank's ready,
+  // which comes out of its tag compare, and the counters' adders are far from the banks
+  // (issue 22, docs/fpga.md "Twelfth round"). The counters are read after a kernel's flush,
+  // many cycles later, so their values then are the same.
+  vgiw_cfg_pkg::cache_inc_t l1_inc_q, lvc_inc_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      l1_inc_q  <= '0;
+      lvc_inc_q <= '0;
+    end else begin
+      l1_inc_q  <= l1_inc;
+      lvc_inc_q <= lvc_inc;
+    end
+  end
   always_comb begin
     c_inc     = '0;
-    c_inc[0]  = CB'(l1_inc.access);
-    c_inc[1]  = CB'(l1_inc.hit);
-    c_inc[2]  = CB'(l1_inc.miss);
-    c_inc[3]  = CB'(l1_inc.conflict);
-    c_inc[4]  = CB'(l1_inc.writeback);
-    c_inc[5]  = CB'(lvc_inc.access);
-    c_inc[6]  = CB'(lvc_inc.hit);
-    c_inc[7]  = CB'(lvc_inc.miss);
-    c_inc[8]  = CB'(lvc_inc.writeback);   // the LVC's write-backs are spills
-    c_inc[9]  = CB'(l1_inc.mshr_stall);
-    c_inc[10] = CB'(l1_inc.refill);
-    c_inc[11] = CB'(l1_inc.miss_wait);
-    c_inc[12] = CB'(lvc_inc.conflict);
-    c_inc[13] = CB'(lvc_inc.mshr_stall);
-    c_inc[14] = CB'(lvc_inc.refill);
-    c_inc[15] = CB'(lvc_inc.miss_wait);
+    c_inc[0]  = CB'(l1_inc_q.access);
+    c_inc[1]  = CB'(l1_inc_q.hit);
+    c_inc[2]  = CB'(l1_inc_q.miss);
+    c_inc[3]  = CB'(l1_inc_q.conflict);
+    c_inc[4]  = CB'(l1_inc_q.writeback);
+    c_inc[5]  = CB'(lvc_inc_q.access);
+    c_inc[6]  = CB'(lvc_inc_q.hit);
+    c_inc[7]  = CB'(lvc_inc_q.miss);
+    c_inc[8]  = CB'(lvc_inc_q.writeback);   // the LVC's write-backs are spills
+    c_inc[9]  = CB'(l1_inc_q.mshr_stall);
+    c_inc[10] = CB'(l1_inc_q.refill);
+    c_inc[11] = CB'(l1_inc_q.miss_wait);
+    c_inc[12] = CB'(lvc_inc_q.conflict);
+    c_inc[13] = CB'(lvc_inc_q.mshr_stall);
+    c_inc[14] = CB'(lvc_inc_q.refill);
+    c_inc[15] = CB'(lvc_inc_q.miss_wait);
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
